@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Error body of every failed API call. */
+export const ZApiError = z.object({ code: z.string(), message: z.string() });
+export type TApiError = z.infer<typeof ZApiError>;
+
+export const ZEmpty = z.object({}).strict();
+export const ZOk = z.object({ ok: z.boolean() });
+
+/** Query value that may arrive once or repeated (`?id=1&id=2`): always an array. */
+export function zQueryArray<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',').filter((s) => s !== '')),
+    z.array(item).optional(),
+  );
+}
+function toBool(v: unknown): unknown {
+  if (typeof v === 'boolean') return v;
+  const s = String(v).toLowerCase();
+  if (s === 'true' || s === '1') return true;
+  if (s === 'false' || s === '0') return false;
+  return v;
+}
+/** One boolean from a query string (`true`/`false`/`1`/`0`). */
+export const zBoolItem = z.preprocess(toBool, z.boolean());
+/** `true`/`false`/`1`/`0` from a query string. */
+export const zQueryBool = z.preprocess(
+  (v) => (v === undefined || v === '' ? undefined : toBool(Array.isArray(v) ? v[0] : v)),
+  z.boolean().optional(),
+);
+
+export const zId = z.coerce.number().int().positive();
+export const ZIdQuery = z.object({ id: zId });
+export const ZIdsQuery = z.object({ id: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(zId).min(1, '请选择要删除的记录')) });
+
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(10000).default(10),
+  wd: z.string().trim().max(200).optional(),
+  field: zQueryArray(z.string()),
+  order: z.string().max(64).optional(),
+});
+export type TPageQuery = z.infer<typeof ZPageQuery>;
+
+export const zTimestamp = z.string();
+export const zNullableTimestamp = z.string().nullable();
+
+export function zList<K extends string, T extends z.ZodType>(key: K, item: T) {
+  return z.object({ total: z.number().int(), [key]: z.array(item) } as { total: z.ZodNumber } & Record<K, z.ZodArray<T>>);
+}

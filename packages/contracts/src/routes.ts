@@ -1,0 +1,31 @@
+import type { RouteDef } from './common/route';
+import { routeKey } from './common/route';
+import { userRoutes, groupRoutes, permissionRoutes } from './user/routes';
+import { configRoutes } from './config/routes';
+import { categoryRoutes, navigationRoutes, friendlinkRoutes, advertisementRoutes } from './content/routes';
+import { systemRoutes } from './system/routes';
+
+/** Every API route, by name. The API registers exactly these; the clients call only these. */
+export const api = {
+  ...systemRoutes,
+  ...userRoutes,
+  ...groupRoutes,
+  ...permissionRoutes,
+  ...configRoutes,
+  ...categoryRoutes,
+  ...navigationRoutes,
+  ...friendlinkRoutes,
+  ...advertisementRoutes,
+};
+export type Api = typeof api;
+export type RouteName = keyof Api;
+
+export const ROUTE_LIST: RouteDef[] = Object.values(api) as RouteDef[];
+
+/** Routes that carry a permission entry: admin routes and dual-mode routes. */
+export const PERMISSION_ROUTES: RouteDef[] = ROUTE_LIST.filter((r) => r.auth === 'admin' || r.permission);
+
+/** module -> key (`METHOD /api/v1/path`) of its list permission */
+export const MODULE_LIST_KEYS: Record<string, string> = Object.fromEntries(
+  ROUTE_LIST.filter((r) => r.list && r.module).map((r) => [r.module!, routeKey(r)]),
+);

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { zQueryArray, zTimestamp, zNullableTimestamp } from '../common/schemas';
+
+export const USERNAME_PATTERN = /^[a-zA-Z0-9_\u4e00-\u9fa5]{3,32}$/;
+
+export const ZUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  realname: z.string().optional(),
+  email: z.string().optional(),
+  mobile: z.string().optional(),
+  avatar: z.string(),
+  address: z.string().optional(),
+  signature: z.string(),
+  identity: z.string().optional(),
+  is_vip: z.boolean(),
+  vip_expire_at: zNullableTimestamp.optional(),
+  credit_count: z.number().int().optional(),
+  doc_count: z.number().int(),
+  article_count: z.number().int(),
+  favorite_count: z.number().int(),
+  comment_count: z.number().int(),
+  group_id: z.array(z.number().int()).optional(),
+  login_at: zNullableTimestamp.optional(),
+  created_at: zTimestamp,
+  updated_at: zTimestamp.optional(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZAuthResult = z.object({ user: ZUser, token: z.string() });
+export type TAuthResult = z.infer<typeof ZAuthResult>;
+
+const zUsername = z.string({ error: '请输入您的登录用户名' }).trim().min(1, '请输入您的登录用户名').regex(USERNAME_PATTERN, '用户名为3-32位字母、数字、下划线或中文');
+const zPassword = z.string({ error: '请输入密码' }).min(6, '密码至少6位').max(64, '密码最多64位');
+
+export const ZRegisterBody = z.object({
+  username: zUsername,
+  password: zPassword,
+  email: z.email('请输入正确的电子邮箱').optional().or(z.literal('')),
+  captcha: z.string().optional(),
+  captcha_id: z.string().optional(),
+  code: z.string().optional(),
+});
+export const ZLoginBody = z.object({
+  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64),
+  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(64),
+  captcha: z.string().optional(),
+  captcha_id: z.string().optional(),
+});
+export const ZGetUserQuery = z.object({ id: z.coerce.number().int().positive().optional() });
+
+export const ZPermission = z.object({
+  id: z.number().int(),
+  method: z.string(),
+  path: z.string(),
+  title: z.string(),
+  module: z.string(),
+  description: z.string().optional(),
+});
+export type TPermission = z.infer<typeof ZPermission>;
+
+export const ZGroup = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  color: z.string(),
+  description: z.string(),
+  is_default: z.boolean(),
+  is_display: z.boolean(),
+  sort: z.number().int(),
+  user_count: z.number().int(),
+  enable_upload: z.boolean(),
+  enable_document_review: z.boolean(),
+  enable_comment: z.boolean(),
+  enable_comment_approval: z.boolean(),
+  enable_article: z.boolean(),
+  enable_article_approval: z.boolean(),
+  created_at: zTimestamp,
+});
+export type TGroup = z.infer<typeof ZGroup>;
+
+export const ZListUsersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(10),
+  wd: z.string().trim().max(64).optional(),
+  id: zQueryArray(z.coerce.number().int()),
+  group_id: zQueryArray(z.coerce.number().int()),
+  sort: z.string().optional(),
+});
