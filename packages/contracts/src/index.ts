@@ -10,3 +10,4 @@ export * from './system/routes';
 export * from './admin-modules';
 export * from './routes';
 export * from './client';
+export * from './common/session';
