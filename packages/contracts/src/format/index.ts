@@ -1,1 +1,10 @@
-export {};
+export * from './credit';
+export * from './date-input';
+export * from './date-range';
+export * from './file-type';
+export * from './history-label';
+export * from './mobile';
+export * from './number';
+export * from './recharge';
+export * from './relative-time';
+export * from './size';

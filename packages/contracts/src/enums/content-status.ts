@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import type { TEnumOption } from './enum-option';
+
+/** Generic moderation status of user content (comments, reports, ...), spec §3. */
+export const ContentStatus = {
+  Normal: 0,
+  Disabled: 1,
+  Reviewing: 2,
+  Rejected: 3,
+  Ignored: 4,
+} as const;
+export const ZContentStatus = z.enum(ContentStatus);
+export type TContentStatus = z.infer<typeof ZContentStatus>;
+
+export const CONTENT_STATUS_OPTIONS = [
+  { value: ContentStatus.Normal, label: '正常', status: 'Success' },
+  { value: ContentStatus.Disabled, label: '禁用', status: 'Default' },
+  { value: ContentStatus.Reviewing, label: '审核中', status: 'Processing' },
+  { value: ContentStatus.Rejected, label: '已拒绝', status: 'Error' },
+  { value: ContentStatus.Ignored, label: '已忽略', status: 'Warning' },
+] as const satisfies readonly TEnumOption<TContentStatus>[];

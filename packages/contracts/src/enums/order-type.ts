@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { TEnumOption } from './enum-option';
+
+/** What an order buys (`order_type`; the spec's "order item kinds"), spec §3. */
+export const OrderType = {
+  BuyDocument: 1,
+  BuyVip: 2,
+  Recharge: 3,
+} as const;
+export const ZOrderType = z.enum(OrderType);
+export type TOrderType = z.infer<typeof ZOrderType>;
+
+export const ORDER_TYPE_OPTIONS = [
+  { value: OrderType.BuyDocument, label: '购买文档' },
+  { value: OrderType.BuyVip, label: '购买VIP' },
+  { value: OrderType.Recharge, label: '积分充值' },
+] as const satisfies readonly TEnumOption<TOrderType>[];
