@@ -61,7 +61,7 @@ export function createApiClient(opts: ApiClientOptions = {}) {
   const timeoutMs = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const base = (opts.baseUrl ?? '').replace(/\/$/, '');
 
-  async function request(method: string, url: string, body: unknown, signal?: AbortSignal, rawBody?: BodyInit): Promise<Response> {
+  async function request(method: string, url: string, body: unknown, signal?: AbortSignal, rawBody?: RequestInit['body']): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = opts.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;

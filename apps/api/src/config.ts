@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import path from 'node:path';
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+
+const zBoolEnv = z.preprocess((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())), z.boolean().optional());
+
+const ZEnv = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.resolve(process.cwd(), 'data')),
+  DATABASE_URL: z.string().optional().transform((v) => (v ? v : undefined)),
+  JWT_SECRET: z.string().min(16, 'JWT_SECRET 至少 16 个字符').optional(),
+  JWT_EXPIRE_DAYS: z.coerce.number().int().min(1).default(30),
+  ADMIN_USERNAME: z.string().min(3).default('admin'),
+  ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD 至少 6 位').optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: zBoolEnv,
+  API_ONLY: zBoolEnv,
+  NO_WORKER: zBoolEnv,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_MB: z.coerce.number().min(1).default(2),
+  WEB_DIST: z.string().optional(),
+  ADMIN_DIST: z.string().optional(),
+  CORS_ORIGINS: z.string().default(''),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret: string;
+  jwtExpireDays: number;
+  adminUsername: string;
+  adminPassword?: string;
+  storage: { kind: 'local' | 's3'; s3?: { endpoint?: string; bucket?: string; region: string; accessKey?: string; secretKey?: string; forcePathStyle: boolean } };
+  serveStatic: boolean;
+  runWorker: boolean;
+  logLevel: string;
+  bodyLimit: number;
+  webDist: string;
+  adminDist: string;
+  corsOrigins: string[];
+  isTest: boolean;
+}
+
+/** The JWT secret: from the environment, else generated once and kept in the data folder. */
+function resolveJwtSecret(dataDir: string, fromEnv?: string): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(48).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+
+/** Reads the environment once. Nothing else in the API reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const msg = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`配置错误: ${msg}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(dataDir, e.JWT_SECRET),
+    jwtExpireDays: e.JWT_EXPIRE_DAYS,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    storage: {
+      kind: e.STORAGE,
+      s3: e.STORAGE === 's3'
+        ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKey: e.S3_ACCESS_KEY, secretKey: e.S3_SECRET_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE ?? true }
+        : undefined,
+    },
+    serveStatic: !e.API_ONLY,
+    runWorker: !e.NO_WORKER,
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
+    webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
+    adminDist: e.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist'),
+    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    isTest: e.NODE_ENV === 'test',
+    ...overrides,
+  };
+}

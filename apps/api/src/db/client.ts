@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  /** connection settings any other pg client (pg-boss, tools) can use */
+  connection: pg.PoolConfig;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+// Timestamps come back as Date objects (drizzle maps them); bigint counts as numbers where they fit.
+pg.types.setTypeParser(20, (v) => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : v;
+});
+
+/**
+ * Embedded mode: PGlite is one connection, so it is served on a private unix socket through
+ * pglite-socket, and everything (app, pg-boss, tests) talks to it with the `pg` driver. That way a client's
+ * open transaction stays its own and there is exactly one path to the database in both modes.
+ */
+async function openEmbedded(dataDir: string): Promise<{ connection: pg.PoolConfig; close: () => Promise<void> }> {
+  const [{ PGlite }, { vector }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-pgvector'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite-socket'),
+  ]);
+  const dir = path.join(dataDir, 'pgdata');
+  fs.mkdirSync(dir, { recursive: true });
+  const pglite = new PGlite(dir, { extensions: { vector, pg_trgm } });
+  await pglite.waitReady;
+  // unix socket paths are limited to ~107 bytes, so the socket lives in a short temp dir
+  const sockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wk-'));
+  const server = new PGLiteSocketServer({ db: pglite, path: path.join(sockDir, '.s.PGSQL.5432'), maxConnections: 64 });
+  await server.start();
+  return {
+    connection: { host: sockDir, port: 5432, user: 'postgres', password: 'postgres', database: 'postgres' },
+    async close() {
+      await server.stop().catch(() => undefined);
+      await pglite.close().catch(() => undefined);
+      fs.rmSync(sockDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+  let connection: pg.PoolConfig;
+  let closeEmbedded: (() => Promise<void>) | undefined;
+  if (opts.databaseUrl) {
+    connection = { connectionString: opts.databaseUrl };
+  } else {
+    const emb = await openEmbedded(opts.dataDir);
+    connection = emb.connection;
+    closeEmbedded = emb.close;
+  }
+  const pool = new pg.Pool({ ...connection, max: opts.poolSize ?? (opts.databaseUrl ? 10 : 8), idleTimeoutMillis: 30000 });
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema, casing: undefined });
+  return {
+    db,
+    pool,
+    connection,
+    kind: opts.databaseUrl ? 'postgres' : 'pglite',
+    async close() {
+      await pool.end().catch(() => undefined);
+      await closeEmbedded?.();
+    },
+  };
+}

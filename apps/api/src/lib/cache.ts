@@ -1,0 +1,38 @@
+/**
+ * A small time-bounded memo. Several API processes may run at once, so cached answers only live a few
+ * seconds; a write in this process clears them at once.
+ */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { at: number; value: V }>();
+  private readonly pending = new Map<string, Promise<V>>();
+  constructor(private readonly ttlMs: number, private readonly maxEntries = 500) {}
+
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const hit = this.entries.get(key);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const inflight = this.pending.get(key);
+    if (inflight) return inflight;
+    const p = load()
+      .then((value) => {
+        if (this.entries.size >= this.maxEntries) this.entries.clear();
+        this.entries.set(key, { at: Date.now(), value });
+        return value;
+      })
+      .finally(() => this.pending.delete(key));
+    this.pending.set(key, p);
+    return p;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** Deep-freezes an answer so the route layer can validate it once. */
+export function freeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value as Record<string, unknown>)) freeze(v);
+  }
+  return value;
+}

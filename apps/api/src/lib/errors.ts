@@ -1,0 +1,35 @@
+/** One table maps error codes to HTTP statuses; the body is always `{ code, message }`. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  insufficient_credits: 400,
+  site_closed: 403,
+  internal: 500,
+  unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly headers?: Record<string, string>;
+  constructor(code: ErrorCode, message: string, headers?: Record<string, string>) {
+    super(message);
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.headers = headers;
+  }
+}
+
+export const badRequest = (m: string) => new AppError('bad_request', m);
+export const unauthorized = (m = '请先登录') => new AppError('unauthorized', m);
+export const forbidden = (m = '您没有权限执行此操作') => new AppError('forbidden', m);
+export const notFound = (m = '内容不存在或已被删除') => new AppError('not_found', m);
+export const conflict = (m: string) => new AppError('conflict', m);

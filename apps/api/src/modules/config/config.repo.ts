@@ -1,0 +1,32 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { configs, languages } from '../../db/schema';
+
+export class ConfigRepo {
+  constructor(private readonly db: Db) {}
+
+  findAll(categories?: string[]) {
+    const q = this.db.select().from(configs);
+    return categories?.length ? q.where(inArray(configs.category, categories)) : q;
+  }
+
+  async insertMissing(rows: { category: string; name: string; value: string }[]): Promise<void> {
+    if (rows.length) await this.db.insert(configs).values(rows).onConflictDoNothing();
+  }
+
+  async upsert(rows: { category: string; name: string; value: string }[]): Promise<void> {
+    if (!rows.length) return;
+    await this.db
+      .insert(configs)
+      .values(rows)
+      .onConflictDoUpdate({ target: [configs.category, configs.name], set: { value: sql`excluded.value`, updatedAt: new Date() } });
+  }
+
+  enabledLanguages() {
+    return this.db.select().from(languages).where(sql`${languages.enable}`).orderBy(languages.sort, languages.id);
+  }
+
+  async insertLanguages(rows: { language: string; code: string; sort: number }[]): Promise<void> {
+    if (rows.length) await this.db.insert(languages).values(rows).onConflictDoNothing();
+  }
+}

@@ -1,0 +1,41 @@
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { PgTable, PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+
+type TableWithId = PgTable & { id: PgColumn; sort?: PgColumn };
+
+/** Plain CRUD for the simple content tables (category, navigation, friend link, advertisement). */
+export class CrudRepo<T extends TableWithId> {
+  constructor(private readonly db: Db, readonly table: T) {}
+
+  async findById(id: number): Promise<T['$inferSelect'] | undefined> {
+    const rows = await this.db.select().from(this.table as PgTable).where(eq(this.table.id, id)).limit(1);
+    return rows[0] as T['$inferSelect'] | undefined;
+  }
+
+  async insert(values: T['$inferInsert']): Promise<T['$inferSelect']> {
+    const rows = await this.db.insert(this.table).values(values).returning();
+    return (rows as T['$inferSelect'][])[0];
+  }
+
+  async update(id: number, values: Partial<T['$inferInsert']>): Promise<T['$inferSelect'] | undefined> {
+    const rows = await this.db.update(this.table).set(values as never).where(eq(this.table.id, id)).returning();
+    return (rows as T['$inferSelect'][])[0];
+  }
+
+  async delete(ids: number[]): Promise<number> {
+    const rows = await this.db.delete(this.table).where(inArray(this.table.id, ids)).returning({ id: this.table.id });
+    return rows.length;
+  }
+
+  async list(opts: { where?: SQL[]; page?: number; size?: number; wdColumn?: PgColumn; wd?: string; order?: 'sort' | 'id' }) {
+    const conds = [...(opts.where ?? [])];
+    if (opts.wd && opts.wdColumn) conds.push(ilike(opts.wdColumn, `%${opts.wd.replace(/[%_\\]/g, '\\$&')}%`));
+    const where = conds.length ? and(...conds) : undefined;
+    const order = this.table.sort ? [desc(this.table.sort), asc(this.table.id)] : [desc(this.table.id)];
+    let q = this.db.select().from(this.table as PgTable).where(where).orderBy(...order).$dynamic();
+    if (opts.size) q = q.limit(opts.size).offset(((opts.page ?? 1) - 1) * opts.size);
+    const [rows, [{ n }]] = await Promise.all([q, this.db.select({ n: count() }).from(this.table as PgTable).where(where)]);
+    return { rows: rows as T['$inferSelect'][], total: n };
+  }
+}

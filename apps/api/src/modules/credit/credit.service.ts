@@ -1,0 +1,41 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { creditLedger, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface CreditChange {
+  userId: number;
+  delta: number;
+  reason: string;
+  refType?: string;
+  refId?: string | number;
+  remark?: string;
+}
+
+/**
+ * The only way credits move: inside a transaction, the user row is locked, the balance checked, a ledger row
+ * appended and the balance updated. The ledger therefore always sums to users.credit_count.
+ */
+export class CreditService {
+  constructor(private readonly db: Db) {}
+
+  async change(tx: Tx, c: CreditChange, insufficientMessage = '积分不足'): Promise<number> {
+    const [row] = await tx.select({ credit: users.creditCount }).from(users).where(eq(users.id, c.userId)).for('update');
+    if (!row) throw new AppError('not_found', '用户不存在');
+    const balance = row.credit + c.delta;
+    if (balance < 0) throw new AppError('insufficient_credits', insufficientMessage);
+    await tx.insert(creditLedger).values({
+      userId: c.userId, delta: c.delta, balanceAfter: balance, reason: c.reason,
+      refType: c.refType ?? '', refId: c.refId === undefined ? '' : String(c.refId), remark: c.remark ?? '',
+    });
+    await tx.update(users).set({ creditCount: sql`${users.creditCount} + ${c.delta}` }).where(eq(users.id, c.userId));
+    return balance;
+  }
+
+  /** Runs `change` in its own transaction. */
+  async apply(c: CreditChange, insufficientMessage?: string): Promise<number> {
+    return this.db.transaction((tx) => this.change(tx, c, insufficientMessage));
+  }
+}

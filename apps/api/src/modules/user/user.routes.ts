@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '@wenku/contracts';
+import { registerRoute } from '../../lib/route';
+import { unauthorized } from '../../lib/errors';
+import { toPrivateUser, toPublicUser } from './user.service';
+
+export async function userRoutes(app: FastifyInstance) {
+  const { users } = app.services;
+  const limits = await app.services.settings.section('security');
+  // login/registration are throttled per IP at the HTTP layer; config changes apply on restart
+  const perIp = Math.max(1, Number(limits.login_limit_per_ip) || 20);
+
+  app.register(async (scoped) => {
+    scoped.addHook('onRoute', (opts) => {
+      opts.config = { ...(opts.config as object), rateLimit: { max: perIp, timeWindow: '1 minute' } };
+    });
+    registerRoute(scoped, api.register, async ({ body, req }) => {
+      const user = await users.register(body!, req.ip);
+      return { user: toPrivateUser(user, []), token: await app.issueToken(user.id) };
+    });
+    registerRoute(scoped, api.login, async ({ body, req }) => {
+      await app.loginThrottle.check(body!.username);
+      const user = await users.login(body!.username, body!.password, req.ip).catch(async (e) => {
+        await app.loginThrottle.fail(body!.username);
+        throw e;
+      });
+      await app.loginThrottle.reset(body!.username);
+      return { user: toPrivateUser(user), token: await app.issueToken(user.id) };
+    });
+  });
+
+  registerRoute(app, api.logout, async ({ req }) => {
+    const a = req.auth!;
+    await users.revoke(a.jti, a.userId, new Date(a.exp * 1000));
+    return { ok: true };
+  });
+
+  registerRoute(app, api.getUser, async ({ query, req }) => {
+    const id = query?.id ?? req.auth?.userId;
+    if (!id) throw unauthorized();
+    if (id === req.auth?.userId) return users.privateView(id);
+    const u = await users.get(id);
+    const keys = req.auth ? await app.permissionKeys(req.auth.userId) : new Set<string>();
+    return keys.has('*') || keys.has('GET /api/v1/user/list') ? users.privateView(id) : toPublicUser(u);
+  });
+
+  registerRoute(app, api.listUsers, ({ query, req }) => users.list(query!, req.permitted));
+  registerRoute(app, api.getPermission, async ({ req }) => ({ permission: await users.permissions(req.auth!.userId) }));
+  registerRoute(app, api.getGroup, async ({ req }) => ({ group: await users.groups(req.auth!.userId) }));
+  registerRoute(app, api.listGroups, async ({ query }) => {
+    const group = await users.allGroups(query?.wd);
+    return { total: group.length, group };
+  });
+  registerRoute(app, api.listPermissions, async ({ query }) => {
+    const all = await users.allPermissions(query?.wd);
+    const page = query!.page, size = query!.size;
+    return { total: all.length, permission: all.slice((page - 1) * size, page * size) };
+  });
+}

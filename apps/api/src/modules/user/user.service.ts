@@ -1,0 +1,161 @@
+import crypto from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { TUser, TGroup, TPermission } from '@wenku/contracts';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { CreditService } from '../credit/credit.service';
+import type { ConfigService } from '../config/config.service';
+import type { UserRepo, UserRow, GroupRow } from './user.repo';
+
+/** argon2id with OWASP's second recommended profile (19 MiB, t=2, p=1). */
+const ARGON = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const hashPassword = (password: string) => hash(password, ARGON);
+
+/** A hash to verify against when the account doesn't exist, so timing doesn't reveal it. */
+let dummyHash: Promise<string> | undefined;
+
+export function isVip(u: Pick<UserRow, 'vipExpireAt'>, now = new Date()): boolean {
+  return !!u.vipExpireAt && u.vipExpireAt.getTime() > now.getTime();
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The user as the owner (or an admin) sees it. */
+export function toPrivateUser(u: UserRow, groupIds?: number[]): TUser {
+  return {
+    id: u.id, username: u.username, realname: u.realname, email: u.email, mobile: u.mobile, avatar: u.avatar,
+    address: u.address, signature: u.signature, identity: u.identity, is_vip: isVip(u), vip_expire_at: iso(u.vipExpireAt),
+    credit_count: u.creditCount, doc_count: u.docCount, article_count: u.articleCount, favorite_count: u.favoriteCount,
+    comment_count: u.commentCount, group_id: groupIds, login_at: iso(u.loginAt), created_at: u.createdAt.toISOString(),
+    updated_at: u.updatedAt.toISOString(),
+  };
+}
+
+/** The user as anyone else sees it: no contact details, no identity. */
+export function toPublicUser(u: UserRow): TUser {
+  return {
+    id: u.id, username: u.username, avatar: u.avatar, signature: u.signature, is_vip: isVip(u),
+    doc_count: u.docCount, article_count: u.articleCount, favorite_count: u.favoriteCount, comment_count: u.commentCount,
+    created_at: u.createdAt.toISOString(),
+  };
+}
+
+export function toGroup(g: GroupRow): TGroup {
+  return {
+    id: g.id, title: g.title, color: g.color, description: g.description, is_default: g.isDefault, is_display: g.isDisplay,
+    sort: g.sort, user_count: g.userCount, enable_upload: g.enableUpload, enable_document_review: g.enableDocumentReview,
+    enable_comment: g.enableComment, enable_comment_approval: g.enableCommentApproval, enable_article: g.enableArticle,
+    enable_article_approval: g.enableArticleApproval, created_at: g.createdAt.toISOString(),
+  };
+}
+
+export const ROOT_USER_ID = 1;
+
+export class UserService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: UserRepo,
+    private readonly credits: CreditService,
+    private readonly settings: ConfigService,
+  ) {}
+
+  async register(input: { username: string; password: string; email?: string }, ip: string): Promise<UserRow> {
+    const security = await this.settings.section('security');
+    if (security.enable_register === false) throw forbidden('网站已关闭注册');
+    if (/^1[3-9]\d{9}$/.test(input.username) || input.username.includes('@')) throw badRequest('用户名不能是手机号或邮箱');
+    if (await this.repo.usernameTaken(input.username)) throw conflict('用户名已被注册');
+    const email = input.email?.trim() ?? '';
+    if (email && (await this.repo.emailTaken(email))) throw conflict('该邮箱已被注册');
+    const password = await hashPassword(input.password);
+    const score = await this.settings.section('score');
+    try {
+      return await this.db.transaction(async (tx) => {
+        const user = await this.repo.insert(tx, { username: input.username, password, email, registerIp: ip, lastLoginIp: ip, loginAt: new Date() });
+        const defaults = await this.repo.defaultGroupIds(tx);
+        await this.repo.addToGroups(tx, user.id, defaults.map((g) => g.id));
+        const award = Number(score.register) || 0;
+        if (award > 0) await this.credits.change(tx, { userId: user.id, delta: award, reason: 'register', refType: 'user', refId: user.id, remark: '注册奖励' });
+        return { ...user, creditCount: user.creditCount + Math.max(award, 0) };
+      });
+    } catch (e) {
+      // two registrations racing for one name: the unique index decides
+      if ((e as { code?: string }).code === '23505') throw conflict('用户名或邮箱已被注册');
+      throw e;
+    }
+  }
+
+  /** Creates the first administrator when there is none; returns the generated password if one was made. */
+  async ensureAdmin(username: string, password?: string): Promise<{ created: boolean; generatedPassword?: string }> {
+    if ((await this.repo.count()) > 0) return { created: false };
+    const generated = password ? undefined : crypto.randomBytes(12).toString('base64url');
+    const pw = await hashPassword(password ?? generated!);
+    await this.db.transaction(async (tx) => {
+      const user = await this.repo.insert(tx, { username, password: pw });
+      if (user.id !== ROOT_USER_ID) throw new AppError('internal', '管理员必须是第一个用户');
+      await this.repo.addToGroups(tx, user.id, [1]);
+    });
+    return { created: true, generatedPassword: generated };
+  }
+
+  async login(login: string, password: string, ip: string): Promise<UserRow> {
+    const user = await this.repo.findByLogin(login.trim());
+    if (!user || !user.password) {
+      dummyHash ??= hashPassword(crypto.randomBytes(8).toString('hex'));
+      await verify(await dummyHash, password).catch(() => false);
+      throw new AppError('unauthorized', '用户名或密码不正确');
+    }
+    const ok = await verify(user.password, password).catch(() => false);
+    if (!ok) throw new AppError('unauthorized', '用户名或密码不正确');
+    await this.repo.recordLogin(user.id, ip);
+    return user;
+  }
+
+  async get(id: number): Promise<UserRow> {
+    const u = await this.repo.findById(id);
+    if (!u) throw notFound('用户不存在');
+    return u;
+  }
+
+  async privateView(id: number): Promise<TUser> {
+    const u = await this.get(id);
+    const groups = await this.repo.groupIdsOf([id]);
+    return toPrivateUser(u, groups.get(id) ?? []);
+  }
+
+  async list(q: Parameters<UserRepo['list']>[0], asAdmin: boolean) {
+    const { rows, total } = await this.repo.list(asAdmin ? q : { ...q, size: Math.min(q.size, 50), group_id: undefined });
+    if (!asAdmin) return { total, user: rows.map(toPublicUser) };
+    const groups = await this.repo.groupIdsOf(rows.map((r) => r.id));
+    return { total, user: rows.map((r) => toPrivateUser(r, groups.get(r.id) ?? [])) };
+  }
+
+  async groups(userId: number): Promise<TGroup[]> {
+    return (await this.repo.groupsOf(userId)).map((r) => toGroup(r.g));
+  }
+
+  async allGroups(wd?: string): Promise<TGroup[]> {
+    return (await this.repo.allGroups(wd)).map(toGroup);
+  }
+
+  /** The user's permission entries; the root user holds all of them. */
+  async permissions(userId: number): Promise<TPermission[]> {
+    const rows = userId === ROOT_USER_ID ? await this.repo.allPermissions() : (await this.repo.permissionsOf(userId)).map((r) => r.p);
+    return rows.map((p) => ({ id: p.id, method: p.method, path: p.path, title: p.title, module: p.module, description: p.description }));
+  }
+
+  async allPermissions(wd?: string): Promise<TPermission[]> {
+    return (await this.repo.allPermissions(wd)).map((p) => ({ id: p.id, method: p.method, path: p.path, title: p.title, module: p.module, description: p.description }));
+  }
+
+  revoke(jti: string, userId: number, expiresAt: Date) {
+    return this.repo.revoke(jti, userId, expiresAt);
+  }
+
+  isRevoked(jti: string) {
+    return this.repo.isRevoked(jti);
+  }
+
+  purgeExpiredRevocations() {
+    return this.repo.purgeExpiredRevocations();
+  }
+}

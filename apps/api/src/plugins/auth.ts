@@ -1,0 +1,127 @@
+import crypto from 'node:crypto';
+import fp from 'fastify-plugin';
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { routeKey, type RouteDef } from '@wenku/contracts';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
+import { TtlCache } from '../lib/cache';
+import { ROOT_USER_ID } from '../modules/user/user.service';
+
+export interface AuthState {
+  userId: number;
+  jti: string;
+  exp: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authorize(def: RouteDef): preHandlerAsyncHookHandler;
+    issueToken(userId: number): Promise<string>;
+    /** permission keys (`METHOD /api/v1/path`) a user holds */
+    permissionKeys(userId: number): Promise<Set<string>>;
+  }
+  interface FastifyRequest {
+    auth: AuthState | null;
+    /** dual-mode routes: the caller holds this route's permission */
+    permitted: boolean;
+  }
+}
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string; jti: string };
+    user: { sub: string; jti: string; iat: number; exp: number };
+  }
+}
+
+/** Routes that stay reachable when the site is closed or requires login: how one gets in at all. */
+const SWITCH_EXEMPT = new Set([
+  '/health', '/ping', '/settings', '/settings/recharge', '/user/login', '/user/register', '/user/logout',
+  '/user/permission', '/user/group', '/user/captcha', '/user/register/mobile', '/user/login/mobile',
+  '/user/findpassword/stepone', '/user/findpassword/steptwo', '/user/findpassword/mobile', '/user/email/code',
+  '/oauth/login', '/oauth/configs', '/oauth/wechatmp/scan/code', '/oauth/wechatmp/scan/login/status', '/sms/code',
+]);
+
+export default fp(async function authPlugin(app: FastifyInstance) {
+  const { config, services, database } = app;
+  await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { algorithm: 'HS256' } });
+  const permCache = new TtlCache<Set<string>>(10_000, 10_000);
+
+  app.decorateRequest('auth', null);
+  app.decorateRequest('permitted', false);
+
+  app.decorate('issueToken', async (userId: number) =>
+    app.jwt.sign({ sub: String(userId), jti: crypto.randomUUID() }, { expiresIn: `${config.jwtExpireDays}d` }),
+  );
+
+  app.decorate('permissionKeys', (userId: number) =>
+    permCache.get(String(userId), async () => {
+      if (userId === ROOT_USER_ID) return new Set(['*']);
+      const perms = await services.users.permissions(userId);
+      return new Set(perms.map((p) => `${p.method} ${p.path}`));
+    }),
+  );
+
+  /** Verifies the bearer token: signature, expiry, revocation (logout) and password changes. */
+  async function authenticate(req: FastifyRequest): Promise<AuthState | null> {
+    const header = req.headers.authorization;
+    if (!header || !/^Bearer\s+\S+/i.test(header)) return null;
+    let decoded: { sub: string; jti: string; iat: number; exp: number };
+    try {
+      decoded = await req.jwtVerify();
+    } catch {
+      throw new AppError('unauthorized', '登录已失效，请重新登录');
+    }
+    const userId = Number(decoded.sub);
+    const { rows } = await database.pool.query<{ valid_after: Date; revoked: boolean }>(
+      'SELECT u.tokens_valid_after AS valid_after, EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2) AS revoked FROM users u WHERE u.id = $1',
+      [userId, decoded.jti],
+    );
+    const row = rows[0];
+    // iat has second precision: a token issued in the same second as a password change stays valid
+    if (!row || row.revoked || decoded.iat < Math.floor(row.valid_after.getTime() / 1000)) {
+      throw new AppError('unauthorized', '登录已失效，请重新登录');
+    }
+    return { userId, jti: decoded.jti, exp: decoded.exp };
+  }
+
+  async function holds(userId: number, key: string): Promise<boolean> {
+    const keys = await app.permissionKeys(userId);
+    return keys.has('*') || keys.has(key);
+  }
+
+  app.decorate('authorize', (def: RouteDef) => {
+    const key = routeKey(def);
+    const exempt = SWITCH_EXEMPT.has(def.path);
+    return async function authorizeHook(req: FastifyRequest) {
+      let auth: AuthState | null = null;
+      try {
+        auth = await authenticate(req);
+      } catch (e) {
+        // a stale token on a public route just means "anonymous"
+        if (def.auth !== 'public' || exempt) {
+          if (def.auth !== 'public') throw e;
+        }
+      }
+      req.auth = auth;
+
+      if (def.auth !== 'admin' && !exempt) {
+        const security = await services.settings.section('security');
+        if (security.is_close === true) {
+          const hasAny = auth ? (await app.permissionKeys(auth.userId)).size > 0 : false;
+          if (!hasAny) throw new AppError('site_closed', String(security.close_statement || '网站已关闭'));
+        } else if (security.login_required === true && !auth) {
+          throw unauthorized('请先登录');
+        }
+      }
+
+      if (def.auth === 'user' && !auth) throw unauthorized();
+      if (def.auth === 'admin') {
+        if (!auth) throw unauthorized();
+        if (!(await holds(auth.userId, key))) throw forbidden();
+        req.permitted = true;
+      } else if (def.permission && auth) {
+        req.permitted = await holds(auth.userId, key);
+      }
+    };
+  });
+}, { name: 'auth', dependencies: ['services'] });

@@ -1,0 +1,40 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { RouteDef } from '@wenku/contracts';
+
+function toJson(schema: z.ZodType | undefined, io: 'input' | 'output') {
+  if (!schema) return undefined;
+  try {
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** OpenAPI at /api/docs, generated from the contracts (documentation only: validation is the contract's). */
+export default fp(async function openapiPlugin(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Wenku 文库 API', version: '0.1.0', description: '文库开放接口。需要登录的接口使用 `Authorization: Bearer <token>`。' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    hideUntagged: true,
+    transform: ({ schema, url, route }) => {
+      const def = (route.config as { routeDef?: RouteDef } | undefined)?.routeDef;
+      if (!def) return { schema: { ...schema, hide: true }, url };
+      const out: Record<string, unknown> = { ...schema, description: `权限：${def.auth}` };
+      const q = toJson(def.query, 'input');
+      if (q) out.querystring = q;
+      const b = toJson(def.body, 'input');
+      if (b) out.body = b;
+      const r = toJson(def.response, 'output');
+      if (r) out.response = { 200: r };
+      if (def.auth !== 'public') out.security = [{ bearer: [] }];
+      return { schema: out, url };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}, { name: 'openapi' });

@@ -1,0 +1,39 @@
+import { loadConfig } from './config';
+import { buildApp } from './app';
+import { startQueue } from './lib/queue';
+import { registerJobs } from './jobs';
+
+/** Entry point: listen, run the in-process workers (unless disabled), close gracefully on signals. */
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp(config);
+  let boss: Awaited<ReturnType<typeof startQueue>> | undefined;
+  if (config.runWorker) {
+    boss = await startQueue(app.database.connection, { log: (m, e) => app.log.warn({ err: e }, m) });
+    await registerJobs(boss, app.services, (m, extra) => app.log.info(extra ?? {}, m));
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 15000);
+    force.unref();
+    try {
+      await app.close();
+      await boss?.stop({ graceful: true, timeout: 5000 });
+    } finally {
+      await app.database.close().catch(() => undefined);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Wenku 文库已启动: http://127.0.0.1:${config.port}/  后台 /admin/  接口文档 /api/docs  数据库 ${app.database.kind}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
