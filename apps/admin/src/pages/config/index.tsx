@@ -1,0 +1,161 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FooterToolbar, ProForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { Alert, Card, Form, Result, Skeleton } from 'antd';
+import { CONFIG_SECTIONS, type TConfigItem } from '@wenku/contracts';
+import { AdminPage } from '../../components/admin-page';
+import { api, client, errorMessage } from '../../lib/api';
+import { toast } from '../../lib/feedback';
+import { queryKeys } from '../../app/session';
+import { ImageUrlInput } from '../../components/image-url-input';
+import { SECRET_MASK, formValuesToConfig, isWideInput, itemsToFormValues, type ConfigFormValues } from './form-values';
+
+const SECTION_TIPS: Partial<Record<string, string>> = {
+  security: '关闭网站或开启“登录后才能访问”后，没有权限的访客将被引导到登录页，请谨慎操作。',
+  footer: '底部链接可填写站内路径（如 /article/about）或完整网址，留空则不显示。',
+  display: '展示设置影响网站前台的显示内容，保存后刷新前台即可生效。',
+  pay: '密钥类配置出于安全考虑不回显，不修改则保持原值。',
+  oauth: '密钥类配置出于安全考虑不回显，不修改则保持原值。',
+};
+
+function ConfigField({ item }: { item: TConfigItem }) {
+  const colProps = isWideInput(item.input_type) ? { span: 24 } : { xs: 24, md: 12 };
+  const placeholder = item.placeholder || undefined;
+  const common = { name: item.name, label: item.label, colProps };
+  switch (item.input_type) {
+    case 'switch':
+      return <ProFormSwitch {...common} checkedChildren="开" unCheckedChildren="关" />;
+    case 'number':
+      return <ProFormDigit {...common} placeholder={placeholder ?? `请输入${item.label}`} fieldProps={{ precision: undefined, style: { width: '100%' } }} />;
+    case 'select':
+      return <ProFormSelect {...common} options={item.options} placeholder={placeholder ?? `请选择${item.label}`} allowClear={false} />;
+    case 'select-multi':
+      return (
+        <ProFormSelect
+          {...common}
+          mode="multiple"
+          options={item.options}
+          placeholder={placeholder ?? '不选表示不限制'}
+          fieldProps={{ maxTagCount: 'responsive' }}
+        />
+      );
+    case 'password':
+      return (
+        <ProFormText.Password
+          {...common}
+          placeholder={placeholder ?? '未设置'}
+          extra={item.value === SECRET_MASK ? '已设置。出于安全考虑不显示原值，不修改则保持原值。' : undefined}
+          fieldProps={{ autoComplete: 'new-password' }}
+        />
+      );
+    case 'textarea':
+      return <ProFormTextArea {...common} placeholder={placeholder ?? `请输入${item.label}`} fieldProps={{ autoSize: { minRows: 3, maxRows: 10 } }} />;
+    case 'html':
+      return (
+        <ProFormTextArea
+          {...common}
+          placeholder={placeholder ?? '支持 HTML'}
+          extra="支持 HTML 代码"
+          fieldProps={{ autoSize: { minRows: 4, maxRows: 14 }, style: { fontFamily: 'Menlo, Consolas, monospace', fontSize: 13 } }}
+        />
+      );
+    case 'image':
+      return (
+        <ProForm.Item {...common}>
+          <ImageUrlInput placeholder={placeholder} />
+        </ProForm.Item>
+      );
+    default:
+      return <ProFormText {...common} placeholder={placeholder ?? `请输入${item.label}`} />;
+  }
+}
+
+/**
+ * One generic page for every settings section: GET /config/list?category=<cat> → a form generated
+ * from the items → PUT /config.
+ */
+export default function ConfigPage() {
+  const { pathname } = useLocation();
+  const category = pathname.split('/').filter(Boolean).pop() ?? '';
+  const section = (CONFIG_SECTIONS as Record<string, { title: string } | undefined>)[category];
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<ConfigFormValues>();
+  const [saving, setSaving] = useState(false);
+
+  const query = useQuery({
+    queryKey: ['config', category],
+    queryFn: ({ signal }) => client.call(api.listConfig, { query: { category: [category] }, signal }),
+    enabled: !!section,
+  });
+  const items = useMemo(
+    () => [...(query.data?.config ?? [])].filter((i) => i.category === category).sort((a, b) => a.sort - b.sort),
+    [query.data, category],
+  );
+  const initialValues = useMemo(() => itemsToFormValues(items), [items]);
+
+  useEffect(() => {
+    if (items.length) form.setFieldsValue(initialValues);
+  }, [form, items.length, initialValues]);
+
+  if (!section) {
+    return (
+      <AdminPage title="系统配置">
+        <Card variant="borderless"><Result status="404" title="没有这个配置分类" /></Card>
+      </AdminPage>
+    );
+  }
+
+  const onFinish = async (values: ConfigFormValues) => {
+    setSaving(true);
+    try {
+      await client.call(api.updateConfig, { body: { config: formValuesToConfig(category, items, values) } });
+      toast.success('保存成功');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['config', category] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.settings }),
+      ]);
+      return true;
+    } catch (err) {
+      toast.fail(err, '保存失败');
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const tip = SECTION_TIPS[category];
+  return (
+    <AdminPage title={section.title}>
+      <Card variant="borderless">
+        {tip && <Alert type="info" showIcon message={tip} style={{ marginBottom: 24 }} />}
+        {query.isPending ? (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        ) : query.isError ? (
+          <Result status="error" title="加载配置失败" subTitle={errorMessage(query.error)} />
+        ) : items.length === 0 ? (
+          <Result status="info" title="该分类暂无配置项" />
+        ) : (
+          <ProForm<ConfigFormValues>
+            form={form}
+            layout="vertical"
+            grid
+            rowProps={{ gutter: [32, 0] }}
+            initialValues={initialValues}
+            onFinish={onFinish}
+            onReset={() => form.setFieldsValue(initialValues)}
+            submitter={{
+              searchConfig: { submitText: '保存设置', resetText: '重置' },
+              submitButtonProps: { loading: saving },
+              render: (_, dom) => <FooterToolbar>{dom}</FooterToolbar>,
+            }}
+          >
+            {items.map((item) => (
+              <ConfigField key={item.name} item={item} />
+            ))}
+          </ProForm>
+        )}
+      </Card>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,154 @@
+import { Link } from 'react-router-dom';
+import { Avatar, Button, Card, Col, Descriptions, Row, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { ExportOutlined, SettingOutlined, WarningOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { AdminPage } from '../../components/admin-page';
+import { ADMIN_ROUTES } from '../../app/routes';
+import { flattenRoutes } from '../../app/access';
+import { siteNameOf, useAdminSession } from '../../app/session';
+import { errorMessage } from '../../lib/api';
+import { greeting } from './greeting';
+import { STATS, useStat, type StatDef } from './stats';
+
+/** Pages offered as shortcuts, in order, when the admin may open them. */
+const QUICK_LINKS = [
+  '/config/system', '/config/security', '/config/display', '/config/footer', '/document/category', '/article/category',
+  '/navigation', '/friendlink', '/advertisement', '/document/list', '/article/list', '/user/list',
+];
+
+function StatCard({ def }: { def: StatDef }) {
+  const q = useStat(def);
+  return (
+    <Link to={def.page}>
+      <Card variant="borderless" hoverable styles={{ body: { padding: 20 } }}>
+        <Space size={16} align="center">
+          <span
+            style={{
+              width: 48, height: 48, borderRadius: 12, display: 'inline-flex', alignItems: 'center', justifyContent: 'center',
+              fontSize: 22, color: def.color, background: `${def.color}14`,
+            }}
+          >
+            {def.icon}
+          </span>
+          <div>
+            <Typography.Text type="secondary">{def.title}</Typography.Text>
+            <div style={{ fontSize: 26, fontWeight: 600, lineHeight: 1.3, color: '#1f1f1f' }}>
+              {q.isPending ? (
+                <Skeleton.Button active size="small" style={{ width: 56 }} />
+              ) : q.isError ? (
+                <Tooltip title={errorMessage(q.error)}>
+                  <WarningOutlined style={{ color: '#faad14', fontSize: 20 }} />
+                </Tooltip>
+              ) : (
+                q.data.toLocaleString('zh-CN')
+              )}
+            </div>
+          </div>
+        </Space>
+      </Card>
+    </Link>
+  );
+}
+
+export default function DashboardPage() {
+  const { user, settings, allowedPages, permissions } = useAdminSession();
+  const siteName = siteNameOf(settings);
+  const name = user?.realname || user?.username || '管理员';
+  const now = dayjs();
+  const stats = STATS.filter((s) => allowedPages.includes(s.page));
+  const pages = flattenRoutes(ADMIN_ROUTES);
+  const quick = QUICK_LINKS.filter((p) => allowedPages.includes(p)).map((p) => pages.find((r) => r.path === p)!).filter(Boolean);
+  const modules = new Set(permissions.map((p) => p.module)).size;
+  const system = settings?.system ?? {};
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : '—');
+
+  return (
+    <AdminPage title="控制面板">
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <Card variant="borderless" styles={{ body: { padding: 24 } }}>
+          <Row align="middle" gutter={[24, 16]} justify="space-between">
+            <Col>
+              <Space size={20} align="center">
+                <Avatar size={64} src={user?.avatar || undefined} style={{ backgroundColor: '#1677ff', fontSize: 26 }}>
+                  {name.slice(0, 1).toUpperCase()}
+                </Avatar>
+                <div>
+                  <Typography.Title level={4} style={{ margin: 0 }}>
+                    {greeting(now.hour())}，{name}，欢迎回到{siteName}管理后台
+                  </Typography.Title>
+                  <Typography.Text type="secondary">
+                    今天是 {now.format('YYYY年M月D日 dddd')}
+                    {user?.login_at ? `，上次登录 ${dayjs(user.login_at).format('YYYY-MM-DD HH:mm')}` : ''}
+                  </Typography.Text>
+                </div>
+              </Space>
+            </Col>
+            <Col>
+              <Space wrap>
+                <Button icon={<ExportOutlined />} href="/" target="_blank">访问前台</Button>
+                {allowedPages.includes('/config/system') && (
+                  <Link to="/config/system">
+                    <Button type="primary" icon={<SettingOutlined />}>系统设置</Button>
+                  </Link>
+                )}
+              </Space>
+            </Col>
+          </Row>
+        </Card>
+
+        {stats.length > 0 && (
+          <Row gutter={[16, 16]}>
+            {stats.map((s) => (
+              <Col key={s.key} xs={24} sm={12} lg={8} xxl={4}>
+                <StatCard def={s} />
+              </Col>
+            ))}
+          </Row>
+        )}
+
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={14}>
+            <Card title="快捷入口" variant="borderless" style={{ height: '100%' }}>
+              {quick.length ? (
+                <Row gutter={[12, 12]}>
+                  {quick.map((r) => (
+                    <Col key={r.path} xs={12} sm={8} md={6}>
+                      <Link to={r.path}>
+                        <Card size="small" hoverable styles={{ body: { textAlign: 'center', padding: '16px 8px' } }}>
+                          <div style={{ fontSize: 22, color: '#1677ff', marginBottom: 6 }}>{r.icon}</div>
+                          <Typography.Text>{r.title}</Typography.Text>
+                        </Card>
+                      </Link>
+                    </Col>
+                  ))}
+                </Row>
+              ) : (
+                <Typography.Text type="secondary">暂无可用的快捷入口</Typography.Text>
+              )}
+            </Card>
+          </Col>
+          <Col xs={24} xl={10}>
+            <Card title="站点信息" variant="borderless" style={{ height: '100%' }}>
+              <Descriptions column={1} size="small" styles={{ label: { width: 110, color: '#8c8c8c' } }}>
+                <Descriptions.Item label="网站名称">{siteName}</Descriptions.Item>
+                <Descriptions.Item label="网站域名">{text(system.domain)}</Descriptions.Item>
+                <Descriptions.Item label="程序版本">{text(system.version)}</Descriptions.Item>
+                <Descriptions.Item label="当前账号">
+                  <Space size={6}>
+                    {user?.username ?? '—'}
+                    {user?.is_vip && <Tag color="gold">VIP</Tag>}
+                  </Space>
+                </Descriptions.Item>
+                <Descriptions.Item label="可管理模块">{modules} 个</Descriptions.Item>
+                <Descriptions.Item label="网站状态">
+                  {settings?.security?.is_close === true ? <Tag color="red">已关闭</Tag> : <Tag color="green">正常开放</Tag>}
+                  {settings?.security?.login_required === true && <Tag color="orange">需登录访问</Tag>}
+                </Descriptions.Item>
+              </Descriptions>
+            </Card>
+          </Col>
+        </Row>
+      </Space>
+    </AdminPage>
+  );
+}

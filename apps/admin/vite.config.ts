@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/** Where the dev server forwards API calls, page images and uploads (the API's default port). */
+const apiTarget = process.env.WENKU_API_URL ?? 'http://127.0.0.1:8080';
+const proxy = Object.fromEntries(['/api', '/view', '/uploads'].map((p) => [p, { target: apiTarget, changeOrigin: false }]));
+
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  server: { host: '127.0.0.1', port: 5174, strictPort: true, proxy },
+  preview: { host: '127.0.0.1', port: 5174, proxy },
+  build: { outDir: 'dist', chunkSizeWarningLimit: 1500 },
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
