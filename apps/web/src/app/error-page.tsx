@@ -1,0 +1,74 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button, Result } from 'antd';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { NotFound } from './not-found';
+
+/** The message of anything thrown. */
+export function describeError(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    const data = error.data as { message?: unknown } | string | undefined;
+    if (typeof data === 'string' && data) return data;
+    if (data && typeof data === 'object' && typeof data.message === 'string') return data.message;
+    return `${error.status} ${error.statusText}`.trim();
+  }
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return '未知错误';
+}
+
+/** Shown when the error page itself fails: no antd, no router. */
+export function ErrorFallback() {
+  return (
+    <div className="wk-error-fallback">
+      <h1>页面出错了</h1>
+      <p>很抱歉，页面加载失败，请稍后重试。</p>
+      <a href="/">返回首页</a>
+    </div>
+  );
+}
+
+class FallbackBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('error page failed', error, info.componentStack);
+  }
+  override render() {
+    return this.state.failed ? <ErrorFallback /> : this.props.children;
+  }
+}
+
+export function ErrorView({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <div className="wk-error-page">
+      <Result
+        status="error"
+        title="页面出错了"
+        subTitle={describeError(error)}
+        extra={
+          <Link to="/">
+            <Button type="primary">返回首页</Button>
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+function RouteErrorInner() {
+  const error = useRouteError();
+  if (error) console.error(error);
+  return <ErrorView error={error} />;
+}
+
+/** errorElement of the routes: the error message and a 返回首页 button. */
+export function RouteErrorPage() {
+  return (
+    <FallbackBoundary>
+      <RouteErrorInner />
+    </FallbackBoundary>
+  );
+}

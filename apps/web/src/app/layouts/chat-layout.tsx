@@ -1,0 +1,54 @@
+import { Tooltip } from 'antd';
+import { ClockCircleOutlined, HomeOutlined, MessageOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { useScreen } from '@wenku/ui';
+import { useSession } from '../session';
+import { UserAvatar } from '../../features/user/components/user-avatar';
+import { useSiteConfig } from '../../features/settings/api';
+
+/** Spec §9: the chat bar is 70px wide. */
+export const CHAT_BAR_WIDTH = 70;
+
+const ENTRIES = [
+  { to: '/', label: '首页', icon: <HomeOutlined />, end: true },
+  { to: '/chat/dialog', label: 'AI对话', icon: <MessageOutlined /> },
+  { to: '/chat/search', label: 'AI搜索', icon: <SearchOutlined /> },
+  { to: '/chat/history', label: '历史会话', icon: <ClockCircleOutlined /> },
+  { to: '/me', label: '个人中心', icon: <UserOutlined /> },
+];
+
+/** A narrow left bar and the chat page. Chat pages need a login (checked by the access redirects). */
+export default function ChatLayout() {
+  const user = useSession((s) => s.user);
+  const { logo, sitename } = useSiteConfig();
+  const { isMobile } = useScreen();
+  return (
+    <div className={`wk-chat${isMobile ? ' is-mobile' : ''}`}>
+      <aside className="wk-chat-bar" style={isMobile ? undefined : { width: CHAT_BAR_WIDTH }}>
+        {!isMobile && (
+          <Link to="/" className="wk-chat-logo" title={sitename}>
+            {logo ? <img src={logo} alt={sitename} /> : <span>{sitename.slice(0, 2)}</span>}
+          </Link>
+        )}
+        <nav className="wk-chat-nav" aria-label="对话导航">
+          {ENTRIES.map((e) => (
+            <Tooltip key={e.to} title={isMobile ? undefined : e.label} placement="right">
+              <NavLink to={e.to} end={e.end} className={({ isActive }) => `wk-chat-nav-item${isActive && e.to !== '/' ? ' is-active' : ''}`}>
+                {e.icon}
+                <span>{e.label}</span>
+              </NavLink>
+            </Tooltip>
+          ))}
+        </nav>
+        {!isMobile && (
+          <Link to="/me" className="wk-chat-user" title={user?.username}>
+            <UserAvatar user={user} size={34} />
+          </Link>
+        )}
+      </aside>
+      <main className="wk-chat-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Button, Result } from 'antd';
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from './title';
+
+export const NOT_FOUND_MESSAGE = '404 This page could not be found';
+
+export function NotFound() {
+  useDocumentTitle('页面不存在');
+  return (
+    <div className="wk-error-page">
+      <Result
+        status="404"
+        title={NOT_FOUND_MESSAGE}
+        subTitle="抱歉，您访问的页面不存在，可能已被删除或地址有误。"
+        extra={
+          <Link to="/">
+            <Button type="primary">返回首页</Button>
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+

@@ -1,0 +1,87 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { lazyPage } from './chunk-reload';
+import { AppRoot, FullPageSpin } from './root';
+import { RouteErrorPage } from './error-page';
+
+const page = lazyPage;
+
+/** Page routes inside a layout; errors of a page show inside the layout. */
+function inLayout(children: RouteObject[]): RouteObject[] {
+  return [{ errorElement: <RouteErrorPage />, children }];
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppRoot />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullPageSpin />,
+    children: [
+      {
+        lazy: page(() => import('./layouts/default-layout')),
+        children: inLayout([
+          { index: true, lazy: page(() => import('../features/home/pages/home-page')) },
+          { path: 'category', lazy: page(() => import('../features/category/pages/category-page')) },
+          { path: 'category/:id', lazy: page(() => import('../features/category/pages/category-page')) },
+          { path: 'document', element: <Navigate to="/category" replace /> },
+          { path: 'document/:id', lazy: page(() => import('../features/document/pages/document-page')) },
+          { path: 'search', lazy: page(() => import('../features/search/pages/search-page')) },
+          { path: 'login', lazy: page(() => import('../features/user/pages/login-page')) },
+          { path: 'register', lazy: page(() => import('../features/user/pages/register-page')) },
+          { path: 'findpassword', lazy: page(() => import('../features/user/pages/findpassword-page')) },
+          { path: 'findpassword-mobile', lazy: page(() => import('../features/user/pages/findpassword-mobile-page')) },
+          { path: 'joinvip', lazy: page(() => import('../features/vip/pages/joinvip-page')) },
+          { path: 'oauth/wechatmp', lazy: page(() => import('../features/oauth/pages/wechatmp-page')) },
+          { path: 'oauth/:type', lazy: page(() => import('../features/oauth/pages/oauth-page')) },
+          {
+            path: 'user/:id',
+            lazy: page(() => import('../features/user/pages/user-layout')),
+            children: [
+              { index: true, lazy: page(() => import('../features/user/pages/user-index-page')) },
+              { path: 'document', lazy: page(() => import('../features/user/pages/user-documents-page')) },
+              { path: 'article', lazy: page(() => import('../features/user/pages/user-articles-page')) },
+            ],
+          },
+          { path: 'upload', lazy: page(() => import('../features/document/pages/upload-page')) },
+          { path: 'order', lazy: page(() => import('../features/order/pages/order-page')) },
+          {
+            path: 'me',
+            lazy: page(() => import('../features/me/pages/me-layout')),
+            children: [
+              { index: true, lazy: page(() => import('../features/me/pages/me-index-page')) },
+              ...['article', 'document', 'download', 'favorite', 'order', 'password', 'profile', 'vip'].map((path) => ({
+                path,
+                lazy: page(() => import('../features/me/pages/me-section-page')),
+              })),
+            ],
+          },
+          { path: '404', lazy: page(() => import('./not-found-page')) },
+          { path: '*', lazy: page(() => import('./not-found-page')) },
+        ]),
+      },
+      {
+        lazy: page(() => import('./layouts/article-layout')),
+        children: inLayout([
+          { path: 'article', lazy: page(() => import('../features/article/pages/article-list-page')) },
+          { path: 'article/:id', lazy: page(() => import('../features/article/pages/article-page')) },
+          { path: 'post', lazy: page(() => import('../features/article/pages/post-page')) },
+        ]),
+      },
+      {
+        path: 'chat',
+        lazy: page(() => import('./layouts/chat-layout')),
+        children: inLayout([
+          { index: true, lazy: page(() => import('../features/chat/pages/chat-page')) },
+          { path: 'dialog', lazy: page(() => import('../features/chat/pages/chat-page')) },
+          { path: 'search', lazy: page(() => import('../features/chat/pages/chat-page')) },
+          { path: 'history', lazy: page(() => import('../features/chat/pages/chat-page')) },
+          { path: ':id', lazy: page(() => import('../features/chat/pages/chat-page')) },
+        ]),
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,32 @@
+/** "2024-2026", or just the current year when the start year is missing, invalid or not earlier. */
+export function copyrightYears(startYear: number | string | undefined | null, currentYear = new Date().getFullYear()): string {
+  const start = Math.trunc(Number(startYear));
+  if (!Number.isFinite(start) || start <= 0 || start >= currentYear) return String(currentYear);
+  return `${start}-${currentYear}`;
+}
+
+export const ICP_URL = 'https://beian.miit.gov.cn/';
+
+/** The public-security record link: its record code is the digits of the configured number. */
+export function secIcpUrl(secIcp: string): string {
+  const digits = secIcp.replace(/\D+/g, '');
+  return `http://www.beian.gov.cn/portal/registerSystemInfo?recordcode=${digits}`;
+}
+
+export interface FooterLink {
+  key: string;
+  label: string;
+  href: string;
+}
+
+/** 关于我们 / 文库协议 / 联系我们 / 意见反馈 / 免责声明, each only if configured. */
+export function footerLinks(footer: { about: string; agreement: string; contact: string; feedback: string; copyright: string }): FooterLink[] {
+  const all: FooterLink[] = [
+    { key: 'about', label: '关于我们', href: footer.about },
+    { key: 'agreement', label: '文库协议', href: footer.agreement },
+    { key: 'contact', label: '联系我们', href: footer.contact },
+    { key: 'feedback', label: '意见反馈', href: footer.feedback },
+    { key: 'copyright', label: '免责声明', href: footer.copyright },
+  ];
+  return all.filter((l) => l.href.trim() !== '');
+}

@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CategoryType, STORAGE_KEYS, type TCategory } from '@wenku/contracts';
+import { api, apiClient } from '../../lib/api';
+import { storage } from '../../lib/storage';
+import { useSiteConfig } from '../settings/api';
+import { buildCategoryTree, visibleCategories, type CategoryNode } from './lib';
+
+export const categoryKeys = { list: ['category', 'list'] as const };
+
+const CATEGORY_FIELDS = ['id', 'parent_id', 'title', 'icon', 'cover', 'doc_count', 'enable', 'description', 'show_description', 'sort', 'type', 'created_at'];
+
+/** Every category of both types (GET /category/list with selected fields and both type filters). */
+export function useCategoriesQuery() {
+  return useQuery({
+    queryKey: categoryKeys.list,
+    queryFn: ({ signal }) =>
+      apiClient
+        .call(api.listCategories, {
+          query: { page: 1, size: 10000, type: [CategoryType.Document, CategoryType.Article], field: CATEGORY_FIELDS },
+          signal,
+        })
+        .then((r) => r.category),
+    initialData: () => storage.getJson<TCategory[]>(STORAGE_KEYS.category) ?? undefined,
+    initialDataUpdatedAt: 0,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Visible categories of one type, flat and as a tree. */
+export function useCategoryTree(type: number): { list: TCategory[]; tree: CategoryNode[]; isLoading: boolean } {
+  const { data, isLoading } = useCategoriesQuery();
+  const { display } = useSiteConfig();
+  return useMemo(() => {
+    const list = visibleCategories(data, type, display.hideCategoryWithoutDocument);
+    return { list, tree: buildCategoryTree(list), isLoading };
+  }, [data, type, display.hideCategoryWithoutDocument, isLoading]);
+}

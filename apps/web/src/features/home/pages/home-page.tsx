@@ -1,0 +1,69 @@
+import { Tag } from 'antd';
+import { AppstoreOutlined, ReadOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import { CategoryType, type AdvertisementPosition } from '@wenku/contracts';
+import { useDocumentTitle } from '../../../app/title';
+import { useCategoryTree } from '../../category/api';
+import { articleCategoryHref } from '../../category/lib';
+import { CategoryCards } from '../../category/components/category-cards';
+import { AdSlot } from '../../advertisement/components/ad-slot';
+import { usePositionAds } from '../../advertisement/api';
+import { HomeHero } from '../components/home-hero';
+import { BannerArea } from '../components/banner-area';
+import { WelcomeCard } from '../components/welcome-card';
+
+const HOME_AD_POSITIONS: AdvertisementPosition[] = ['index_banner_bottom', 'index_category_top', 'index_category_bottom', 'index_link_top'];
+
+export default function HomePage() {
+  useDocumentTitle();
+  const docs = useCategoryTree(CategoryType.Document);
+  const articles = useCategoryTree(CategoryType.Article);
+  const ads = usePositionAds(HOME_AD_POSITIONS).data;
+  const total = docs.tree.reduce((sum, c) => sum + c.doc_count, 0);
+
+  return (
+    <div className="wk-home">
+      <HomeHero totalDocuments={total} />
+      <div className="wk-container wk-home-body">
+        <div className="wk-home-top">
+          <BannerArea />
+          <WelcomeCard />
+        </div>
+        <AdSlot position="index_banner_bottom" ads={ads} />
+
+        <AdSlot position="index_category_top" ads={ads} />
+        <section className="wk-section">
+          <div className="wk-section-head">
+            <h2>
+              <AppstoreOutlined /> 文档分类
+            </h2>
+            <Link to="/category">全部分类</Link>
+          </div>
+          <CategoryCards tree={docs.tree} />
+        </section>
+        <AdSlot position="index_category_bottom" ads={ads} />
+
+        {articles.tree.length > 0 && (
+          <section className="wk-section">
+            <div className="wk-section-head">
+              <h2>
+                <ReadOutlined /> 文章资讯
+              </h2>
+              <Link to="/article">更多文章</Link>
+            </div>
+            <div className="wk-card wk-tag-cloud">
+              {articles.list.map((c) => (
+                <Link key={c.id} to={articleCategoryHref(c.id)}>
+                  <Tag color="blue" bordered={false}>
+                    {c.title}
+                  </Tag>
+                </Link>
+              ))}
+            </div>
+          </section>
+        )}
+        <AdSlot position="index_link_top" ads={ads} />
+      </div>
+    </div>
+  );
+}

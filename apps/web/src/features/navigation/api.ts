@@ -1,0 +1,26 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api, apiClient } from '../../lib/api';
+import { useSiteConfig } from '../settings/api';
+import { buildNavigationTree, enabledOnly, FALLBACK_NAVIGATION, type NavNode } from './lib';
+
+export const navigationKeys = { list: ['navigation', 'list'] as const };
+
+/** GET /navigation/list with page 1 and size 10000 (spec §7). */
+export function useNavigationQuery() {
+  return useQuery({
+    queryKey: navigationKeys.list,
+    queryFn: ({ signal }) => apiClient.call(api.listNavigations, { query: { page: 1, size: 10000 }, signal }).then((r) => r.navigation),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Enabled navigation entries as a tree; the three fixed entries when the list cannot be loaded. */
+export function useNavigation(): NavNode[] {
+  const { data, isError } = useNavigationQuery();
+  const { domain } = useSiteConfig();
+  return useMemo(() => {
+    if (!data) return isError ? FALLBACK_NAVIGATION : [];
+    return enabledOnly(buildNavigationTree(data, domain));
+  }, [data, isError, domain]);
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { HtmlContent } from '@wenku/ui';
+import { api, apiClient, errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../app/title';
+import { safeRedirect } from '../../../app/access';
+import { session, useSession } from '../../../app/session';
+import { useSiteConfig } from '../../settings/api';
+import { establishSession } from '../api';
+import { AuthCard } from '../components/auth-card';
+import { CaptchaField } from '../components/captcha-field';
+
+interface LoginForm {
+  username: string;
+  password: string;
+  captcha?: string;
+  captcha_id?: string;
+}
+
+export default function LoginPage() {
+  useDocumentTitle('登录');
+  const cfg = useSiteConfig();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const [submitting, setSubmitting] = useState(false);
+  const token = useSession((s) => s.token);
+  const redirect = safeRedirect(params.get('redirect'));
+
+  // where an OAuth login started from this page should come back to
+  useEffect(() => {
+    if (params.get('redirect')) session.setRedirectAfterOauth(redirect);
+  }, [params, redirect]);
+
+  async function onFinish(values: LoginForm) {
+    setSubmitting(true);
+    try {
+      const result = await apiClient.call(api.login, { body: values });
+      const { permissionsFailed } = await establishSession(qc, result);
+      if (permissionsFailed) message.error('获取权限失败');
+      message.success('登录成功');
+      navigate(redirect, { replace: true });
+    } catch (e) {
+      message.error(errorMessage(e, '登录失败'));
+      void qc.invalidateQueries({ queryKey: ['captcha', 'login'] });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="账号登录"
+      subtitle={`欢迎回来，登录${cfg.sitename}`}
+      background={cfg.loginBackground}
+      footer={
+        cfg.security.enableRegister && (
+          <>
+            还没有账号？<Link to={params.get('redirect') ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'}>立即注册</Link>
+          </>
+        )
+      }
+    >
+      {cfg.security.isClose && (
+        <Alert
+          type="warning"
+          showIcon
+          className="wk-auth-alert"
+          title="网站维护中"
+          description={<HtmlContent html={cfg.security.closeStatement || '网站维护中，请稍后访问。'} />}
+        />
+      )}
+      {token && cfg.security.isClose && <Alert type="info" showIcon className="wk-auth-alert" title="当前账号没有访问权限，请使用管理员账号登录。" />}
+      <Form<LoginForm> layout="vertical" size="large" onFinish={onFinish} requiredMark={false} autoComplete="on">
+        <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+          <Input prefix={<UserOutlined />} placeholder="用户名 / 邮箱 / 手机号" autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+          <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
+        </Form.Item>
+        <CaptchaField type="login" enabled={cfg.security.enableCaptchaLogin} />
+        <div className="wk-auth-row">
+          <Link to="/findpassword">忘记密码？</Link>
+        </div>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          登录
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { App, Button, Checkbox, Form, Input, Result } from 'antd';
+import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { USERNAME_PATTERN } from '@wenku/contracts';
+import { api, apiClient, errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../app/title';
+import { safeRedirect } from '../../../app/access';
+import { SmartLink } from '../../../app/shell/nav-link';
+import { useSiteConfig } from '../../settings/api';
+import { establishSession } from '../api';
+import { AuthCard } from '../components/auth-card';
+import { CaptchaField } from '../components/captcha-field';
+
+interface RegisterForm {
+  username: string;
+  email?: string;
+  password: string;
+  confirm: string;
+  agree: boolean;
+  captcha?: string;
+  captcha_id?: string;
+}
+
+export default function RegisterPage() {
+  useDocumentTitle('注册');
+  const cfg = useSiteConfig();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const [submitting, setSubmitting] = useState(false);
+  const redirect = safeRedirect(params.get('redirect'));
+  const loginLink = params.get('redirect') ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
+
+  if (!cfg.security.enableRegister) {
+    return (
+      <AuthCard title="用户注册" background={cfg.registerBackground}>
+        <Result
+          status="info"
+          title="暂未开放注册"
+          subTitle="网站当前未开放新用户注册。"
+          extra={
+            <Link to={loginLink}>
+              <Button type="primary">去登录</Button>
+            </Link>
+          }
+        />
+      </AuthCard>
+    );
+  }
+
+  async function onFinish({ confirm: _confirm, agree: _agree, ...values }: RegisterForm) {
+    setSubmitting(true);
+    try {
+      const result = await apiClient.call(api.register, { body: { ...values, email: values.email?.trim() || undefined } });
+      const { permissionsFailed } = await establishSession(qc, result);
+      if (permissionsFailed) message.error('获取权限失败');
+      message.success('注册成功');
+      navigate(redirect, { replace: true });
+    } catch (e) {
+      message.error(errorMessage(e, '注册失败'));
+      void qc.invalidateQueries({ queryKey: ['captcha', 'register'] });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="注册账号"
+      subtitle={`加入${cfg.sitename}，分享与获取知识`}
+      background={cfg.registerBackground}
+      footer={
+        <>
+          已有账号？<Link to={loginLink}>立即登录</Link>
+        </>
+      }
+    >
+      <Form<RegisterForm> layout="vertical" size="large" onFinish={onFinish} requiredMark={false} initialValues={{ agree: true }}>
+        <Form.Item
+          name="username"
+          rules={[
+            { required: true, whitespace: true, message: '请输入您的登录用户名' },
+            { pattern: USERNAME_PATTERN, message: '用户名为3-32位字母、数字、下划线或中文' },
+          ]}
+        >
+          <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item name="email" rules={[{ type: 'email', message: '请输入正确的电子邮箱' }]}>
+          <Input prefix={<MailOutlined />} placeholder="电子邮箱（选填）" autoComplete="email" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          rules={[
+            { required: true, message: '请输入密码' },
+            { min: 6, message: '密码至少6位' },
+            { max: 64, message: '密码最多64位' },
+          ]}
+        >
+          <Input.Password prefix={<LockOutlined />} placeholder="密码（至少6位）" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          dependencies={['password']}
+          rules={[
+            { required: true, message: '请再次输入密码' },
+            ({ getFieldValue }) => ({
+              validator: (_, value) => (!value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
+            }),
+          ]}
+        >
+          <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
+        </Form.Item>
+        <CaptchaField type="register" enabled={cfg.security.enableCaptchaRegister} />
+        <Form.Item
+          name="agree"
+          valuePropName="checked"
+          rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意文库协议'))) }]}
+        >
+          <Checkbox>
+            我已阅读并同意
+            {cfg.footer.agreement ? (
+              <SmartLink href={cfg.footer.agreement} target="_blank" domain={cfg.domain}>
+                《文库协议》
+              </SmartLink>
+            ) : (
+              '《文库协议》'
+            )}
+          </Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          注册
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,31 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API_TARGET = process.env.WENKU_API_TARGET ?? 'http://127.0.0.1:8080';
+const proxied = ['/api', '/view', '/download', '/uploads', '/sitemap.xml'];
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: API_TARGET, changeOrigin: true }])),
+  },
+  preview: {
+    host: '127.0.0.1',
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: API_TARGET, changeOrigin: true }])),
+  },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 1200,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+});
