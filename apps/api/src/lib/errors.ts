@@ -33,3 +33,12 @@ export const unauthorized = (m = '请先登录') => new AppError('unauthorized',
 export const forbidden = (m = '您没有权限执行此操作') => new AppError('forbidden', m);
 export const notFound = (m = '内容不存在或已被删除') => new AppError('not_found', m);
 export const conflict = (m: string) => new AppError('conflict', m);
+
+/** PostgreSQL error code of a failed query (drizzle wraps the driver's error in `cause`). */
+export function pgErrorCode(e: unknown): string | undefined {
+  const err = e as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof err?.code === 'string') return err.code;
+  if (typeof err?.cause?.code === 'string') return err.cause.code;
+  return undefined;
+}
+export const isUniqueViolation = (e: unknown) => pgErrorCode(e) === '23505';

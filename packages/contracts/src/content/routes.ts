@@ -13,7 +13,7 @@ export const categoryRoutes = {
   updateCategory: defineRoute({ method: 'PUT', path: '/category', auth: 'admin', module: 'category', summary: '修改分类', body: ZUpdateCategoryBody, response: ZCategory }),
   deleteCategory: defineRoute({ method: 'DELETE', path: '/category', auth: 'admin', module: 'category', summary: '删除分类', query: ZIdsQuery, response: ZOk }),
   getCategory: defineRoute({ method: 'GET', path: '/category', auth: 'public', permission: true, module: 'category', summary: '分类详情', query: ZIdQuery, response: ZCategory }),
-  listCategories: defineRoute({ method: 'GET', path: '/category/list', auth: 'public', permission: true, list: true, module: 'category', summary: '分类列表', query: ZListCategoriesQuery, response: zList('category', ZCategory) }),
+  listCategories: defineRoute({ method: 'GET', path: '/category/list', auth: 'public', permission: true, list: true, module: 'category', summary: '分类列表', query: ZListCategoriesQuery, response: zList('category', ZCategory.partial().required({ id: true })) }),
 };
 
 export const navigationRoutes = {
@@ -21,7 +21,7 @@ export const navigationRoutes = {
   updateNavigation: defineRoute({ method: 'PUT', path: '/navigation', auth: 'admin', module: 'navigation', summary: '修改导航', body: ZUpdateNavigationBody, response: ZNavigation }),
   deleteNavigation: defineRoute({ method: 'DELETE', path: '/navigation', auth: 'admin', module: 'navigation', summary: '删除导航', query: ZIdsQuery, response: ZOk }),
   getNavigation: defineRoute({ method: 'GET', path: '/navigation', auth: 'admin', module: 'navigation', summary: '导航详情', query: ZIdQuery, response: ZNavigation }),
-  listNavigations: defineRoute({ method: 'GET', path: '/navigation/list', auth: 'public', permission: true, list: true, module: 'navigation', summary: '导航列表', query: ZListNavigationsQuery, response: zList('navigation', ZNavigation) }),
+  listNavigations: defineRoute({ method: 'GET', path: '/navigation/list', auth: 'public', permission: true, list: true, module: 'navigation', summary: '导航列表', query: ZListNavigationsQuery, response: zList('navigation', ZNavigation.partial().required({ id: true })) }),
 };
 
 export const friendlinkRoutes = {
@@ -29,7 +29,7 @@ export const friendlinkRoutes = {
   updateFriendlink: defineRoute({ method: 'PUT', path: '/friendlink', auth: 'admin', module: 'friendlink', summary: '修改友链', body: ZUpdateFriendlinkBody, response: ZFriendlink }),
   deleteFriendlink: defineRoute({ method: 'DELETE', path: '/friendlink', auth: 'admin', module: 'friendlink', summary: '删除友链', query: ZIdsQuery, response: ZOk }),
   getFriendlink: defineRoute({ method: 'GET', path: '/friendlink', auth: 'admin', module: 'friendlink', summary: '友链详情', query: ZIdQuery, response: ZFriendlink }),
-  listFriendlinks: defineRoute({ method: 'GET', path: '/friendlink/list', auth: 'public', permission: true, list: true, module: 'friendlink', summary: '友链列表', query: ZListFriendlinksQuery, response: zList('friendlink', ZFriendlink) }),
+  listFriendlinks: defineRoute({ method: 'GET', path: '/friendlink/list', auth: 'public', permission: true, list: true, module: 'friendlink', summary: '友链列表', query: ZListFriendlinksQuery, response: zList('friendlink', ZFriendlink.partial().required({ id: true, title: true, link: true })) }),
 };
 
 export const advertisementRoutes = {

@@ -5,7 +5,7 @@ import {
 import type { Db } from '../../db/client';
 import { advertisements, categories, friendlinks, navigations } from '../../db/schema';
 import { TtlCache, freeze } from '../../lib/cache';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
 import { CrudRepo } from './content.repo';
 
@@ -39,7 +39,6 @@ function pickFields<T extends Record<string, unknown>>(rows: T[], fields?: strin
   return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => keep.has(k))) as T);
 }
 
-const uniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
 export class ContentService {
   readonly categories: CrudRepo<typeof categories>;
@@ -72,7 +71,7 @@ export class ContentService {
       this.changed();
       return toCategory(row);
     } catch (e) {
-      if (uniqueViolation(e)) throw conflict('同一级下已存在同名分类');
+      if (isUniqueViolation(e)) throw conflict('同一级下已存在同名分类');
       throw e;
     }
   }
@@ -96,7 +95,7 @@ export class ContentService {
       this.changed();
       return toCategory(row!);
     } catch (e) {
-      if (uniqueViolation(e)) throw conflict('同一级下已存在同名分类');
+      if (isUniqueViolation(e)) throw conflict('同一级下已存在同名分类');
       throw e;
     }
   }

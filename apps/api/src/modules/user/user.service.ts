@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { TUser, TGroup, TPermission } from '@wenku/contracts';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { CreditService } from '../credit/credit.service';
 import type { ConfigService } from '../config/config.service';
 import type { UserRepo, UserRow, GroupRow } from './user.repo';
@@ -79,7 +79,7 @@ export class UserService {
       });
     } catch (e) {
       // two registrations racing for one name: the unique index decides
-      if ((e as { code?: string }).code === '23505') throw conflict('用户名或邮箱已被注册');
+      if (isUniqueViolation(e)) throw conflict('用户名或邮箱已被注册');
       throw e;
     }
   }

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZAuthResult, ZUser, ZPermission, ZGroup } from '@wenku/contracts';
+import { createTestApp, ADMIN, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('register and log in', () => {
+  it('registers, awards the register credits through the ledger, and returns {user, token}', async () => {
+    const res = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'reader01', password: 'secret-123', email: 'reader01@example.com' } });
+    expect(res.statusCode).toBe(200);
+    const body = ZAuthResult.parse(res.json());
+    expect(body.user.username).toBe('reader01');
+    expect(body.user.credit_count).toBe(10);
+    expect(JSON.stringify(res.json())).not.toMatch(/argon2|password/);
+    const ledger = await t.database.pool.query('SELECT delta, balance_after, reason FROM credit_ledger WHERE user_id = $1', [body.user.id]);
+    expect(ledger.rows).toEqual([{ delta: 10, balance_after: 10, reason: 'register' }]);
+    const me = await t.req({ method: 'GET', url: '/api/v1/user', token: body.token });
+    expect(ZUser.parse(me.json()).email).toBe('reader01@example.com');
+  });
+
+  it('refuses a taken username regardless of case, and a taken email', async () => {
+    const dup = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'READER01', password: 'secret-123' } });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('用户名已被注册');
+    const email = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'reader02', password: 'secret-123', email: 'Reader01@example.com' } });
+    expect(email.statusCode).toBe(409);
+  });
+
+  it('validates username, password and email with readable messages', async () => {
+    const short = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'ab', password: 'secret-123' } });
+    expect(short.statusCode).toBe(400);
+    const pw = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'abcdef', password: '123' } });
+    expect(pw.json().message).toBe('密码至少6位');
+    const mail = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'abcdef', password: 'secret-123', email: 'not-an-email' } });
+    expect(mail.json().message).toBe('请输入正确的电子邮箱');
+  });
+
+  it('logs in by username or email; a wrong password is 401 without saying which part was wrong', async () => {
+    const ok = await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: 'reader01', password: 'secret-123' } });
+    expect(ok.statusCode).toBe(200);
+    const byMail = await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: 'reader01@example.com', password: 'secret-123' } });
+    expect(byMail.statusCode).toBe(200);
+    const bad = await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: 'reader01', password: 'wrong-pass' } });
+    expect(bad.statusCode).toBe(401);
+    const nobody = await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: 'nobody-here', password: 'wrong-pass' } });
+    expect(nobody.statusCode).toBe(401);
+    expect(nobody.json().message).toBe(bad.json().message);
+  });
+
+  it('logout revokes the token', async () => {
+    const token = await t.login('reader01', 'secret-123');
+    expect((await t.req({ method: 'GET', url: '/api/v1/user', token })).statusCode).toBe(200);
+    expect((await t.req({ method: 'DELETE', url: '/api/v1/user/logout', token })).statusCode).toBe(200);
+    const after = await t.req({ method: 'GET', url: '/api/v1/user', token });
+    expect(after.statusCode).toBe(401);
+    expect((await t.req({ method: 'GET', url: '/api/v1/user/permission', token })).statusCode).toBe(401);
+  });
+
+  it('a tampered token is refused', async () => {
+    const token = await t.login('reader01', 'secret-123');
+    const res = await t.req({ method: 'GET', url: '/api/v1/user/permission', token: token.slice(0, -2) + 'xx' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('locks an account after repeated failures with 429 and Retry-After', async () => {
+    await t.register('locked_user', 'secret-123');
+    let last;
+    for (let i = 0; i < 11; i++) last = await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: 'locked_user', password: 'nope-nope' } });
+    expect(last!.statusCode).toBe(429);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    const right = await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: 'locked_user', password: 'secret-123' } });
+    expect(right.statusCode).toBe(429);
+  });
+});
+
+describe('permissions and groups', () => {
+  it('the first administrator holds every permission entry and sees admin fields', async () => {
+    const token = await t.adminToken();
+    const res = await t.req({ method: 'GET', url: '/api/v1/user/permission', token });
+    const perms = res.json().permission.map((p: unknown) => ZPermission.parse(p));
+    expect(perms.some((p: { path: string; method: string }) => p.method === 'PUT' && p.path === '/api/v1/config')).toBe(true);
+    const groups = await t.req({ method: 'GET', url: '/api/v1/user/group', token });
+    expect(groups.json().group.map((g: unknown) => ZGroup.parse(g).title)).toContain('超级管理员');
+  });
+
+  it('an ordinary user holds no permission and belongs to the default group', async () => {
+    const u = await t.register();
+    const perms = await t.req({ method: 'GET', url: '/api/v1/user/permission', token: u.token });
+    expect(perms.json().permission).toEqual([]);
+    const groups = await t.req({ method: 'GET', url: '/api/v1/user/group', token: u.token });
+    expect(groups.json().group.map((g: { title: string }) => g.title)).toEqual(['普通用户']);
+  });
+
+  it('user list is dual mode: public fields for visitors, everything for admins', async () => {
+    const pub = await t.req({ method: 'GET', url: '/api/v1/user/list?size=100' });
+    expect(pub.statusCode).toBe(200);
+    expect(pub.json().user.every((u: { email?: string }) => u.email === undefined)).toBe(true);
+    const adm = await t.req({ method: 'GET', url: '/api/v1/user/list?size=100&wd=reader', token: await t.adminToken() });
+    expect(adm.json().user[0].email).toBe('reader01@example.com');
+    const other = await t.req({ method: 'GET', url: '/api/v1/user?id=1' });
+    expect(other.json().username).toBe(ADMIN.username);
+    expect(other.json().email).toBeUndefined();
+  });
+
+  it('granting a group the list permission lets its members in', async () => {
+    const u = await t.register();
+    const before = await t.req({ method: 'GET', url: '/api/v1/friendlink/list', token: u.token });
+    expect(before.statusCode).toBe(200);
+    const denied = await t.req({ method: 'GET', url: '/api/v1/advertisement/list', token: u.token });
+    expect(denied.statusCode).toBe(403);
+    await t.database.pool.query(`INSERT INTO group_permissions (group_id, permission_id) SELECT 2, id FROM permissions WHERE method = 'GET' AND path = '/api/v1/advertisement/list'`);
+    // permission lookups are cached for 10 s per user: a fresh user sees the grant at once
+    const fresh = await t.register();
+    const allowed = await t.req({ method: 'GET', url: '/api/v1/advertisement/list', token: fresh.token });
+    expect(allowed.statusCode).toBe(200);
+    await t.database.pool.query(`DELETE FROM group_permissions WHERE group_id = 2`);
+  });
+});
+
+describe('site switches are enforced by the API', () => {
+  it('login_required blocks anonymous reads but not login', async () => {
+    const admin = await t.adminToken();
+    await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'login_required', value: true }] } });
+    try {
+      expect((await t.req({ method: 'GET', url: '/api/v1/category/list' })).statusCode).toBe(401);
+      expect((await t.req({ method: 'GET', url: '/api/v1/settings' })).statusCode).toBe(200);
+      const u = await t.register();
+      expect((await t.req({ method: 'GET', url: '/api/v1/category/list', token: u.token })).statusCode).toBe(200);
+    } finally {
+      await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'login_required', value: false }] } });
+    }
+  });
+
+  it('is_close shuts out anonymous visitors and users without permissions, not admins', async () => {
+    const admin = await t.adminToken();
+    const u = await t.register();
+    await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'is_close', value: true }] } });
+    try {
+      const anon = await t.req({ method: 'GET', url: '/api/v1/navigation/list' });
+      expect(anon.statusCode).toBe(403);
+      expect(anon.json().code).toBe('site_closed');
+      expect((await t.req({ method: 'GET', url: '/api/v1/navigation/list', token: u.token })).statusCode).toBe(403);
+      expect((await t.req({ method: 'GET', url: '/api/v1/navigation/list', token: admin })).statusCode).toBe(200);
+      expect((await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: ADMIN.username, password: ADMIN.password } })).statusCode).toBe(200);
+    } finally {
+      await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'is_close', value: false }] } });
+    }
+  });
+
+  it('closing registration refuses new accounts', async () => {
+    const admin = await t.adminToken();
+    await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'enable_register', value: false }] } });
+    try {
+      const res = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'late_comer', password: 'secret-123' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('网站已关闭注册');
+    } finally {
+      await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'enable_register', value: true }] } });
+    }
+  });
+});
