@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type AppConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { buildApp, prepareDatabase } from '../src/app';
@@ -54,7 +54,7 @@ export interface TestApp {
   database: Database;
   close: () => Promise<void>;
   /** app.inject with a bearer token and JSON body */
-  req: (opts: InjectOptions & { token?: string }) => ReturnType<FastifyInstance['inject']>;
+  req: (opts: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
   login: (username: string, password: string) => Promise<string>;
   register: (username?: string, password?: string) => Promise<{ token: string; id: number; username: string }>;
   adminToken: () => Promise<string>;
