@@ -7,6 +7,7 @@ import { UserRepo } from './modules/user/user.repo';
 import { UserService } from './modules/user/user.service';
 import { ContentService } from './modules/content/content.service';
 import { LoginThrottle } from './modules/user/login-throttle';
+import { createStorage } from './lib/storage';
 
 /** Every domain service, built once per process over one database. */
 export function createServices(database: Database, config: AppConfig) {
@@ -15,6 +16,7 @@ export function createServices(database: Database, config: AppConfig) {
   const users = new UserService(database.db, new UserRepo(database.db), credits, settings);
   const content = new ContentService(database.db, settings);
   const loginThrottle = new LoginThrottle(settings);
-  return { config, settings, credits, users, content, loginThrottle };
+  const storage = createStorage(config);
+  return { config, settings, credits, users, content, loginThrottle, storage };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -7,7 +7,7 @@ export * from './types';
 export { LocalStorage };
 
 /** The configured store: local disk under DATA_DIR/files, or S3-compatible object storage. */
-export async function createStorage(config: AppConfig): Promise<Storage> {
+export function createStorage(config: AppConfig): Storage {
   if (config.storage.kind === 's3') {
     // the S3 adapter arrives with document uploads; refuse to start half-configured rather than lose files
     throw new Error('STORAGE=s3 尚未启用：请使用 STORAGE=local');
