@@ -14,6 +14,10 @@ import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { smsRoutes } from './modules/sms/sms.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { oauthRoutes } from './modules/oauth/oauth.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +84,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(userRoutes);
   await app.register(configRoutes);
   await app.register(contentRoutes);
+  await app.register(accountRoutes);
+  await app.register(smsRoutes);
+  await app.register(mailRoutes);
+  await app.register(oauthRoutes);
   if (config.serveStatic) await app.register(staticPlugin);
 
   app.setNotFoundHandler(

@@ -5,6 +5,7 @@ export * from './format';
 export * from './config/sections';
 export * from './config/schemas';
 export * from './user/schemas';
+export * from './account/schemas';
 export * from './content/schemas';
 export * from './system/routes';
 export * from './admin-modules';

@@ -4,6 +4,7 @@ import { userRoutes, groupRoutes, permissionRoutes } from './user/routes';
 import { configRoutes } from './config/routes';
 import { categoryRoutes, navigationRoutes, friendlinkRoutes, advertisementRoutes } from './content/routes';
 import { systemRoutes } from './system/routes';
+import { accountRoutes } from './account/routes';
 
 /** Every API route, by name. The API registers exactly these; the clients call only these. */
 export const api = {
@@ -16,6 +17,7 @@ export const api = {
   ...navigationRoutes,
   ...friendlinkRoutes,
   ...advertisementRoutes,
+  ...accountRoutes,
 };
 export type Api = typeof api;
 export type RouteName = keyof Api;

@@ -38,7 +38,7 @@ const SWITCH_EXEMPT = new Set([
   '/health', '/ping', '/settings', '/settings/recharge', '/user/login', '/user/register', '/user/logout',
   '/user/permission', '/user/group', '/user/captcha', '/user/register/mobile', '/user/login/mobile',
   '/user/findpassword/stepone', '/user/findpassword/steptwo', '/user/findpassword/mobile', '/user/email/code',
-  '/oauth/login', '/oauth/configs', '/oauth/wechatmp/scan/code', '/oauth/wechatmp/scan/login/status', '/sms/code',
+  '/oauth/login', '/oauth/configs', '/oauth/wechatmp/scan/code', '/oauth/wechatmp/scan/login/status', '/user/sms/code', '/oauth/wechatmp/scan/confirm', '/oauth/wxshare/signature',
 ]);
 
 export default fp(async function authPlugin(app: FastifyInstance) {

@@ -1,3 +1,4 @@
 export * from './user';
 export * from './config';
 export * from './content';
+export * from './account';
