@@ -20,6 +20,18 @@ export class UserRepo {
     });
   }
 
+  findByMobile(mobile: string) {
+    return this.db.query.users.findFirst({ where: and(sql`${users.mobile} <> ''`, eq(users.mobile, mobile)) });
+  }
+
+  findByEmail(email: string) {
+    return this.db.query.users.findFirst({ where: and(sql`${users.email} <> ''`, eq(sql`lower(${users.email})`, email.toLowerCase())) });
+  }
+
+  async setPassword(id: number, hash: string, validAfter: Date): Promise<void> {
+    await this.db.update(users).set({ password: hash, tokensValidAfter: validAfter }).where(eq(users.id, id));
+  }
+
   async usernameTaken(username: string): Promise<boolean> {
     const r = await this.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).limit(1);
     return r.length > 0;

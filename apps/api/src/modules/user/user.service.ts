@@ -62,15 +62,26 @@ export class UserService {
   async register(input: { username: string; password: string; email?: string }, ip: string): Promise<UserRow> {
     const security = await this.settings.section('security');
     if (security.enable_register === false) throw forbidden('网站已关闭注册');
+    return this.createAccount({ username: input.username, password: input.password, email: input.email }, ip);
+  }
+
+  /**
+   * Creates an account the way every way in does (password, mobile, OAuth): unique name, default groups, the
+   * register award through the ledger, all in one transaction. `password` may be omitted (OAuth) — such an
+   * account can only log in through its binding until it sets one.
+   */
+  async createAccount(input: { username: string; password?: string; email?: string; mobile?: string; avatar?: string }, ip: string): Promise<UserRow> {
     if (/^1[3-9]\d{9}$/.test(input.username) || input.username.includes('@')) throw badRequest('用户名不能是手机号或邮箱');
     if (await this.repo.usernameTaken(input.username)) throw conflict('用户名已被注册');
     const email = input.email?.trim() ?? '';
     if (email && (await this.repo.emailTaken(email))) throw conflict('该邮箱已被注册');
-    const password = await hashPassword(input.password);
+    const mobile = input.mobile?.trim() ?? '';
+    if (mobile && (await this.repo.findByMobile(mobile))) throw conflict('该手机号已被注册');
+    const password = input.password ? await hashPassword(input.password) : '';
     const score = await this.settings.section('score');
     try {
       return await this.db.transaction(async (tx) => {
-        const user = await this.repo.insert(tx, { username: input.username, password, email, registerIp: ip, lastLoginIp: ip, loginAt: new Date() });
+        const user = await this.repo.insert(tx, { username: input.username, password, email, mobile, avatar: input.avatar ?? '', registerIp: ip, lastLoginIp: ip, loginAt: new Date() });
         const defaults = await this.repo.defaultGroupIds(tx);
         await this.repo.addToGroups(tx, user.id, defaults.map((g) => g.id));
         const award = Number(score.register) || 0;
@@ -79,9 +90,38 @@ export class UserService {
       });
     } catch (e) {
       // two registrations racing for one name: the unique index decides
-      if (isUniqueViolation(e)) throw conflict('用户名或邮箱已被注册');
+      if (isUniqueViolation(e)) throw conflict('用户名、邮箱或手机号已被注册');
       throw e;
     }
+  }
+
+  /** A free username derived from a wish (OAuth nickname, mobile tail): adds a suffix until unused. */
+  async availableUsername(wish: string): Promise<string> {
+    let base = wish.replace(/[^a-zA-Z0-9_\u4e00-\u9fa5]/g, '').slice(0, 24);
+    if (base.length < 3 || /^1[3-9]\d{9}$/.test(base)) base = `user_${base}`.slice(0, 24);
+    if (!(await this.repo.usernameTaken(base))) return base;
+    for (let i = 0; i < 20; i++) {
+      const candidate = `${base}_${crypto.randomBytes(3).toString('hex')}`;
+      if (!(await this.repo.usernameTaken(candidate))) return candidate;
+    }
+    throw new AppError('internal', '无法生成用户名，请稍后重试');
+  }
+
+  findByMobile(mobile: string) {
+    return this.repo.findByMobile(mobile);
+  }
+
+  findByEmail(email: string) {
+    return this.repo.findByEmail(email);
+  }
+
+  /** Sets a new password and voids every token issued before now. */
+  async setPassword(userId: number, newPassword: string): Promise<void> {
+    await this.repo.setPassword(userId, await hashPassword(newPassword), new Date());
+  }
+
+  async recordLogin(userId: number, ip: string): Promise<void> {
+    await this.repo.recordLogin(userId, ip);
   }
 
   /** Creates the first administrator when there is none; returns the generated password if one was made. */
