@@ -31,7 +31,7 @@ function NavEntry({ node, active }: { node: NavNode; active: boolean }) {
   if (popoverType) {
     return (
       <Popover
-        placement="bottom"
+        placement="bottomLeft"
         arrow={false}
         mouseEnterDelay={CATEGORY_POPOVER_DELAY_S}
         styles={{ root: { width: CATEGORY_POPOVER_WIDTH } }}

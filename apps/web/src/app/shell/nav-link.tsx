@@ -1,30 +1,30 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { forwardRef, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { isExternalHref } from '../../features/navigation/lib';
 
-export interface SmartLinkProps {
+export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target'> {
   href: string;
   target?: string;
   domain?: string;
-  className?: string;
-  style?: CSSProperties;
   children: ReactNode;
-  onClick?: () => void;
 }
 
-/** A router link for site paths, a plain anchor (in its target) for full URLs. */
-export function SmartLink({ href, target, domain, className, style, children, onClick }: SmartLinkProps) {
+/**
+ * A router link for site paths, a plain anchor (in its target) for full URLs.
+ * Forwards its ref and extra props so antd Popover/Dropdown/Tooltip can wrap it.
+ */
+export const SmartLink = forwardRef<HTMLAnchorElement, SmartLinkProps>(function SmartLink({ href, target, domain, children, ...rest }, ref) {
   const t = target === '_blank' ? '_blank' : undefined;
   if (isExternalHref(href, domain)) {
     return (
-      <a href={href} target={t} rel={t ? 'noopener noreferrer' : undefined} className={className} style={style} onClick={onClick}>
+      <a ref={ref} href={href} target={t} rel={t ? 'noopener noreferrer' : undefined} {...rest}>
         {children}
       </a>
     );
   }
   return (
-    <Link to={href} target={t} className={className} style={style} onClick={onClick}>
+    <Link ref={ref} to={href} target={t} {...rest}>
       {children}
     </Link>
   );
-}
+});

@@ -4,7 +4,7 @@ import { CategoryType, STORAGE_KEYS, type TCategory } from '@wenku/contracts';
 import { api, apiClient } from '../../lib/api';
 import { storage } from '../../lib/storage';
 import { useSiteConfig } from '../settings/api';
-import { buildCategoryTree, visibleCategories, type CategoryNode } from './lib';
+import { buildCategoryTree, normalizeCategory, visibleCategories, type CategoryNode } from './lib';
 
 export const categoryKeys = { list: ['category', 'list'] as const };
 
@@ -20,7 +20,7 @@ export function useCategoriesQuery() {
           query: { page: 1, size: 10000, type: [CategoryType.Document, CategoryType.Article], field: CATEGORY_FIELDS },
           signal,
         })
-        .then((r) => r.category),
+        .then((r) => r.category.map(normalizeCategory)),
     initialData: () => storage.getJson<TCategory[]>(STORAGE_KEYS.category) ?? undefined,
     initialDataUpdatedAt: 0,
     staleTime: 5 * 60_000,

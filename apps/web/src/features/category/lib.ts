@@ -1,5 +1,23 @@
 import { CategoryType, type TCategory } from '@wenku/contracts';
 
+/** A list row may carry only the selected fields: fill in the rest. */
+export function normalizeCategory(c: Partial<TCategory> & { id: number }): TCategory {
+  return {
+    parent_id: 0,
+    title: '',
+    icon: '',
+    cover: '',
+    doc_count: 0,
+    enable: true,
+    description: '',
+    show_description: false,
+    sort: 0,
+    type: 0,
+    created_at: '',
+    ...c,
+  } as TCategory;
+}
+
 export interface CategoryNode extends TCategory {
   children: CategoryNode[];
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, apiClient } from '../../lib/api';
 import { useSiteConfig } from '../settings/api';
-import { buildNavigationTree, enabledOnly, FALLBACK_NAVIGATION, type NavNode } from './lib';
+import { buildNavigationTree, enabledOnly, FALLBACK_NAVIGATION, normalizeNavigation, type NavNode } from './lib';
 
 export const navigationKeys = { list: ['navigation', 'list'] as const };
 
@@ -10,7 +10,7 @@ export const navigationKeys = { list: ['navigation', 'list'] as const };
 export function useNavigationQuery() {
   return useQuery({
     queryKey: navigationKeys.list,
-    queryFn: ({ signal }) => apiClient.call(api.listNavigations, { query: { page: 1, size: 10000 }, signal }).then((r) => r.navigation),
+    queryFn: ({ signal }) => apiClient.call(api.listNavigations, { query: { page: 1, size: 10000 }, signal }).then((r) => r.navigation.map(normalizeNavigation)),
     staleTime: 5 * 60_000,
   });
 }

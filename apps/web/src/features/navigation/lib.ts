@@ -13,6 +13,11 @@ export interface NavNode {
   children: NavNode[];
 }
 
+/** A list row may carry only some fields: fill in the rest. */
+export function normalizeNavigation(n: Partial<TNavigation> & { id: number }): TNavigation {
+  return { title: '', href: '/', target: '_self', color: '', sort: 0, enable: true, fixed: false, parent_id: 0, description: '', created_at: '', ...n } as TNavigation;
+}
+
 /**
  * External link rule (spec §3): an href starting with http:// or https://, or with the site's own domain, is a full
  * URL and opens with a plain link (in its target); anything else is a route of this site.

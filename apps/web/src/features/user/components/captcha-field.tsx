@@ -1,46 +1,38 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Skeleton } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
-import { callDynamic, findRoute } from '../../../lib/api';
+import { api, apiClient } from '../../../lib/api';
 
-interface CaptchaData {
-  id?: string;
-  captcha?: string;
-  type?: string;
-}
-
-/** Whether the captcha can be shown at all: the setting is on and the contract has the captcha route. */
-export function captchaAvailable(enabled: boolean): boolean {
-  return enabled && Boolean(findRoute('GET', '/user/captcha'));
-}
+export const captchaKey = (type: string) => ['captcha', type] as const;
 
 /**
- * Captcha input with its image (GET /user/captcha?type=...). Click the image for a new one.
- * Renders nothing while the contract lacks the route. Sets the hidden `captcha_id` field.
+ * Captcha input with its image (GET /user/captcha?type=...); click the image for a new one. Shown only when the
+ * setting (security.enable_captcha_*) is on and the server says the captcha is enabled. Fills the hidden captcha_id.
  */
 export function CaptchaField({ type, enabled }: { type: 'login' | 'register'; enabled: boolean }) {
-  const route = findRoute('GET', '/user/captcha');
   const form = Form.useFormInstance();
   const q = useQuery({
-    queryKey: ['captcha', type],
-    queryFn: async () => {
-      const data = (await callDynamic(route!, { query: { type } })) as CaptchaData;
-      form.setFieldValue('captcha_id', data?.id ?? '');
+    queryKey: captchaKey(type),
+    queryFn: async ({ signal }) => {
+      const data = await apiClient.call(api.getCaptcha, { query: { type }, signal });
+      form.setFieldValue('captcha_id', data.id);
+      form.setFieldValue('captcha', '');
       return data;
     },
-    enabled: enabled && Boolean(route),
+    enabled,
     staleTime: 0,
     gcTime: 0,
+    retry: false,
   });
-  if (!enabled || !route) return null;
+  // the captcha endpoint is not answering (yet): no field rather than one that can never be filled
+  if (!enabled || q.isError || (q.data && !q.data.enable)) return null;
   return (
     <>
       <Form.Item name="captcha_id" hidden>
         <Input />
       </Form.Item>
-      <Form.Item name="captcha" rules={[{ required: true, message: '请输入验证码' }]}>
+      <Form.Item name="captcha" rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
         <Input
-          size="large"
           prefix={<SafetyOutlined />}
           placeholder="请输入验证码"
           autoComplete="off"

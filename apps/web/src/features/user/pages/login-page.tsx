@@ -11,7 +11,7 @@ import { session, useSession } from '../../../app/session';
 import { useSiteConfig } from '../../settings/api';
 import { establishSession } from '../api';
 import { AuthCard } from '../components/auth-card';
-import { CaptchaField } from '../components/captcha-field';
+import { CaptchaField, captchaKey } from '../components/captcha-field';
 
 interface LoginForm {
   username: string;
@@ -46,7 +46,7 @@ export default function LoginPage() {
       navigate(redirect, { replace: true });
     } catch (e) {
       message.error(errorMessage(e, '登录失败'));
-      void qc.invalidateQueries({ queryKey: ['captcha', 'login'] });
+      void qc.invalidateQueries({ queryKey: captchaKey('login') });
     } finally {
       setSubmitting(false);
     }

@@ -11,7 +11,7 @@ import { SmartLink } from '../../../app/shell/nav-link';
 import { useSiteConfig } from '../../settings/api';
 import { establishSession } from '../api';
 import { AuthCard } from '../components/auth-card';
-import { CaptchaField } from '../components/captcha-field';
+import { CaptchaField, captchaKey } from '../components/captcha-field';
 
 interface RegisterForm {
   username: string;
@@ -61,7 +61,7 @@ export default function RegisterPage() {
       navigate(redirect, { replace: true });
     } catch (e) {
       message.error(errorMessage(e, '注册失败'));
-      void qc.invalidateQueries({ queryKey: ['captcha', 'register'] });
+      void qc.invalidateQueries({ queryKey: captchaKey('register') });
     } finally {
       setSubmitting(false);
     }

@@ -1,0 +1,67 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { STORAGE_KEYS } from '@wenku/contracts';
+import { renderAt } from '../../../test/render';
+import { session } from '../../../app/session';
+import LoginPage from './login-page';
+
+const user = { id: 7, username: 'alice', avatar: '', signature: '', is_vip: false, doc_count: 0, article_count: 0, favorite_count: 0, comment_count: 0, created_at: '2024-01-01T00:00:00Z' };
+const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+
+function mockApi(login: (body: { username: string; password: string }) => Promise<Response>) {
+  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    if (path === '/api/v1/user/login') return login(JSON.parse(String(init?.body)));
+    if (path === '/api/v1/user/permission') return json({ permission: [] });
+    if (path === '/api/v1/user/group') return json({ group: [] });
+    return json({ code: 'not_found', message: '接口不存在' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function submit(username: string, password: string) {
+  fireEvent.change(screen.getByPlaceholderText('用户名 / 邮箱 / 手机号'), { target: { value: username } });
+  fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  session.reset();
+});
+
+describe('<LoginPage>', () => {
+  it('logs in, stores token and user, loads permissions and goes to the redirect', async () => {
+    const fetchMock = mockApi(() => json({ user, token: 'tok-1' }));
+    renderAt(<LoginPage />, '/login?redirect=%2Fcategory%2F2');
+    await submit('alice', 'secret');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/category/2'));
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-1');
+    expect(session.getState().user?.id).toBe(7);
+    const paths = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost').pathname);
+    expect(paths).toEqual(expect.arrayContaining(['/api/v1/user/login', '/api/v1/user/permission', '/api/v1/user/group']));
+  });
+
+  it('goes home without a redirect', async () => {
+    mockApi(() => json({ user, token: 'tok-1' }));
+    renderAt(<LoginPage />, '/login');
+    await submit('alice', 'secret');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+  });
+
+  it('shows the server message on failure', async () => {
+    mockApi(() => json({ code: 'invalid_credentials', message: '用户名或密码错误' }, 401));
+    renderAt(<LoginPage />, '/login');
+    await submit('alice', 'bad');
+    expect(await screen.findByText('用户名或密码错误')).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('shows 登录失败 when the server gives no message', async () => {
+    mockApi(() => Promise.resolve(new Response('Bad Gateway', { status: 502, statusText: 'Bad Gateway' })));
+    renderAt(<LoginPage />, '/login');
+    await submit('alice', 'bad');
+    expect(await screen.findByText('登录失败')).toBeTruthy();
+  });
+});
