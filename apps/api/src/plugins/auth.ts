@@ -19,6 +19,8 @@ declare module 'fastify' {
     issueToken(userId: number): Promise<string>;
     /** permission keys (`METHOD /api/v1/path`) a user holds */
     permissionKeys(userId: number): Promise<Set<string>>;
+    /** forget cached permission sets (after a grant changes) */
+    clearPermissionCache(): void;
   }
   interface FastifyRequest {
     auth: AuthState | null;
@@ -28,8 +30,8 @@ declare module 'fastify' {
 }
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string; jti: string };
-    user: { sub: string; jti: string; iat: number; exp: number };
+    payload: { sub: string; jti: string; t: number };
+    user: { sub: string; jti: string; t?: number; iat: number; exp: number };
   }
 }
 
@@ -50,8 +52,10 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('permitted', false);
 
   app.decorate('issueToken', async (userId: number) =>
-    app.jwt.sign({ sub: String(userId), jti: crypto.randomUUID() }, { expiresIn: `${config.jwtExpireDays}d` }),
+    app.jwt.sign({ sub: String(userId), jti: crypto.randomUUID(), t: Date.now() }, { expiresIn: `${config.jwtExpireDays}d` }),
   );
+
+  app.decorate('clearPermissionCache', () => permCache.clear());
 
   app.decorate('permissionKeys', (userId: number) =>
     permCache.get(String(userId), async () => {
@@ -65,7 +69,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   async function authenticate(req: FastifyRequest): Promise<AuthState | null> {
     const header = req.headers.authorization;
     if (!header || !/^Bearer\s+\S+/i.test(header)) return null;
-    let decoded: { sub: string; jti: string; iat: number; exp: number };
+    let decoded: { sub: string; jti: string; t?: number; iat: number; exp: number };
     try {
       decoded = await req.jwtVerify();
     } catch {
@@ -77,8 +81,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       [userId, decoded.jti],
     );
     const row = rows[0];
-    // iat has second precision: a token issued in the same second as a password change stays valid
-    if (!row || row.revoked || decoded.iat < Math.floor(row.valid_after.getTime() / 1000)) {
+    // `t` is the issue time in ms (iat has only second precision)
+    const issuedAt = decoded.t ?? decoded.iat * 1000;
+    if (!row || row.revoked || issuedAt < row.valid_after.getTime()) {
       throw new AppError('unauthorized', '登录已失效，请重新登录');
     }
     return { userId, jti: decoded.jti, exp: decoded.exp };

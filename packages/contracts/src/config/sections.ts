@@ -47,6 +47,7 @@ export const CONFIG_SECTIONS = {
       { name: 'login_background', label: '登录页背景图', type: 'image', default: '', public: true },
       { name: 'version', label: '版本号', type: 'text', default: '0.1.0', public: true },
       { name: 'credit_name', label: '积分名称', type: 'text', default: '积分', public: true },
+      { name: 'timezone', label: '站点时区', type: 'text', default: 'Asia/Shanghai', placeholder: '签到、每日限额按此时区计算', public: true },
       { name: 'copyright_start_year', label: '版权起始年份', type: 'number', default: 2024, public: true },
       { name: 'icp', label: '网站备案号', type: 'text', default: '', public: true },
       { name: 'sec_icp', label: '公安备案号', type: 'text', default: '', public: true },

@@ -20,6 +20,10 @@ export class UserRepo {
     });
   }
 
+  findByUsername(username: string) {
+    return this.db.query.users.findFirst({ where: eq(sql`lower(${users.username})`, username.toLowerCase()) });
+  }
+
   findByMobile(mobile: string) {
     return this.db.query.users.findFirst({ where: and(sql`${users.mobile} <> ''`, eq(users.mobile, mobile)) });
   }

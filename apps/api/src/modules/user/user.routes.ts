@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { api } from '@wenku/contracts';
+import { api, PunishmentType } from '@wenku/contracts';
 import { registerRoute } from '../../lib/route';
 import { unauthorized } from '../../lib/errors';
 import { toPrivateUser, toPublicUser } from './user.service';
@@ -15,16 +15,19 @@ export async function userRoutes(app: FastifyInstance) {
       opts.config = { ...(opts.config as object), rateLimit: { max: perIp, timeWindow: '1 minute' } };
     });
     registerRoute(scoped, api.register, async ({ body, req }) => {
+      await app.services.captcha.verify('register', body!.captcha_id, body!.captcha);
       const user = await users.register(body!, req.ip);
       return { user: toPrivateUser(user, []), token: await app.issueToken(user.id) };
     });
     registerRoute(scoped, api.login, async ({ body, req }) => {
       await app.loginThrottle.check(body!.username);
+      await app.services.captcha.verify('login', body!.captcha_id, body!.captcha);
       const user = await users.login(body!.username, body!.password, req.ip).catch(async (e) => {
         await app.loginThrottle.fail(body!.username);
         throw e;
       });
       await app.loginThrottle.reset(body!.username);
+      await app.services.punishments.assertAllowed(user.id, PunishmentType.DisableAccount);
       return { user: toPrivateUser(user), token: await app.issueToken(user.id) };
     });
   });

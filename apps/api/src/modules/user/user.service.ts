@@ -107,6 +107,10 @@ export class UserService {
     throw new AppError('internal', '无法生成用户名，请稍后重试');
   }
 
+  findByLoginName(username: string) {
+    return this.repo.findByUsername(username);
+  }
+
   findByMobile(mobile: string) {
     return this.repo.findByMobile(mobile);
   }

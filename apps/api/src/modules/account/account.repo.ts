@@ -1,0 +1,176 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { aiQuotas, captchas, creditLedger, dynamics, groupPermissions, groups, permissions, punishments, signs, users, userGroups, vipLogs } from '../../db/schema';
+import type { Tx } from '../credit/credit.service';
+
+export class AccountRepo {
+  constructor(private readonly db: Db) {}
+
+  // ---- sign-in ----
+  async insertSign(tx: Tx, row: { userId: number; signAt: number; award: number; ip: string }) {
+    const r = await tx.insert(signs).values(row).onConflictDoNothing().returning();
+    return r[0];
+  }
+  findSign(userId: number, signAt: number) {
+    return this.db.query.signs.findFirst({ where: and(eq(signs.userId, userId), eq(signs.signAt, signAt)) });
+  }
+
+  // ---- activity & credits ----
+  async addDynamic(userId: number, type: number, content: string, tx: Db | Tx = this.db) {
+    await tx.insert(dynamics).values({ userId, type, content });
+  }
+  async listDynamics(userId: number, page: number, size: number) {
+    const where = eq(dynamics.userId, userId);
+    const [rows, [{ n }]] = await Promise.all([
+      this.db.select().from(dynamics).where(where).orderBy(desc(dynamics.id)).limit(size).offset((page - 1) * size),
+      this.db.select({ n: count() }).from(dynamics).where(where),
+    ]);
+    return { rows, total: n };
+  }
+  async listCreditLogs(userId: number, page: number, size: number) {
+    const where = eq(creditLedger.userId, userId);
+    const [rows, [{ n }]] = await Promise.all([
+      this.db.select().from(creditLedger).where(where).orderBy(desc(creditLedger.id)).limit(size).offset((page - 1) * size),
+      this.db.select({ n: count() }).from(creditLedger).where(where),
+    ]);
+    return { rows, total: n };
+  }
+
+  // ---- profile ----
+  async updateUser(id: number, patch: Partial<typeof users.$inferInsert>) {
+    const [row] = await this.db.update(users).set(patch).where(eq(users.id, id)).returning();
+    return row;
+  }
+  async setGroups(tx: Tx, userId: number, groupIds: number[]) {
+    await tx.delete(userGroups).where(eq(userGroups.userId, userId));
+    if (groupIds.length) await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId, groupId }))).onConflictDoNothing();
+    await this.refreshGroupCounts(tx);
+  }
+  async refreshGroupCounts(tx: Db | Tx = this.db) {
+    await tx.update(groups).set({ userCount: sql`(select count(*) from ${userGroups} where ${userGroups.groupId} = ${groups.id})` });
+  }
+  async deleteUsers(tx: Tx, ids: number[]) {
+    await tx.delete(users).where(inArray(users.id, ids));
+    await this.refreshGroupCounts(tx);
+  }
+  usersByIds(ids: number[]) {
+    return ids.length ? this.db.select().from(users).where(inArray(users.id, ids)) : Promise.resolve([]);
+  }
+
+  // ---- groups & permissions ----
+  async insertGroup(values: typeof groups.$inferInsert) {
+    const [row] = await this.db.insert(groups).values(values).returning();
+    return row;
+  }
+  async updateGroup(id: number, patch: Partial<typeof groups.$inferInsert>) {
+    const [row] = await this.db.update(groups).set(patch).where(eq(groups.id, id)).returning();
+    return row;
+  }
+  async deleteGroups(ids: number[]) {
+    await this.db.delete(groups).where(inArray(groups.id, ids));
+  }
+  findGroup(id: number) {
+    return this.db.query.groups.findFirst({ where: eq(groups.id, id) });
+  }
+  async groupPermissionIds(groupId: number): Promise<number[]> {
+    const rows = await this.db.select({ id: groupPermissions.permissionId }).from(groupPermissions).where(eq(groupPermissions.groupId, groupId));
+    return rows.map((r) => r.id);
+  }
+  async setGroupPermissions(groupId: number, ids: number[]) {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(groupPermissions).where(eq(groupPermissions.groupId, groupId));
+      if (ids.length) await tx.insert(groupPermissions).values(ids.map((permissionId) => ({ groupId, permissionId }))).onConflictDoNothing();
+    });
+  }
+  async existingPermissionIds(ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    return (await this.db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, ids))).map((r) => r.id);
+  }
+  findPermission(id: number) {
+    return this.db.query.permissions.findFirst({ where: eq(permissions.id, id) });
+  }
+  async updatePermission(id: number, title: string, description: string) {
+    const [row] = await this.db.update(permissions).set({ title, description }).where(eq(permissions.id, id)).returning();
+    return row;
+  }
+
+  // ---- punishments ----
+  async insertPunishments(rows: (typeof punishments.$inferInsert)[]) {
+    if (rows.length) await this.db.insert(punishments).values(rows);
+  }
+  async updatePunishment(id: number, patch: Partial<typeof punishments.$inferInsert>) {
+    const [row] = await this.db.update(punishments).set(patch).where(eq(punishments.id, id)).returning();
+    return row;
+  }
+  findPunishment(id: number) {
+    return this.db.query.punishments.findFirst({ where: eq(punishments.id, id) });
+  }
+  punishmentsByIds(ids: number[]) {
+    return this.db.select().from(punishments).where(inArray(punishments.id, ids));
+  }
+  async listPunishments(q: { page: number; size: number; user_id?: number[]; type?: number[]; enable?: boolean }) {
+    const conds: SQL[] = [];
+    if (q.user_id?.length) conds.push(inArray(punishments.userId, q.user_id));
+    if (q.type?.length) conds.push(inArray(punishments.type, q.type));
+    if (q.enable !== undefined) conds.push(eq(punishments.enable, q.enable));
+    const where = conds.length ? and(...conds) : undefined;
+    const [rows, [{ n }]] = await Promise.all([
+      this.db.select({ p: punishments, username: users.username }).from(punishments).leftJoin(users, eq(users.id, punishments.userId)).where(where).orderBy(desc(punishments.id)).limit(q.size).offset((q.page - 1) * q.size),
+      this.db.select({ n: count() }).from(punishments).where(where),
+    ]);
+    return { rows, total: n };
+  }
+  /** Active punishment types of a user right now. */
+  async activePunishmentTypes(userId: number, now = new Date()): Promise<number[]> {
+    const rows = await this.db.selectDistinct({ type: punishments.type }).from(punishments).where(and(
+      eq(punishments.userId, userId), eq(punishments.enable, true), lte(punishments.startTime, now),
+      or(isNull(punishments.endTime), gt(punishments.endTime, now)),
+    ));
+    return rows.map((r) => r.type);
+  }
+
+  // ---- VIP ----
+  async setVip(tx: Tx, userId: number, expireAt: Date | null) {
+    await tx.update(users).set({ vipExpireAt: expireAt }).where(eq(users.id, userId));
+  }
+  async addVipLog(tx: Tx, row: typeof vipLogs.$inferInsert) {
+    await tx.insert(vipLogs).values(row);
+  }
+  lockUser(tx: Tx, id: number) {
+    return tx.select().from(users).where(eq(users.id, id)).for('update').then((r) => r[0]);
+  }
+  async listVipUsers(q: { page: number; size: number; wd?: string; expired: boolean }) {
+    const conds: SQL[] = [q.expired ? sql`${users.vipExpireAt} IS NOT NULL` : gt(users.vipExpireAt, new Date())];
+    if (q.wd) conds.push(ilike(users.username, `%${q.wd.replace(/[%_\\]/g, '\\$&')}%`));
+    const where = and(...conds);
+    const [rows, [{ n }]] = await Promise.all([
+      this.db.select().from(users).where(where).orderBy(desc(users.vipExpireAt)).limit(q.size).offset((q.page - 1) * q.size),
+      this.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { rows, total: n };
+  }
+
+  // ---- AI quota ----
+  findQuota(userId: number) {
+    return this.db.query.aiQuotas.findFirst({ where: eq(aiQuotas.userId, userId) });
+  }
+  async upsertQuota(userId: number, patch: { dailyLimit?: number; extra?: number }) {
+    await this.db.insert(aiQuotas).values({ userId, ...patch }).onConflictDoUpdate({ target: aiQuotas.userId, set: patch });
+  }
+
+  // ---- captcha ----
+  async insertCaptcha(row: typeof captchas.$inferInsert) {
+    await this.db.insert(captchas).values(row);
+  }
+  /** Takes a captcha (single use): returns its stored hash if it existed and was unexpired. */
+  async takeCaptcha(id: string): Promise<{ answerHash: string; type: string } | undefined> {
+    const [row] = await this.db.delete(captchas).where(and(eq(captchas.id, id), gt(captchas.expiresAt, new Date()))).returning();
+    return row;
+  }
+  async purgeCaptchas() {
+    await this.db.delete(captchas).where(lte(captchas.expiresAt, new Date()));
+  }
+  allGroupsOrdered() {
+    return this.db.select().from(groups).orderBy(asc(groups.sort));
+  }
+}

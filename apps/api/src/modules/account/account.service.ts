@@ -1,0 +1,200 @@
+import { verify } from '@node-rs/argon2';
+import { DEFAULT_CREDIT_NAME, VIP_CARD_DAYS, VIP_CARD_OPTIONS, signInSuccessMessage, type TUser } from '@wenku/contracts';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import type { CreditService } from '../credit/credit.service';
+import type { ConfigService } from '../config/config.service';
+import { hashPassword, isVip, toPrivateUser, toPublicUser, ROOT_USER_ID, type UserService } from '../user/user.service';
+import type { AccountRepo } from './account.repo';
+
+/** Activity feed types (moredoc's `dynamic`). */
+export const DynamicType = { Comment: 1, Favorite: 2, Upload: 3, Download: 4, Login: 5, Register: 6, Avatar: 7, Password: 8, Profile: 9, Verify: 10, Sign: 11, Share: 12, Follow: 13, DeleteDocument: 14, Vip: 15 } as const;
+
+/** The calendar day of an instant in a time zone, as the integer YYYYMMDD. */
+export function dayNumber(at: Date, timeZone: string): number {
+  let tz = timeZone;
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: tz });
+  } catch {
+    tz = 'Asia/Shanghai';
+  }
+  const s = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return Number(s.replace(/-/g, ''));
+}
+
+export class AccountService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: AccountRepo,
+    private readonly users: UserService,
+    private readonly credits: CreditService,
+    private readonly settings: ConfigService,
+  ) {}
+
+  // ---------------- profile ----------------
+  async updateProfile(actorId: number, asAdmin: boolean, body: {
+    id?: number; username?: string; realname?: string; identity?: string; email?: string; mobile?: string; address?: string; signature?: string; avatar?: string; remark?: string;
+  }): Promise<TUser> {
+    const targetId = body.id ?? actorId;
+    if (targetId !== actorId && !asAdmin) throw forbidden();
+    const user = await this.users.get(targetId);
+    const patch: Record<string, unknown> = {};
+    for (const k of ['realname', 'identity', 'address', 'signature', 'avatar'] as const) if (body[k] !== undefined) patch[k] = body[k];
+    if (asAdmin && body.remark !== undefined) patch.remark = body.remark;
+    if (body.username !== undefined && body.username !== user.username) {
+      if (!/^[a-zA-Z0-9_\u4e00-\u9fa5]{3,32}$/.test(body.username)) throw badRequest('用户名为3-32位字母、数字、下划线或中文');
+      const taken = await this.users.findByLoginName(body.username);
+      if (taken && taken.id !== user.id) throw conflict('用户名已被注册');
+      patch.username = body.username;
+    }
+    // email and mobile are locked once set (an administrator may still correct them)
+    if (body.email !== undefined && body.email !== user.email) {
+      if (user.email && !asAdmin) throw badRequest('邮箱已设置，不能修改');
+      if (body.email && (await this.users.findByEmail(body.email))) throw conflict('该邮箱已被使用');
+      patch.email = body.email;
+    }
+    if (body.mobile !== undefined && body.mobile !== user.mobile) {
+      if (user.mobile && !asAdmin) throw badRequest('手机号已设置，不能修改');
+      if (body.mobile && (await this.users.findByMobile(body.mobile))) throw conflict('该手机号已被使用');
+      patch.mobile = body.mobile;
+    }
+    try {
+      const row = Object.keys(patch).length ? await this.repo.updateUser(targetId, patch) : user;
+      if (targetId === actorId) await this.repo.addDynamic(actorId, DynamicType.Profile, '修改了个人资料');
+      return toPrivateUser(row);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict('用户名、邮箱或手机号已被使用');
+      throw e;
+    }
+  }
+
+  /** Changes a password; every token issued before is void. An admin may set another user's without the old one. */
+  async updatePassword(actorId: number, asAdmin: boolean, body: { id?: number; old_password: string; new_password: string }): Promise<void> {
+    const targetId = body.id ?? actorId;
+    if (targetId !== actorId && !asAdmin) throw forbidden();
+    const user = await this.users.get(targetId);
+    if (targetId === actorId) {
+      if (!body.old_password) throw badRequest('请输入您的原密码');
+      // an account created by OAuth or mobile may have no password yet: then the old one is not asked
+      const ok = user.password ? await verify(user.password, body.old_password).catch(() => false) : true;
+      if (!ok) throw badRequest('原密码不正确');
+    }
+    if (targetId === ROOT_USER_ID && actorId !== ROOT_USER_ID) throw forbidden('不能修改超级管理员的密码');
+    await this.users.setPassword(targetId, body.new_password);
+    await this.repo.addDynamic(targetId, DynamicType.Password, '修改了登录密码');
+  }
+
+  // ---------------- daily sign-in ----------------
+  async today(): Promise<number> {
+    const system = await this.settings.section('system');
+    return dayNumber(new Date(), String(system.timezone || 'Asia/Shanghai'));
+  }
+
+  async getTodaySign(userId: number) {
+    const row = await this.repo.findSign(userId, await this.today());
+    return row ? { id: row.id, user_id: row.userId, sign_at: row.signAt, award: row.award, created_at: row.createdAt.toISOString() } : null;
+  }
+
+  /** One award per user per calendar day: the unique (user, day) index decides races; only the winner is paid. */
+  async sign(userId: number, ip: string) {
+    const day = await this.today();
+    const score = await this.settings.section('score');
+    const system = await this.settings.section('system');
+    const award = Math.max(0, Number(score.sign_in) || 0);
+    const creditName = String(system.credit_name || DEFAULT_CREDIT_NAME);
+    const result = await this.db.transaction(async (tx) => {
+      const row = await this.repo.insertSign(tx, { userId, signAt: day, award, ip });
+      if (!row) return undefined;
+      const balance = award > 0
+        ? await this.credits.change(tx, { userId, delta: award, reason: 'sign_in', refType: 'sign', refId: row.id, remark: `${day} 签到` })
+        : (await this.repo.lockUser(tx, userId)).creditCount;
+      await this.repo.addDynamic(userId, DynamicType.Sign, signInSuccessMessage(award, creditName), tx);
+      return { row, balance };
+    });
+    if (!result) throw new AppError('conflict', '今日已签到');
+    const { row, balance } = result;
+    return { id: row.id, user_id: row.userId, sign_at: row.signAt, award: row.award, created_at: row.createdAt.toISOString(), credit_count: balance };
+  }
+
+  // ---------------- feeds ----------------
+  async dynamics(userId: number, page: number, size: number) {
+    const { rows, total } = await this.repo.listDynamics(userId, page, size);
+    return { total, dynamic: rows.map((d) => ({ id: d.id, user_id: d.userId, type: d.type, content: d.content, created_at: d.createdAt.toISOString() })) };
+  }
+
+  async creditLogs(userId: number, page: number, size: number) {
+    const { rows, total } = await this.repo.listCreditLogs(userId, page, size);
+    return { total, log: rows.map((l) => ({ id: l.id, delta: l.delta, balance_after: l.balanceAfter, reason: l.reason, remark: l.remark, created_at: l.createdAt.toISOString() })) };
+  }
+
+  addDynamic(userId: number, type: number, content: string) {
+    return this.repo.addDynamic(userId, type, content);
+  }
+
+  // ---------------- VIP ----------------
+  async vipInfo(userId: number) {
+    const [user, vip] = await Promise.all([this.users.get(userId), this.settings.section('vip')]);
+    const prices: Record<number, number> = { 0: Number(vip.year_price) || 0, 1: Number(vip.season_price) || 0, 2: Number(vip.month_price) || 0 };
+    return {
+      enable: vip.enable === true,
+      is_vip: isVip(user),
+      vip_expire_at: user.vipExpireAt ? user.vipExpireAt.toISOString() : null,
+      cards: VIP_CARD_OPTIONS.map((o) => ({ card: o.value, title: o.label, days: VIP_CARD_DAYS[o.value], price: prices[o.value] ?? 0 })),
+      free_download: vip.free_download === true,
+      times_every_day: Number(vip.times_every_day) || 0,
+    };
+  }
+
+  /** Grants or extends VIP: a card's days or a number of days from the later of now and the current expiry, or an explicit date. */
+  async grantVip(operatorId: number, body: { user_id: number; card?: 0 | 1 | 2; days?: number; expire_at?: string | null; remark: string }): Promise<TUser> {
+    const row = await this.db.transaction(async (tx) => {
+      const user = await this.repo.lockUser(tx, body.user_id);
+      if (!user) throw notFound('用户不存在');
+      const now = Date.now();
+      const current = user.vipExpireAt && user.vipExpireAt.getTime() > now ? user.vipExpireAt.getTime() : now;
+      let next: Date | null;
+      let days = 0;
+      if (body.expire_at !== undefined) {
+        next = body.expire_at ? new Date(body.expire_at) : null;
+      } else {
+        days = body.card !== undefined ? VIP_CARD_DAYS[body.card] : body.days!;
+        next = new Date(current + days * 86_400_000);
+        if (next.getTime() <= now) next = null;
+      }
+      await this.repo.setVip(tx, user.id, next);
+      await this.repo.addVipLog(tx, { userId: user.id, operatorId, days, expireBefore: user.vipExpireAt, expireAfter: next, source: 'admin', remark: body.remark });
+      return { ...user, vipExpireAt: next };
+    });
+    return toPrivateUser(row);
+  }
+
+  async listVipUsers(q: { page: number; size: number; wd?: string; expired: boolean }) {
+    const { rows, total } = await this.repo.listVipUsers(q);
+    return { total, user: rows.map((r) => toPrivateUser(r)) };
+  }
+
+  // ---------------- AI quota ----------------
+  async quota(userId: number) {
+    await this.users.get(userId);
+    const [row, llm] = await Promise.all([this.repo.findQuota(userId), this.settings.section('llm')]);
+    const today = new Date().toISOString().slice(0, 10);
+    const defaultLimit = Number(llm.daily_quota) || 0;
+    return {
+      user_id: userId,
+      daily_limit: row && row.dailyLimit >= 0 ? row.dailyLimit : defaultLimit,
+      used_today: row && row.usedDay === today ? row.usedToday : 0,
+      total_used: row?.totalUsed ?? 0,
+      extra: row?.extra ?? 0,
+    };
+  }
+
+  async setQuota(body: { user_id: number; daily_limit?: number; extra?: number }) {
+    await this.users.get(body.user_id);
+    await this.repo.upsertQuota(body.user_id, { dailyLimit: body.daily_limit, extra: body.extra });
+    return this.quota(body.user_id);
+  }
+
+  publicUser = toPublicUser;
+}
+
+export { hashPassword };

@@ -1,0 +1,50 @@
+import crypto from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
+import { AppError } from '../../lib/errors';
+import type { ConfigService } from '../config/config.service';
+import type { AccountRepo } from './account.repo';
+
+const TTL_MS = 5 * 60_000;
+const SWITCH: Record<string, string> = {
+  login: 'enable_captcha_login', register: 'enable_captcha_register', comment: 'enable_captcha_comment',
+  find_password: 'enable_captcha_find_password', upload: 'enable_captcha_upload',
+};
+
+export const hashAnswer = (id: string, answer: string) => crypto.createHash('sha256').update(`${id}:${answer.trim().toLowerCase()}`).digest('hex');
+
+/**
+ * Image captchas drawn as SVG paths (no text nodes to scrape), answers hashed in the database so any
+ * process can verify, single use, five minutes.
+ */
+export class CaptchaService {
+  constructor(private readonly repo: AccountRepo, private readonly settings: ConfigService) {}
+
+  async enabled(type: string): Promise<boolean> {
+    const security = await this.settings.section('security');
+    const key = SWITCH[type];
+    return !!key && security[key] === true;
+  }
+
+  async create(type: string): Promise<{ enable: boolean; id: string; captcha: string; type: string }> {
+    if (!(await this.enabled(type))) return { enable: false, id: '', captcha: '', type };
+    const cfg = await this.settings.section('captcha');
+    const width = Math.min(Math.max(Number(cfg.width) || 240, 80), 600);
+    const height = Math.min(Math.max(Number(cfg.height) || 60, 30), 200);
+    const length = Math.min(Math.max(Number(cfg.length) || 5, 3), 8);
+    const opts = { width, height, noise: 3, color: true, background: '#f5f7fa', fontSize: Math.round(height * 0.9) };
+    const made = cfg.type === 'math'
+      ? svgCaptcha.createMathExpr({ ...opts, mathMin: 1, mathMax: 20, mathOperator: '+-' })
+      : svgCaptcha.create({ ...opts, size: length, ignoreChars: '0oO1ilI', charPreset: cfg.type === 'digit' ? '23456789' : undefined });
+    const id = crypto.randomUUID();
+    await this.repo.insertCaptcha({ id, type, answerHash: hashAnswer(id, made.text), expiresAt: new Date(Date.now() + TTL_MS) });
+    return { enable: true, id, type, captcha: `data:image/svg+xml;base64,${Buffer.from(made.data).toString('base64')}` };
+  }
+
+  /** Checks a captcha when the switch for `type` is on; a captcha is consumed by any attempt. */
+  async verify(type: string, id: string | undefined, answer: string | undefined): Promise<void> {
+    if (!(await this.enabled(type))) return;
+    if (!id || !answer) throw new AppError('bad_request', '请输入验证码');
+    const row = await this.repo.takeCaptcha(id);
+    if (!row || row.type !== type || row.answerHash !== hashAnswer(id, answer)) throw new AppError('bad_request', '验证码错误或已过期');
+  }
+}

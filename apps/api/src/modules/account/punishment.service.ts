@@ -1,0 +1,89 @@
+import { PUNISHMENT_TYPE_OPTIONS, PunishmentType, type TPunishment } from '@wenku/contracts';
+import { AppError, notFound } from '../../lib/errors';
+import { TtlCache } from '../../lib/cache';
+import type { AccountRepo } from './account.repo';
+
+type Row = Awaited<ReturnType<AccountRepo['findPunishment']>> & object;
+
+const MESSAGES: Record<number, string> = {
+  [PunishmentType.DisableAccount]: '您的账号已被禁用',
+  [PunishmentType.NoComment]: '您已被禁止评论',
+  [PunishmentType.NoUpload]: '您已被禁止上传文档',
+  [PunishmentType.NoDownload]: '您已被禁止下载文档',
+  [PunishmentType.NoFavorite]: '您已被禁止收藏',
+  [PunishmentType.NoArticle]: '您已被禁止发布文章',
+};
+
+export function toPunishment(p: Row, username = ''): TPunishment {
+  return {
+    id: p.id, user_id: p.userId, username, type: p.type, enable: p.enable, reason: p.reason, remark: p.remark,
+    start_time: p.startTime.toISOString(), end_time: p.endTime ? p.endTime.toISOString() : null, operators: p.operators,
+    created_at: p.createdAt.toISOString(),
+  };
+}
+
+export class PunishmentService {
+  private readonly cache = new TtlCache<number[]>(3000, 10_000);
+  constructor(private readonly repo: AccountRepo) {}
+
+  activeTypes(userId: number): Promise<number[]> {
+    return this.cache.get(String(userId), () => this.repo.activePunishmentTypes(userId));
+  }
+
+  /**
+   * Refuses an action when the user has a matching active punishment. A disabled account is refused every
+   * guarded action (moredoc's rule), and login too.
+   */
+  async assertAllowed(userId: number, type: number): Promise<void> {
+    const active = await this.activeTypes(userId);
+    if (active.includes(PunishmentType.DisableAccount)) throw new AppError('forbidden', MESSAGES[PunishmentType.DisableAccount]);
+    if (active.includes(type)) {
+      const reason = MESSAGES[type] ?? `受到处罚：${PUNISHMENT_TYPE_OPTIONS.find((o) => o.value === type)?.label ?? type}`;
+      throw new AppError('forbidden', reason);
+    }
+  }
+
+  async create(input: { user_id: number[]; type: number[]; enable: boolean; end_time?: string | null; reason: string; remark: string }, operator: { id: number; username: string }) {
+    const at = new Date().toISOString();
+    const rows = input.user_id.flatMap((userId) => input.type.map((type) => ({
+      userId, type, enable: input.enable, reason: input.reason, remark: input.remark,
+      endTime: input.end_time ? new Date(input.end_time) : null,
+      operators: [{ user_id: operator.id, username: operator.username, action: 'create', at }],
+    })));
+    const users = await this.repo.usersByIds(input.user_id);
+    if (users.length !== new Set(input.user_id).size) throw new AppError('bad_request', '用户不存在');
+    if (input.user_id.includes(1)) throw new AppError('bad_request', '不能处罚超级管理员');
+    await this.repo.insertPunishments(rows);
+    this.cache.clear();
+  }
+
+  async update(input: { id: number; enable?: boolean; end_time?: string | null; reason?: string; remark?: string }, operator: { id: number; username: string }) {
+    const cur = await this.repo.findPunishment(input.id);
+    if (!cur) throw notFound('处罚记录不存在');
+    const row = await this.repo.updatePunishment(input.id, {
+      enable: input.enable, reason: input.reason, remark: input.remark,
+      endTime: input.end_time === undefined ? undefined : input.end_time ? new Date(input.end_time) : null,
+      operators: [...cur.operators, { user_id: operator.id, username: operator.username, action: 'update', at: new Date().toISOString() }],
+    });
+    this.cache.clear();
+    return toPunishment(row!);
+  }
+
+  async cancel(ids: number[], operator: { id: number; username: string }) {
+    for (const p of await this.repo.punishmentsByIds(ids)) {
+      await this.repo.updatePunishment(p.id, { enable: false, operators: [...p.operators, { user_id: operator.id, username: operator.username, action: 'cancel', at: new Date().toISOString() }] });
+    }
+    this.cache.clear();
+  }
+
+  async get(id: number) {
+    const p = await this.repo.findPunishment(id);
+    if (!p) throw notFound('处罚记录不存在');
+    return toPunishment(p);
+  }
+
+  async list(q: Parameters<AccountRepo['listPunishments']>[0]) {
+    const { rows, total } = await this.repo.listPunishments(q);
+    return { total, punishment: rows.map((r) => toPunishment(r.p, r.username ?? '')) };
+  }
+}
