@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// Browser journeys on the built product: starts the real server (embedded database, temp data folder),
+// drives Debian's chromium with playwright-core, keeps screenshots in e2e/output/, and writes
+// reports/e2e.json in the same shape as vitest's JSON report so the summary counts it.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'e2e', 'output');
+const reportFile = path.join(root, 'reports', 'e2e.json');
+const only = process.argv.slice(2);
+fs.mkdirSync(outDir, { recursive: true });
+fs.mkdirSync(path.dirname(reportFile), { recursive: true });
+
+const ADMIN_PASSWORD = 'E2e-Admin-Pass-1';
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function waitFor(url, ms, proc) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+function writeReport(results) {
+  const passed = results.filter((r) => r.status === 'passed').length;
+  const failed = results.length - passed;
+  fs.writeFileSync(reportFile, JSON.stringify({
+    numTotalTests: results.length, numPassedTests: passed, numFailedTests: failed, numPendingTests: 0,
+    success: failed === 0,
+    testResults: [{ name: 'e2e', status: failed ? 'failed' : 'passed', assertionResults: results.map((r) => ({ title: r.name, fullName: r.name, status: r.status, failureMessages: r.error ? [r.error] : [] })) }],
+  }, null, 2));
+  return { passed, failed };
+}
+
+async function main() {
+  if (!fs.existsSync(chromiumPath)) {
+    console.error(`e2e: chromium not found at ${chromiumPath}`);
+    writeReport([{ name: 'chromium available', status: 'failed', error: `chromium not found at ${chromiumPath}` }]);
+    process.exit(1);
+  }
+  const files = fs.readdirSync(path.join(root, 'e2e', 'journeys')).filter((f) => f.endsWith('.mjs')).sort()
+    .filter((f) => !only.length || only.some((o) => f.includes(o)));
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wenku-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: path.join(root, 'apps', 'api'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const serverLog = fs.createWriteStream(path.join(outDir, 'server.log'));
+  server.stdout.pipe(serverLog);
+  server.stderr.pipe(serverLog);
+  const results = [];
+  let browser;
+  try {
+    await waitFor(`${baseUrl}/api/v1/health`, 90_000, server);
+    browser = await chromium.launch({
+      executablePath: chromiumPath, headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--lang=zh-CN'],
+    });
+    for (const file of files) {
+      const mod = await import(pathToFileURL(path.join(root, 'e2e', 'journeys', file)).href);
+      for (const journey of mod.journeys ?? []) {
+        const context = await browser.newContext({ viewport: journey.viewport ?? { width: 1280, height: 800 }, locale: 'zh-CN' });
+        const page = await context.newPage();
+        const pageErrors = [];
+        page.on('pageerror', (e) => pageErrors.push(String(e)));
+        let shotN = 0;
+        const shot = async (name) => {
+          const file = path.join(outDir, `${journey.name.replace(/[^\w\u4e00-\u9fa5-]+/g, '_')}-${String(++shotN).padStart(2, '0')}-${name}.png`);
+          await page.screenshot({ path: file, fullPage: false });
+          return file;
+        };
+        const started = Date.now();
+        try {
+          await journey.run({ page, context, baseUrl, shot, admin: { username: 'admin', password: ADMIN_PASSWORD }, api: (p, init) => fetch(`${baseUrl}/api/v1${p}`, init) });
+          if (pageErrors.length) throw new Error(`uncaught errors in the page: ${pageErrors.join(' | ')}`);
+          results.push({ name: journey.name, status: 'passed' });
+          console.log(`  ✓ ${journey.name} (${Date.now() - started} ms)`);
+        } catch (e) {
+          await shot('failure').catch(() => undefined);
+          results.push({ name: journey.name, status: 'failed', error: String(e?.stack ?? e) });
+          console.log(`  ✗ ${journey.name}\n${String(e?.stack ?? e)}`);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  } catch (e) {
+    results.push({ name: 'e2e setup', status: 'failed', error: String(e?.stack ?? e) });
+    console.error(e);
+  } finally {
+    await browser?.close().catch(() => undefined);
+    server.kill('SIGTERM');
+    await new Promise((r) => { server.once('exit', r); setTimeout(r, 8000); });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const { passed, failed } = writeReport(results);
+  console.log(`e2e: ${passed} passed, ${failed} failed (screenshots in e2e/output/)`);
+  process.exit(failed ? 1 : 0);
+}
+
+main();
