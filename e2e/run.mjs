@@ -14,6 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'e2e', 'output');
 const reportFile = path.join(root, 'reports', 'e2e.json');
 const only = process.argv.slice(2);
+if (!only.length) fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(outDir, { recursive: true });
 fs.mkdirSync(path.dirname(reportFile), { recursive: true });
 
