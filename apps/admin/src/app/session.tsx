@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useQuery } from '@tanstack/react-query';
 import type { TPermission, TSettings, TUser } from '@wenku/contracts';
 import { api, client } from '../lib/api';
-import { readToken } from '../lib/session';
+import { readStoredUser, readToken } from '../lib/session';
 
 export const queryKeys = {
   permission: (token: string | null) => ['user', 'permission', token] as const,
@@ -42,9 +42,11 @@ export function usePermissions(token: string | null) {
 }
 
 export function useCurrentUser(token: string | null) {
+  const [stored] = useState(() => readStoredUser());
   return useQuery({
     queryKey: queryKeys.me(token),
     queryFn: ({ signal }) => client.call(api.getUser, { query: {}, signal }),
+    placeholderData: stored,
     enabled: !!token,
     staleTime: 60_000,
   });

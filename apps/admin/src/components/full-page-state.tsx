@@ -1,4 +1,5 @@
 import { Button, Result, Spin } from 'antd';
+import { siteUrl } from '../lib/session';
 
 export function FullPageLoading({ tip = '正在加载…' }: { tip?: string }) {
   return (
@@ -18,7 +19,7 @@ export function FullPageError({ title, message, onRetry }: { title: string; mess
         subTitle={message}
         extra={[
           onRetry ? <Button key="retry" type="primary" onClick={onRetry}>重试</Button> : null,
-          <Button key="home" href="/">返回首页</Button>,
+          <Button key="home" href={siteUrl('/')}>返回首页</Button>,
         ]}
       />
     </div>

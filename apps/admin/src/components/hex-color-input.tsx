@@ -12,7 +12,6 @@ export function HexColorInput({ value, onChange }: { value?: string; onChange?: 
       allowClear
       showText={(color) => (value ? color.toHexString() : '默认颜色')}
       format="hex"
-      disabledAlpha
       presets={PRESETS}
       onChange={(color) => onChange?.(color.toHexString())}
       onClear={() => onChange?.('')}

@@ -19,16 +19,35 @@ export interface ListRequestOptions<R extends RouteDef> extends ListQueryOptions
   base?: Partial<RouteQuery<R>>;
 }
 
+/** A contract schema of the full row (e.g. `ZCategory`): the admin never selects fields, so rows are whole. */
+export interface RowSchema<T> {
+  safeParse: (v: unknown) => { success: true; data: T } | { success: false };
+}
+
+/** Rows typed as the full entity; a row the schema rejects is kept as it came rather than hidden. */
+function asRows<T>(items: unknown[], schema?: RowSchema<T>): T[] {
+  if (!schema) return items as T[];
+  return items.map((item) => {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? parsed.data : (item as T);
+  });
+}
+
 /**
  * Adapter: a contract list route → ProTable `request`. Pagination and search fields map onto the
  * route's query; the answer `{ total, <key>: [...] }` becomes `{ data, total, success }`.
  */
-export function listRequest<R extends RouteDef, K extends keyof RouteResponse<R> & string>(route: R, key: K, opts: ListRequestOptions<R> = {}) {
-  return async (params: ProTableParams = {}): Promise<RequestData<ListItem<R, K>>> => {
+export function listRequest<R extends RouteDef, K extends keyof RouteResponse<R> & string, T = ListItem<R, K>>(
+  route: R,
+  key: K,
+  opts: ListRequestOptions<R> & { row?: RowSchema<T> } = {},
+) {
+  return async (params: ProTableParams = {}): Promise<RequestData<T>> => {
     try {
       const query = { ...(opts.base ?? {}), ...toListQuery(params, opts) } as RouteQuery<R>;
       const res = await client.call(route, { query });
-      return { data: (res[key] ?? []) as ListItem<R, K>[], total: Number((res as { total?: number }).total ?? 0), success: true };
+      const items = ((res as Record<string, unknown>)[key] ?? []) as unknown[];
+      return { data: asRows(items, opts.row), total: Number((res as { total?: number }).total ?? 0), success: true };
     } catch (err) {
       toast.fail(err);
       return { data: [], total: 0, success: false };
@@ -40,17 +59,16 @@ export function listRequest<R extends RouteDef, K extends keyof RouteResponse<R>
  * Adapter for tree tables: loads the whole list (size 10000, as the spec's navigation list does),
  * then nests rows by `parent_id`. `onLoaded` receives the flat rows (for parent pickers).
  */
-export function treeRequest<R extends RouteDef, K extends keyof RouteResponse<R> & string>(
+export function treeRequest<R extends RouteDef, K extends keyof RouteResponse<R> & string, T extends { id: number; parent_id: number }>(
   route: R,
   key: K,
-  opts: ListRequestOptions<R> & { onLoaded?: (rows: ListItem<R, K>[]) => void } = {},
+  opts: ListRequestOptions<R> & { row: RowSchema<T>; onLoaded?: (rows: T[]) => void },
 ) {
   const list = listRequest(route, key, opts);
-  return async (params: ProTableParams = {}): Promise<RequestData<TreeNode<ListItem<R, K>>>> => {
+  return async (params: ProTableParams = {}): Promise<RequestData<TreeNode<T>>> => {
     const { current: _c, pageSize: _p, ...search } = params;
     const res = await list({ ...search, current: 1, pageSize: 10000 });
-    const rows = res.data as (ListItem<R, K> & { id: number; parent_id: number })[];
-    opts.onLoaded?.(rows);
-    return { ...res, data: buildTree(rows) as TreeNode<ListItem<R, K>>[], total: rows.length };
+    opts.onLoaded?.(res.data);
+    return { ...res, data: buildTree(res.data), total: res.data.length };
   };
 }

@@ -5,7 +5,7 @@ import { Button, Spin, Tooltip } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import type { TPermission } from '@wenku/contracts';
 import { isUnauthorized, errorMessage } from '../../lib/api';
-import { goToSite } from '../../lib/session';
+import { goToSite, siteUrl } from '../../lib/session';
 import { FullPageError, FullPageLoading } from '../../components/full-page-state';
 import { SIDER_WIDTH, computeAllowedPages, decideAccess, filterMenu, findRoute, shouldCollapse } from '../access';
 import { ADMIN_ROUTES, type AdminRoute } from '../routes';
@@ -135,7 +135,7 @@ function AdminFrame({ token, permissions }: { token: string; permissions: TPermi
         }}
         actionsRender={() => [
           <Tooltip key="site" title="在新窗口打开网站前台">
-            <Button type="text" icon={<HomeOutlined />} href="/" target="_blank">
+            <Button type="text" icon={<HomeOutlined />} href={siteUrl('/')} target="_blank">
               前台首页
             </Button>
           </Tooltip>,

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api, client } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/feedback';
-import { clearSession, goToSite, readToken } from '../../lib/session';
+import { clearSession, goToSite, readToken, siteUrl } from '../../lib/session';
 
 /** After 退出成功 is shown, the admin leaves for the public site. */
 export const LOGOUT_REDIRECT_DELAY_MS = 800;
@@ -24,10 +24,10 @@ export function UserMenu({ children }: { children: ReactNode }) {
   const onClick: MenuProps['onClick'] = async ({ key }) => {
     switch (key) {
       case 'profile':
-        window.open('/me/profile', '_blank', 'noopener');
+        window.open(siteUrl('/me/profile'), '_blank', 'noopener');
         return;
       case 'password':
-        window.open('/me/password', '_blank', 'noopener');
+        window.open(siteUrl('/me/password'), '_blank', 'noopener');
         return;
       case 'token':
         try {

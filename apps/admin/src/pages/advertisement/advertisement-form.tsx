@@ -48,7 +48,7 @@ export function AdvertisementForm({ record, onOpenChange, onSaved }: { record?: 
       labelCol={{ span: 4 }}
       wrapperCol={{ span: 19 }}
       initialValues={initialValues}
-      modalProps={{ maskClosable: false }}
+      modalProps={{ mask: { closable: false } }}
       submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
       onFinish={async (v) => {
         const body = {

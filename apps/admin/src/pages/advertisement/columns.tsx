@@ -27,7 +27,7 @@ export function advertisementColumns(a: AdvertisementColumnActions): ProColumns<
   return [
     { title: '关键词', dataIndex: 'wd', hideInTable: true, fieldProps: { placeholder: '广告名称' } },
     { title: 'ID', dataIndex: 'id', width: 72, align: 'center', search: false },
-    { title: '广告名称', dataIndex: 'title', width: 200, ellipsis: true, search: false, render: (_, row) => <Typography.Text strong>{row.title}</Typography.Text> },
+    { title: '广告名称', dataIndex: 'title', width: 180, ellipsis: true, search: false, render: (_, row) => <Typography.Text strong>{row.title}</Typography.Text> },
     {
       title: '广告位置',
       dataIndex: 'position',
@@ -54,7 +54,7 @@ export function advertisementColumns(a: AdvertisementColumnActions): ProColumns<
     {
       title: '投放时间',
       key: 'time',
-      width: 250,
+      width: 240,
       search: false,
       render: (_, row) => (
         <div style={{ lineHeight: 1.7 }}>

@@ -29,9 +29,10 @@ export default function AdvertisementPage() {
         columns={columns}
         headerTitle="广告列表"
         request={listRequest(api.listAdvertisements, 'advertisement')}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false, span: { xs: 24, sm: 24, md: 12, lg: 12, xl: 8, xxl: 6 } }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1100 }}
+        columnsState={{ persistenceType: 'localStorage', persistenceKey: 'wenku-admin:advertisement-columns', defaultValue: { created_at: { show: false } } }}
         rowSelection={{}}
         tableAlertOptionRender={({ selectedRowKeys, onCleanSelected }) => (
           <BatchDeleteBar

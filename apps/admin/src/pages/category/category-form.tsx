@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { ModalForm, ProForm, ProFormDigit, ProFormSwitch, ProFormText, ProFormTextArea, ProFormTreeSelect } from '@ant-design/pro-components';
+import { ModalForm, ProForm, ProFormDigit, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { TreeSelect } from 'antd';
 import type { TCategory } from '@wenku/contracts';
 import { api, client } from '../../lib/api';
 import { toast } from '../../lib/feedback';
@@ -65,7 +66,7 @@ export function CategoryForm({ open, onOpenChange, record, parentId, type, rows,
       labelCol={{ span: 4 }}
       wrapperCol={{ span: 19 }}
       initialValues={initialValues}
-      modalProps={{ maskClosable: false }}
+      modalProps={{ mask: { closable: false } }}
       submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
       onFinish={async (values) => {
         const body = {
@@ -90,11 +91,9 @@ export function CategoryForm({ open, onOpenChange, record, parentId, type, rows,
       }}
     >
       <ProFormText name="title" label="名称" placeholder="请输入分类名称" rules={[{ required: true, whitespace: true, message: '请输入分类名称' }, { max: 64, message: '分类名称最多64个字符' }]} />
-      <ProFormTreeSelect
-        name="parent_id"
-        label="上级分类"
-        fieldProps={{ treeData, treeDefaultExpandAll: true, showSearch: true, treeNodeFilterProp: 'title', placeholder: '请选择上级分类' }}
-      />
+      <ProForm.Item name="parent_id" label="上级分类">
+        <TreeSelect treeData={treeData} treeDefaultExpandAll showSearch={{ treeNodeFilterProp: 'title' }} placeholder="请选择上级分类" />
+      </ProForm.Item>
       <ProFormDigit name="sort" label="排序" tooltip="数值越大越靠前" min={0} fieldProps={{ precision: 0, style: { width: 160 } }} />
       <ProFormSwitch name="enable" label="启用" checkedChildren="启用" unCheckedChildren="禁用" />
       <ProForm.Item name="cover" label="封面">

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { ProTable, type ActionType } from '@ant-design/pro-components';
 import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { CategoryType, type TCategory } from '@wenku/contracts';
+import { CategoryType, ZCategory, type TCategory } from '@wenku/contracts';
 import { AdminPage } from '../../components/admin-page';
 import { BatchDeleteBar, deleteByIds, saveToggle } from '../../components/table-actions';
 import { api, client } from '../../lib/api';
@@ -40,7 +40,9 @@ export function CategoryPage({ type }: { type: 0 | 1 }) {
         search={false}
         pagination={false}
         scroll={{ x: 1100 }}
+        columnsState={{ persistenceType: 'localStorage', persistenceKey: 'wenku-admin:category-columns', defaultValue: { created_at: { show: false } } }}
         request={treeRequest(api.listCategories, 'category', {
+          row: ZCategory,
           base: { type: [type] },
           rename: { keyword: 'wd' },
           onLoaded: (list) => setRows(list),

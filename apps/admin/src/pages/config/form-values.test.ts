@@ -96,7 +96,8 @@ describe('layout', () => {
   it('gives long inputs a full row', () => {
     expect(isWideInput('textarea')).toBe(true);
     expect(isWideInput('html')).toBe(true);
-    expect(isWideInput('image')).toBe(true);
+    expect(isWideInput('select-multi')).toBe(true);
+    expect(isWideInput('image')).toBe(false);
     expect(isWideInput('switch')).toBe(false);
     expect(isWideInput('text')).toBe(false);
   });

@@ -86,9 +86,9 @@ export function formValuesToConfig(category: string, items: readonly Item[], val
     .map((item) => ({ category, name: item.name, value: fromFormValue(item, values[item.name]) }));
 }
 
-/** Wide inputs take the whole row in the config form; short ones sit two per row. */
+/** Wide inputs take the whole row in the config form; short ones (and images) sit two per row. */
 export function isWideInput(inputType: string): boolean {
-  return inputType === 'textarea' || inputType === 'html' || inputType === 'image' || inputType === 'select-multi';
+  return inputType === 'textarea' || inputType === 'html' || inputType === 'select-multi';
 }
 
 export { SECRET_MASK };

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FooterToolbar, ProForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { Alert, Card, Form, Result, Skeleton } from 'antd';
+import { Alert, Card, Col, Form, Result, Skeleton } from 'antd';
 import { CONFIG_SECTIONS, type TConfigItem } from '@wenku/contracts';
 import { AdminPage } from '../../components/admin-page';
 import { api, client, errorMessage } from '../../lib/api';
@@ -61,55 +61,35 @@ function ConfigField({ item }: { item: TConfigItem }) {
         />
       );
     case 'image':
+      // ProForm.Item is not a grid field: it needs its own column.
       return (
-        <ProForm.Item {...common}>
-          <ImageUrlInput placeholder={placeholder} />
-        </ProForm.Item>
+        <Col xs={24} md={12}>
+          <ProForm.Item name={item.name} label={item.label}>
+            <ImageUrlInput placeholder={placeholder} />
+          </ProForm.Item>
+        </Col>
       );
     default:
       return <ProFormText {...common} placeholder={placeholder ?? `请输入${item.label}`} />;
   }
 }
 
-/**
- * One generic page for every settings section: GET /config/list?category=<cat> → a form generated
- * from the items → PUT /config.
- */
-export default function ConfigPage() {
-  const { pathname } = useLocation();
-  const category = pathname.split('/').filter(Boolean).pop() ?? '';
-  const section = (CONFIG_SECTIONS as Record<string, { title: string } | undefined>)[category];
+/** The generated form; its initial values are taken once, later reloads update the fields. */
+function ConfigForm({ category, items }: { category: string; items: TConfigItem[] }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ConfigFormValues>();
   const [saving, setSaving] = useState(false);
-
-  const query = useQuery({
-    queryKey: ['config', category],
-    queryFn: ({ signal }) => client.call(api.listConfig, { query: { category: [category] }, signal }),
-    enabled: !!section,
-  });
-  const items = useMemo(
-    () => [...(query.data?.config ?? [])].filter((i) => i.category === category).sort((a, b) => a.sort - b.sort),
-    [query.data, category],
-  );
-  const initialValues = useMemo(() => itemsToFormValues(items), [items]);
+  const values = useMemo(() => itemsToFormValues(items), [items]);
+  const [initialValues] = useState(values);
 
   useEffect(() => {
-    if (items.length) form.setFieldsValue(initialValues);
-  }, [form, items.length, initialValues]);
+    form.setFieldsValue(values);
+  }, [form, values]);
 
-  if (!section) {
-    return (
-      <AdminPage title="系统配置">
-        <Card variant="borderless"><Result status="404" title="没有这个配置分类" /></Card>
-      </AdminPage>
-    );
-  }
-
-  const onFinish = async (values: ConfigFormValues) => {
+  const onFinish = async (edited: ConfigFormValues) => {
     setSaving(true);
     try {
-      await client.call(api.updateConfig, { body: { config: formValuesToConfig(category, items, values) } });
+      await client.call(api.updateConfig, { body: { config: formValuesToConfig(category, items, edited) } });
       toast.success('保存成功');
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['config', category] }),
@@ -124,11 +104,58 @@ export default function ConfigPage() {
     }
   };
 
+  return (
+    <ProForm<ConfigFormValues>
+      form={form}
+      layout="vertical"
+      grid
+      rowProps={{ gutter: [32, 0] }}
+      initialValues={initialValues}
+      onFinish={onFinish}
+      onReset={() => form.setFieldsValue(values)}
+      submitter={{
+        searchConfig: { submitText: '保存设置', resetText: '重置' },
+        submitButtonProps: { loading: saving },
+        render: (_, dom) => <FooterToolbar>{dom}</FooterToolbar>,
+      }}
+    >
+      {items.map((item) => (
+        <ConfigField key={item.name} item={item} />
+      ))}
+    </ProForm>
+  );
+}
+
+/**
+ * One generic page for every settings section: GET /config/list?category=<cat> → a form generated
+ * from the items → PUT /config.
+ */
+export default function ConfigPage() {
+  const { pathname } = useLocation();
+  const category = pathname.split('/').filter(Boolean).pop() ?? '';
+  const section = (CONFIG_SECTIONS as Record<string, { title: string } | undefined>)[category];
+  const query = useQuery({
+    queryKey: ['config', category],
+    queryFn: ({ signal }) => client.call(api.listConfig, { query: { category: [category] }, signal }),
+    enabled: !!section,
+  });
+  const items = useMemo(
+    () => [...(query.data?.config ?? [])].filter((i) => i.category === category).sort((a, b) => a.sort - b.sort),
+    [query.data, category],
+  );
+  if (!section) {
+    return (
+      <AdminPage title="系统配置">
+        <Card variant="borderless"><Result status="404" title="没有这个配置分类" /></Card>
+      </AdminPage>
+    );
+  }
+
   const tip = SECTION_TIPS[category];
   return (
     <AdminPage title={section.title}>
       <Card variant="borderless">
-        {tip && <Alert type="info" showIcon message={tip} style={{ marginBottom: 24 }} />}
+        {tip && <Alert type="info" showIcon title={tip} style={{ marginBottom: 24 }} />}
         {query.isPending ? (
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : query.isError ? (
@@ -136,26 +163,11 @@ export default function ConfigPage() {
         ) : items.length === 0 ? (
           <Result status="info" title="该分类暂无配置项" />
         ) : (
-          <ProForm<ConfigFormValues>
-            form={form}
-            layout="vertical"
-            grid
-            rowProps={{ gutter: [32, 0] }}
-            initialValues={initialValues}
-            onFinish={onFinish}
-            onReset={() => form.setFieldsValue(initialValues)}
-            submitter={{
-              searchConfig: { submitText: '保存设置', resetText: '重置' },
-              submitButtonProps: { loading: saving },
-              render: (_, dom) => <FooterToolbar>{dom}</FooterToolbar>,
-            }}
-          >
-            {items.map((item) => (
-              <ConfigField key={item.name} item={item} />
-            ))}
-          </ProForm>
+          <ConfigForm category={category} items={items} />
         )}
       </Card>
+      {/* room for the fixed footer toolbar, so the last field is never hidden behind it */}
+      <div style={{ height: 56 }} />
     </AdminPage>
   );
 }

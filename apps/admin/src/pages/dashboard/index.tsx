@@ -7,6 +7,7 @@ import { ADMIN_ROUTES } from '../../app/routes';
 import { flattenRoutes } from '../../app/access';
 import { siteNameOf, useAdminSession } from '../../app/session';
 import { errorMessage } from '../../lib/api';
+import { siteUrl } from '../../lib/session';
 import { greeting } from './greeting';
 import { STATS, useStat, type StatDef } from './stats';
 
@@ -78,14 +79,14 @@ export default function DashboardPage() {
                   </Typography.Title>
                   <Typography.Text type="secondary">
                     今天是 {now.format('YYYY年M月D日 dddd')}
-                    {user?.login_at ? `，上次登录 ${dayjs(user.login_at).format('YYYY-MM-DD HH:mm')}` : ''}
+                    {user?.login_at ? `，最近登录于 ${dayjs(user.login_at).format('YYYY-MM-DD HH:mm')}` : ''}
                   </Typography.Text>
                 </div>
               </Space>
             </Col>
             <Col>
               <Space wrap>
-                <Button icon={<ExportOutlined />} href="/" target="_blank">访问前台</Button>
+                <Button icon={<ExportOutlined />} href={siteUrl('/')} target="_blank">访问前台</Button>
                 {allowedPages.includes('/config/system') && (
                   <Link to="/config/system">
                     <Button type="primary" icon={<SettingOutlined />}>系统设置</Button>

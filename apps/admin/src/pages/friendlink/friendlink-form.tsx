@@ -25,7 +25,7 @@ export function FriendlinkForm({ record, onOpenChange, onSaved }: { record?: TFr
       labelCol={{ span: 4 }}
       wrapperCol={{ span: 19 }}
       initialValues={initialValues}
-      modalProps={{ maskClosable: false }}
+      modalProps={{ mask: { closable: false } }}
       submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
       onFinish={async (v) => {
         const body = { title: v.title.trim(), link: v.link.trim(), description: v.description ?? '', sort: v.sort ?? 0, enable: !!v.enable };

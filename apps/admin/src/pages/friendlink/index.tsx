@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { ProTable, type ActionType } from '@ant-design/pro-components';
 import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { TFriendlink } from '@wenku/contracts';
+import { ZFriendlink, type TFriendlink } from '@wenku/contracts';
 import { AdminPage } from '../../components/admin-page';
 import { BatchDeleteBar, deleteByIds, saveToggle } from '../../components/table-actions';
 import { api, client } from '../../lib/api';
@@ -28,7 +28,7 @@ export default function FriendlinkPage() {
         actionRef={actionRef}
         columns={columns}
         headerTitle="友情链接列表"
-        request={listRequest(api.listFriendlinks, 'friendlink')}
+        request={listRequest(api.listFriendlinks, 'friendlink', { row: ZFriendlink })}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         scroll={{ x: 1000 }}

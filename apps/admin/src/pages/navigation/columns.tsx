@@ -49,6 +49,7 @@ export function navigationColumns(a: NavigationColumnActions): ProColumns<Naviga
       render: (_, row) => <EnableSwitch checked={row.enable} onChange={(next) => a.onToggle(row, next)} />,
     },
     { title: '描述', dataIndex: 'description', ellipsis: true, width: 180, render: (_, row) => row.description || <Typography.Text type="secondary">—</Typography.Text> },
+    { title: '创建时间', dataIndex: 'created_at', valueType: 'dateTime', width: 172 },
     {
       title: '操作',
       valueType: 'option',

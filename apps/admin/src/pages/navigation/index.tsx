@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { ProTable, type ActionType } from '@ant-design/pro-components';
 import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { TNavigation } from '@wenku/contracts';
+import { ZNavigation, type TNavigation } from '@wenku/contracts';
 import { AdminPage } from '../../components/admin-page';
 import { BatchDeleteBar, deleteByIds, saveToggle } from '../../components/table-actions';
 import { api, client } from '../../lib/api';
@@ -37,7 +37,8 @@ export default function NavigationPage() {
         search={false}
         pagination={false}
         scroll={{ x: 1100 }}
-        request={treeRequest(api.listNavigations, 'navigation', { rename: { keyword: 'wd' }, onLoaded: setRows })}
+        columnsState={{ persistenceType: 'localStorage', persistenceKey: 'wenku-admin:navigation-columns', defaultValue: { created_at: { show: false } } }}
+        request={treeRequest(api.listNavigations, 'navigation', { row: ZNavigation, rename: { keyword: 'wd' }, onLoaded: setRows })}
         postData={(data: NavigationRow[]) => {
           setExpanded(parentIds(data));
           return data;

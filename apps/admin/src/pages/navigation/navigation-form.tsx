@@ -51,7 +51,7 @@ export function NavigationForm({ record, parentId, rows, onOpenChange, onSaved }
       labelCol={{ span: 4 }}
       wrapperCol={{ span: 19 }}
       initialValues={initialValues}
-      modalProps={{ maskClosable: false }}
+      modalProps={{ mask: { closable: false } }}
       submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
       onFinish={async (v) => {
         const body = {
