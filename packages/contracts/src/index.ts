@@ -6,6 +6,8 @@ export * from './config/sections';
 export * from './config/schemas';
 export * from './user/schemas';
 export * from './account/schemas';
+export * from './document/schemas';
+export { UPLOAD_DOCUMENT_PATH, pageImageUrl, coverUrl } from './document/routes';
 export * from './content/schemas';
 export * from './system/routes';
 export * from './admin-modules';

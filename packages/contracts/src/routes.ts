@@ -5,6 +5,7 @@ import { configRoutes } from './config/routes';
 import { categoryRoutes, navigationRoutes, friendlinkRoutes, advertisementRoutes } from './content/routes';
 import { systemRoutes } from './system/routes';
 import { accountRoutes } from './account/routes';
+import { documentRoutes } from './document/routes';
 
 /** Every API route, by name. The API registers exactly these; the clients call only these. */
 export const api = {
@@ -18,6 +19,7 @@ export const api = {
   ...friendlinkRoutes,
   ...advertisementRoutes,
   ...accountRoutes,
+  ...documentRoutes,
 };
 export type Api = typeof api;
 export type RouteName = keyof Api;

@@ -2,3 +2,4 @@ export * from './user';
 export * from './config';
 export * from './content';
 export * from './account';
+export * from './document';
