@@ -75,11 +75,10 @@ export function FullPageSpin() {
 
 /** The root route: startup loading, access redirects, loading bar, scroll, analytics. */
 export function AppRoot() {
-  const { settingsReady, permissionsReady } = useStartup();
+  const { settingsReady, permissionsReady, hasPermissions } = useStartup();
   const { security } = useSiteConfig();
   const token = useSession((s) => s.token);
   const userId = useSession((s) => s.user?.id);
-  const hasPermissions = useSession((s) => s.permissions.length > 0);
   const location = useLocation();
   const navigation = useNavigation();
   const fetching = useIsFetching();

@@ -78,7 +78,11 @@ export function useStartup() {
   }, []);
 
   return {
-    settingsReady: settings.data !== undefined || settings.isError,
-    permissionsReady: !token || permissions.data !== undefined || permissions.isError,
+    // isFetched stays true while a failed query is retried (its status goes back to pending): the shell must not
+    // flip back to the spinner and remount every page on each retry
+    settingsReady: settings.data !== undefined || settings.isFetched,
+    permissionsReady: !token || permissions.data !== undefined || permissions.isFetched,
+    // read from the query, not the store: the store catches up one effect later and a guard must not act on the gap
+    hasPermissions: Boolean(token && permissions.data && permissions.data.length > 0),
   };
 }

@@ -23,6 +23,9 @@ if (!('ResizeObserver' in window)) {
   };
 }
 
+// jsdom has no layout: scrolling is a no-op
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

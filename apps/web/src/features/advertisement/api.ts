@@ -22,6 +22,8 @@ export function useGlobalAds() {
     queryFn: ({ signal }) => apiClient.call(api.getAdvertisementsByPosition, { query: { group: 'global' }, signal }).then((r) => r.advertisement),
     enabled: !adFree,
     staleTime: 5 * 60_000,
+    // shared by many components: a failure is reported once, not refetched by every component that mounts
+    retryOnMount: false,
   });
 }
 
@@ -35,5 +37,7 @@ export function usePositionAds(positions: readonly AdvertisementPosition[]) {
       apiClient.call(api.getAdvertisementsByPosition, { query: { position: [...positions] }, signal }).then((r) => r.advertisement),
     enabled: !adFree && positions.length > 0,
     staleTime: 5 * 60_000,
+    // shared by many components: a failure is reported once, not refetched by every component that mounts
+    retryOnMount: false,
   });
 }

@@ -24,6 +24,8 @@ export function useCategoriesQuery() {
     initialData: () => storage.getJson<TCategory[]>(STORAGE_KEYS.category) ?? undefined,
     initialDataUpdatedAt: 0,
     staleTime: 5 * 60_000,
+    // shared by many components: a failure is reported once, not refetched by every component that mounts
+    retryOnMount: false,
   });
 }
 

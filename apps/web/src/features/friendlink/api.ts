@@ -13,5 +13,7 @@ export function useFriendlinks(enabled = true) {
         .then((r) => r.friendlink),
     enabled,
     staleTime: 5 * 60_000,
+    // shared by many components: a failure is reported once, not refetched by every component that mounts
+    retryOnMount: false,
   });
 }

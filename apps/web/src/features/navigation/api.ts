@@ -12,6 +12,8 @@ export function useNavigationQuery() {
     queryKey: navigationKeys.list,
     queryFn: ({ signal }) => apiClient.call(api.listNavigations, { query: { page: 1, size: 10000 }, signal }).then((r) => r.navigation.map(normalizeNavigation)),
     staleTime: 5 * 60_000,
+    // shared by many components: a failure is reported once, not refetched by every component that mounts
+    retryOnMount: false,
   });
 }
 

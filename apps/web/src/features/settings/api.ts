@@ -18,6 +18,8 @@ export function useSettingsQuery() {
     initialData: () => storage.getJson<TSettings>(STORAGE_KEYS.setting) ?? undefined,
     initialDataUpdatedAt: 0,
     staleTime: 5 * 60_000,
+    // shared by many components: a failure is reported once, not refetched by every component that mounts
+    retryOnMount: false,
   });
 }
 
@@ -33,5 +35,7 @@ export function useRechargeSettings() {
     queryKey: settingsKeys.recharge,
     queryFn: ({ signal }) => apiClient.call(api.getRechargeSettings, { signal }),
     staleTime: 5 * 60_000,
+    // shared by many components: a failure is reported once, not refetched by every component that mounts
+    retryOnMount: false,
   });
 }

@@ -89,7 +89,14 @@ export function RechargeModal({ open, onClose }: { open: boolean; onClose: () =>
           <p className="wk-recharge-note">
             兑换比例：1 元 = {exchange} {creditName}
           </p>
-          {createRoute ? payButton : <Tooltip title="在线支付即将上线">{payButton}</Tooltip>}
+          {createRoute ? (
+            payButton
+          ) : (
+            <>
+              <Tooltip title="在线支付即将上线">{payButton}</Tooltip>
+              <p className="wk-recharge-note wk-recharge-pending">在线支付即将上线，敬请期待。</p>
+            </>
+          )}
         </div>
       )}
     </Modal>

@@ -58,7 +58,8 @@ export default function LoginPage() {
       subtitle={`欢迎回来，登录${cfg.sitename}`}
       background={cfg.loginBackground}
       footer={
-        cfg.security.enableRegister && (
+        cfg.security.enableRegister &&
+        !cfg.security.isClose && (
           <>
             还没有账号？<Link to={params.get('redirect') ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'}>立即注册</Link>
           </>
