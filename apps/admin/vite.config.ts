@@ -3,7 +3,12 @@ import react from '@vitejs/plugin-react';
 
 /** Where the dev server forwards API calls, page images and uploads (the API's default port). */
 const apiTarget = process.env.WENKU_API_URL ?? 'http://127.0.0.1:8080';
-const proxy = Object.fromEntries(['/api', '/view', '/uploads'].map((p) => [p, { target: apiTarget, changeOrigin: false }]));
+const proxy = {
+  ...Object.fromEntries(['/api', '/view', '/uploads'].map((p) => [p, { target: apiTarget, changeOrigin: false }])),
+  // Everything else outside /admin/ is the public site (the API serves it), as in production: leaving
+  // the admin for `/` (no token, log out) then lands on the site instead of bouncing back to /admin/.
+  '^/(?!admin(/|$)|api/|view/|uploads/).*': { target: apiTarget, changeOrigin: false },
+};
 
 export default defineConfig({
   base: '/admin/',

@@ -31,7 +31,7 @@ export function CategoryPage({ type }: { type: 0 | 1 }) {
   });
 
   return (
-    <AdminPage subTitle={isDoc ? '文档分类，最多支持多级分类' : '文章分类'}>
+    <AdminPage subTitle={isDoc ? '文档的分类，支持多级分类，排序值越大越靠前' : '文章的分类，支持多级分类，排序值越大越靠前'}>
       <ProTable<CategoryRow>
         rowKey="id"
         actionRef={actionRef}
