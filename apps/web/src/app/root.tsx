@@ -18,21 +18,20 @@ function useScrollReset() {
   }, [pathname, search]);
 }
 
-/** The statistics snippet once, and a page view for every route change after the first. */
+/** The statistics snippet once, and a page view for every route change (the snippet counts the landing page itself). */
 function useAnalytics() {
   const { analytics } = useSiteConfig();
   const { pathname, search } = useLocation();
-  const first = useRef(true);
+  const path = `${pathname}${search}`;
+  const lastPath = useRef(path);
   useEffect(() => {
     if (analytics) injectAnalytics(analytics);
   }, [analytics]);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    trackPageView(`${pathname}${search}`);
-  }, [pathname, search]);
+    if (path === lastPath.current) return;
+    lastPath.current = path;
+    trackPageView(path);
+  }, [path]);
 }
 
 /** favicon, keywords and description from the settings. */
