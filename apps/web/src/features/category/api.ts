@@ -30,11 +30,11 @@ export function useCategoriesQuery() {
 }
 
 /** Visible categories of one type, flat and as a tree. */
-export function useCategoryTree(type: number): { list: TCategory[]; tree: CategoryNode[]; isLoading: boolean } {
-  const { data, isLoading } = useCategoriesQuery();
+export function useCategoryTree(type: number): { list: TCategory[]; tree: CategoryNode[]; isLoading: boolean; isError: boolean } {
+  const { data, isLoading, isError } = useCategoriesQuery();
   const { display } = useSiteConfig();
   return useMemo(() => {
     const list = visibleCategories(data, type, display.hideCategoryWithoutDocument);
-    return { list, tree: buildCategoryTree(list), isLoading };
-  }, [data, type, display.hideCategoryWithoutDocument, isLoading]);
+    return { list, tree: buildCategoryTree(list), isLoading, isError: isError && !data };
+  }, [data, type, display.hideCategoryWithoutDocument, isLoading, isError]);
 }

@@ -1,4 +1,4 @@
-import { Empty } from 'antd';
+import { Empty, Result } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { CategoryType, type TCategory } from '@wenku/contracts';
 import { Page, PlaceholderCard } from '../../../app/shell/page';
@@ -45,7 +45,14 @@ function CategoryDetail({ id, list }: { id: number; list: TCategory[] }) {
 /** /category: every document category; /category/{id}: one category. */
 export default function CategoryPage() {
   const { id } = useParams();
-  const { list, tree, isLoading } = useCategoryTree(CategoryType.Document);
+  const { list, tree, isLoading, isError } = useCategoryTree(CategoryType.Document);
+  if (isError) {
+    return (
+      <Page title="文库资料" crumbs={[{ title: '文库资料' }]}>
+        <Result status="warning" className="wk-card" title="分类加载失败" subTitle="暂时无法获取文档分类，请稍后刷新重试。" />
+      </Page>
+    );
+  }
   if (id !== undefined) {
     const n = Number(id);
     if (!list.some((c) => c.id === n)) {
