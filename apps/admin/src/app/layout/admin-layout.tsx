@@ -7,6 +7,7 @@ import type { TPermission } from '@wenku/contracts';
 import { isUnauthorized, errorMessage } from '../../lib/api';
 import { goToSite, siteUrl } from '../../lib/session';
 import { FullPageError, FullPageLoading } from '../../components/full-page-state';
+import { PageErrorBoundary } from '../../components/page-error-boundary';
 import { SIDER_WIDTH, computeAllowedPages, decideAccess, filterMenu, findRoute, shouldCollapse } from '../access';
 import { ADMIN_ROUTES, type AdminRoute } from '../routes';
 import { SessionProvider, siteNameOf, useAuthToken, useCurrentUser, usePermissions, useSettings } from '../session';
@@ -152,9 +153,11 @@ function AdminFrame({ token, permissions }: { token: string; permissions: TPermi
           </div>
         )}
       >
-        <Suspense fallback={PageFallback}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={PageFallback}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </ProLayout>
     </SessionProvider>
   );
