@@ -49,6 +49,8 @@ export interface AppConfig {
   adminDist: string;
   corsOrigins: string[];
   isTest: boolean;
+  /** tests only, never from the environment: replaces a vendor's real origin (github, gitee, qq, wechat, wechatmp) with a local fake */
+  vendorBaseUrls?: Partial<Record<string, string>>;
 }
 
 /** The JWT secret: from the environment, else generated once and kept in the data folder. */

@@ -13,6 +13,14 @@ import { AccountService } from './modules/account/account.service';
 import { AdminAccountService } from './modules/account/admin.service';
 import { CaptchaService } from './modules/account/captcha.service';
 import { PunishmentService } from './modules/account/punishment.service';
+import { VerificationRepo } from './modules/verification/verification.repo';
+import { VerificationService } from './modules/verification/verification.service';
+import { MailService } from './modules/mail/mail.service';
+import { SmsRepo } from './modules/sms/sms.repo';
+import { SmsService } from './modules/sms/sms.service';
+import { OAuthRepo } from './modules/oauth/oauth.repo';
+import { OAuthService } from './modules/oauth/oauth.service';
+import { WechatService } from './modules/oauth/wechat.service';
 
 /** Every domain service, built once per process over one database. */
 export function createServices(database: Database, config: AppConfig) {
@@ -27,6 +35,13 @@ export function createServices(database: Database, config: AppConfig) {
   const adminAccount = new AdminAccountService(database.db, accountRepo, users);
   const captcha = new CaptchaService(accountRepo, settings);
   const punishments = new PunishmentService(accountRepo);
-  return { config, settings, credits, users, content, loginThrottle, storage, account, adminAccount, captcha, punishments };
+  const verification = new VerificationService(database.db, new VerificationRepo(database.db), config.jwtSecret);
+  const mail = new MailService(settings, users, verification, captcha, config.jwtSecret);
+  const sms = new SmsService(new SmsRepo(database.db), settings, users, verification, captcha);
+  const oauthRepo = new OAuthRepo(database.db);
+  const oauth = new OAuthService(oauthRepo, settings, users, { secret: config.jwtSecret, baseUrlOverrides: config.vendorBaseUrls });
+  const wechat = new WechatService(oauthRepo, settings, users, oauth, { baseUrl: config.vendorBaseUrls?.wechatmp });
+  return { config, settings, credits, users, content, loginThrottle, storage, account, adminAccount, captcha, punishments,
+    verification, mail, sms, oauth, wechat };
 }
 export type Services = ReturnType<typeof createServices>;

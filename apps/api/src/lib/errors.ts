@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   insufficient_credits: 400,
   site_closed: 403,
   internal: 500,
+  bad_gateway: 502,
   unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
