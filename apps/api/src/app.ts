@@ -18,6 +18,8 @@ import { accountRoutes } from './modules/account/account.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
+import { documentRoutes } from './modules/document/document.routes';
+import { imageRoutes } from './modules/upload/image.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +90,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(smsRoutes);
   await app.register(mailRoutes);
   await app.register(oauthRoutes);
+  await app.register(documentRoutes);
+  await app.register(imageRoutes);
   if (config.serveStatic) await app.register(staticPlugin);
 
   app.setNotFoundHandler(

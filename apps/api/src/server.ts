@@ -7,11 +7,10 @@ import { registerJobs } from './jobs';
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
-  let boss: Awaited<ReturnType<typeof startQueue>> | undefined;
-  if (config.runWorker) {
-    boss = await startQueue(app.database.connection, { log: (m, e) => app.log.warn({ err: e }, m) });
-    await registerJobs(boss, app.services, (m, extra) => app.log.info(extra ?? {}, m));
-  }
+  // every process can send jobs; only worker processes (the default single process included) work on them
+  const boss = await startQueue(app.database.connection, { log: (m, e) => app.log.warn({ err: e }, m), supervise: config.runWorker });
+  app.services.jobs.attach(boss);
+  if (config.runWorker) await registerJobs(boss, app.services, (m, extra) => app.log.info(extra ?? {}, m));
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

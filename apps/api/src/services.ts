@@ -21,6 +21,15 @@ import { SmsService } from './modules/sms/sms.service';
 import { OAuthRepo } from './modules/oauth/oauth.repo';
 import { OAuthService } from './modules/oauth/oauth.service';
 import { WechatService } from './modules/oauth/wechat.service';
+import path from 'node:path';
+import { JobQueue } from './lib/job-queue';
+import { JOBS } from './lib/queue';
+import { LanguageService } from './modules/config/language.service';
+import { DocumentRepo } from './modules/document/document.repo';
+import { DocumentService } from './modules/document/document.service';
+import { InteractionService } from './modules/document/interaction.service';
+import { TransferService } from './modules/document/transfer.service';
+import { ConversionService } from './modules/document/conversion.service';
 
 /** Every domain service, built once per process over one database. */
 export function createServices(database: Database, config: AppConfig) {
@@ -41,7 +50,18 @@ export function createServices(database: Database, config: AppConfig) {
   const oauthRepo = new OAuthRepo(database.db);
   const oauth = new OAuthService(oauthRepo, settings, users, { secret: config.jwtSecret, baseUrlOverrides: config.vendorBaseUrls });
   const wechat = new WechatService(oauthRepo, settings, users, oauth, { baseUrl: config.vendorBaseUrls?.wechatmp });
+  const jobs = new JobQueue();
+  const languages = new LanguageService(new ConfigRepo(database.db), settings);
+  const documentRepo = new DocumentRepo(database.db);
+  const documents = new DocumentService(database.db, documentRepo, users, credits, settings, punishments, account);
+  const conversion = new ConversionService(database.db, documentRepo, settings, storage);
+  documents.onNeedsConversion = async (hash) => {
+    const seconds = Math.round((await conversion.timeoutMs()) / 1000) + 60;
+    await jobs.send(JOBS.convertDocument, { hash }, { singletonKey: hash, expireInSeconds: seconds, retryLimit: 1, retryDelay: 5 });
+  };
+  const interactions = new InteractionService(database.db, documentRepo, documents, users, credits, settings, punishments, captcha, account);
+  const transfer = new TransferService(database.db, documentRepo, documents, users, credits, settings, punishments, account, storage, path.join(config.dataDir, 'tmp'));
   return { config, settings, credits, users, content, loginThrottle, storage, account, adminAccount, captcha, punishments,
-    verification, mail, sms, oauth, wechat };
+    verification, mail, sms, oauth, wechat, jobs, languages, documentRepo, documents, conversion, interactions, transfer };
 }
 export type Services = ReturnType<typeof createServices>;

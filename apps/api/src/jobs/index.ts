@@ -4,7 +4,9 @@ import type { Services } from '../services';
 
 /** Registers the job handlers and recurring schedules this process works on. */
 export async function registerJobs(boss: PgBoss, services: Services, log: (msg: string, extra?: unknown) => void): Promise<void> {
-  await boss.createQueue(JOBS.purgeRevokedTokens);
+  services.jobs.attach(boss);
+  for (const q of Object.values(JOBS)) await boss.createQueue(q);
+
   // every hour, at minute 7
   await boss.schedule(JOBS.purgeRevokedTokens, '7 * * * *', {}, { tz: 'Asia/Shanghai' });
   await boss.work(JOBS.purgeRevokedTokens, async () => {
@@ -12,4 +14,15 @@ export async function registerJobs(boss: PgBoss, services: Services, log: (msg: 
     log('purged expired revoked tokens', { count: n });
     return { purged: n };
   });
+
+  // document conversion: N parallel workers per process (config converter.workers)
+  const workers = Math.min(8, Math.max(1, Number((await services.settings.section('converter')).workers) || 1));
+  for (let i = 0; i < workers; i++) {
+    await boss.work<{ hash: string }>(JOBS.convertDocument, { pollingIntervalSeconds: 1 }, async ([job]) => services.conversion.convert(job.data.hash));
+  }
+  await boss.schedule(JOBS.conversionWatchdog, '*/5 * * * *', {}, { tz: 'Asia/Shanghai' });
+  await boss.work(JOBS.conversionWatchdog, async () => ({ failed: await services.conversion.failStuck() }));
+  // start-up sweep: anything still waiting (a crash, a send without a queue) is queued again
+  const requeued = await services.documents.requeueWaiting();
+  if (requeued) log('re-queued waiting conversions', { count: requeued });
 }

@@ -23,4 +23,6 @@ export async function startQueue(connection: pg.PoolConfig, opts: { log?: (msg: 
 
 export const JOBS = {
   purgeRevokedTokens: 'maintenance.purge-revoked-tokens',
+  convertDocument: 'document.convert',
+  conversionWatchdog: 'document.conversion-watchdog',
 } as const;

@@ -63,6 +63,10 @@ export const documentRoutes = {
   getEnvs: defineRoute({ method: 'GET', path: '/envs', auth: 'admin', module: 'config', summary: '转换引擎与依赖检测', response: z.object({ envs: z.array(S.ZEnv) }) }),
 };
 
+/** Multipart image uploads (field `file`): avatar for the user, others for administrators; answer ZUploadResult. */
+export const UPLOAD_IMAGE_PATHS = { avatar: '/upload/avatar', config: '/upload/config', category: '/upload/category', banner: '/upload/banner', article: '/upload/article' } as const;
+export const IMAGE_EXTS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'ico'] as const;
+
 /** Multipart upload of a document file (field `file`); answers ZUploadResult. */
 export const UPLOAD_DOCUMENT_PATH = '/upload/document';
 /** Page images: `/view/page/{document uuid}/{page}.svg` or `.gzip.svg`; covers: `/view/cover/{uuid}`. */

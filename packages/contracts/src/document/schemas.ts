@@ -17,6 +17,8 @@ export const ZAttachment = z.object({
   size: z.number(),
   ext: z.string(),
   description: z.string(),
+  /** public URL for images (`/uploads/...`) */
+  url: z.string().optional(),
   created_at: zTimestamp,
 });
 export type TAttachment = z.infer<typeof ZAttachment>;

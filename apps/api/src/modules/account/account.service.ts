@@ -84,6 +84,11 @@ export class AccountService {
     await this.repo.addDynamic(targetId, DynamicType.Password, '修改了登录密码');
   }
 
+  async setAvatar(userId: number, url: string) {
+    await this.repo.updateUser(userId, { avatar: url });
+    await this.repo.addDynamic(userId, DynamicType.Avatar, '更新了头像');
+  }
+
   // ---------------- daily sign-in ----------------
   async today(): Promise<number> {
     const system = await this.settings.section('system');

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { configs, languages } from '../../db/schema';
 
@@ -28,5 +28,27 @@ export class ConfigRepo {
 
   async insertLanguages(rows: { language: string; code: string; sort: number }[]): Promise<void> {
     if (rows.length) await this.db.insert(languages).values(rows).onConflictDoNothing();
+  }
+
+  allLanguages() {
+    return this.db.select().from(languages).orderBy(asc(languages.sort), asc(languages.id));
+  }
+
+  async insertLanguage(v: typeof languages.$inferInsert) {
+    const [row] = await this.db.insert(languages).values(v).returning();
+    return row;
+  }
+
+  async updateLanguage(id: number, patch: Partial<typeof languages.$inferInsert>) {
+    const [row] = await this.db.update(languages).set(patch).where(eq(languages.id, id)).returning();
+    return row;
+  }
+
+  async setLanguagesEnabled(ids: number[], enable: boolean) {
+    await this.db.update(languages).set({ enable }).where(inArray(languages.id, ids));
+  }
+
+  async deleteLanguages(ids: number[]) {
+    await this.db.delete(languages).where(inArray(languages.id, ids));
   }
 }

@@ -21,9 +21,14 @@ export interface CreditChange {
 export class CreditService {
   constructor(private readonly db: Db) {}
 
-  async change(tx: Tx, c: CreditChange, insufficientMessage = '积分不足'): Promise<number> {
+  /**
+   * `clamp`: a penalty takes at most what the user has (deletion penalties), instead of failing.
+   */
+  async change(tx: Tx, c: CreditChange, insufficientMessage = '积分不足', clamp = false): Promise<number> {
     const [row] = await tx.select({ credit: users.creditCount }).from(users).where(eq(users.id, c.userId)).for('update');
     if (!row) throw new AppError('not_found', '用户不存在');
+    if (clamp && row.credit + c.delta < 0) c = { ...c, delta: -row.credit };
+    if (c.delta === 0) return row.credit;
     const balance = row.credit + c.delta;
     if (balance < 0) throw new AppError('insufficient_credits', insufficientMessage);
     await tx.insert(creditLedger).values({

@@ -1,0 +1,197 @@
+import { mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buildChmHtml, extractChm } from './chm.js';
+import { mupdfJsVersion } from './detect.js';
+import { ConvertError, abortError } from './errors.js';
+import { officeInputExt, officeToPdf } from './libreoffice.js';
+import { inspectOleFile } from './ole.js';
+import { MupdfWorker, type MupdfJob, type MupdfResult } from './render.js';
+import { EXTENSION_ROUTES, isExtCompatible, normalizeExt, sniffType, zipKindFromEntries, type SniffResult } from './sniff.js';
+import { decodeText, parseDelimited, tableToHtml, textToHtml, type TextDocument } from './text.js';
+import { DEFAULT_LIMITS, type ConvertLimits, type ConvertOptions, type ConvertResult } from './types.js';
+import { parseUmd } from './umd.js';
+import { checkZipBomb, readZipEntry } from './zip.js';
+
+const A4 = { width: 595, height: 842, em: 12 };
+
+/** MuPDF's document handlers, by extension. */
+const MUPDF_MAGIC: Record<string, string> = {
+  pdf: 'application/pdf',
+  epub: 'application/epub+zip',
+  mobi: 'application/x-mobipocket-ebook',
+  azw: 'application/x-mobipocket-ebook',
+  azw3: 'application/x-mobipocket-ebook',
+  fb2: 'application/x-fictionbook',
+  xps: 'application/vnd.ms-xpsdocument',
+  oxps: 'application/oxps',
+  cbz: 'application/x-cbz',
+};
+
+async function readHead(path: string, bytes: number): Promise<Buffer> {
+  const fh = await open(path, 'r');
+  try {
+    const b = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(b, 0, bytes, 0);
+    return b.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Sniffs a file on disk: the head's magic, then for zips the whole central directory (after the zip-bomb
+ * check) and for OLE files the directory, which also reveals password protection.
+ */
+export async function sniffFile(path: string, size: number, limits: ConvertLimits): Promise<SniffResult & { encrypted?: boolean }> {
+  const head = await readHead(path, 64 * 1024);
+  const sniff = sniffType(head);
+  if (sniff.kind === 'zip' || sniff.kind === 'epub') {
+    const entries = await checkZipBomb(path, size, limits);
+    if (!entries) return sniff;
+    const mimetypeEntry = entries.find((e) => e.name === 'mimetype');
+    const mimetype = mimetypeEntry ? (await readZipEntry(path, mimetypeEntry, 200))?.toString('latin1') : undefined;
+    const full = zipKindFromEntries(entries.map((e) => e.name), mimetype, true);
+    let encrypted = false;
+    if (full.subtype === 'odt' || full.subtype === 'ods' || full.subtype === 'odp' || full.subtype === 'odf') {
+      const manifest = entries.find((e) => e.name === 'META-INF/manifest.xml');
+      const xml = manifest ? (await readZipEntry(path, manifest))?.toString('utf8') : undefined;
+      encrypted = !!xml && /encryption-data/.test(xml);
+    }
+    return { ...full, encrypted };
+  }
+  if (sniff.kind === 'ole') {
+    const info = await inspectOleFile(path);
+    if (!info) return sniff;
+    return { kind: 'ole', subtype: info.app === 'unknown' ? undefined : info.app, encrypted: info.encrypted };
+  }
+  return sniff;
+}
+
+function toResult(r: MupdfResult, engine: string, title?: string): ConvertResult {
+  const buf = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+  return {
+    pages: r.pages,
+    rendered: r.rendered.map((p) => ({ page: p.page, svg: buf(p.svg), width: p.width, height: p.height, text: p.text })),
+    texts: r.texts.map((text, i) => ({ page: i + 1, text })),
+    textTruncated: r.textTruncated,
+    cover: buf(r.cover),
+    width: r.width,
+    height: r.height,
+    engine,
+    title: title ?? r.title,
+    warnings: r.warnings,
+  };
+}
+
+/**
+ * File in → pages out. Picks the engine by extension after checking that the bytes agree with it:
+ * - pdf, epub, mobi/azw/azw3, fb2, xps/oxps, cbz: MuPDF.js directly (reflowable ones laid out on A4);
+ * - doc(x), rtf, wps, odt, dot, ppt(x), pps(x), dps, odp, pot, xls(x), et, ods: LibreOffice → PDF → MuPDF.js;
+ * - txt (encoding detected), csv/tsv (as a table, landscape when wide), umd (parsed here): HTML → MuPDF.js;
+ * - chm: extract_chmLib/7z → pages joined in table-of-contents order → LibreOffice → PDF → MuPDF.js.
+ * MuPDF runs in a worker thread per call (time-out, heap limit, crash containment). Throws ConvertError.
+ */
+export async function convertDocument(input: string, ext: string, opts: ConvertOptions): Promise<ConvertResult> {
+  const e = normalizeExt(ext);
+  const route = EXTENSION_ROUTES[e];
+  if (!route) throw new ConvertError('unsupported', `不支持的文档格式：.${e || '（无扩展名）'}`);
+  if (opts.signal?.aborted) throw abortError(opts.signal);
+  const limits: ConvertLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+
+  let size: number;
+  try {
+    const s = await stat(input);
+    if (!s.isFile()) throw new Error('not a file');
+    size = s.size;
+  } catch (err) {
+    throw new ConvertError('corrupt', '文档文件不存在或无法读取', (err as Error).message);
+  }
+  if (size === 0) throw new ConvertError('empty', '文档是空文件（0 字节）');
+  if (size > limits.maxInputBytes) throw new ConvertError('too_large', '文档过大，无法转换', `${size} bytes`);
+
+  const sniff = await sniffFile(input, size, limits);
+  if (sniff.kind === 'exe') throw new ConvertError('unsupported', '文件是可执行程序，不是文档', `sniffed ${sniff.subtype}`);
+  if (!isExtCompatible(e, sniff)) {
+    throw new ConvertError('unsupported', `文件内容与扩展名 .${e} 不符`, `sniffed ${sniff.kind}${sniff.subtype ? `/${sniff.subtype}` : ''}`);
+  }
+  if (sniff.encrypted) throw new ConvertError('encrypted', '文档已加密，无法转换');
+
+  await mkdir(opts.workDir, { recursive: true });
+  const mupdfV = await mupdfJsVersion();
+  const jobBase = {
+    maxPreviewPages: Math.max(0, Math.floor(opts.maxPreviewPages)),
+    gzip: opts.gzip,
+    coverWidth: opts.coverWidth ?? 420,
+    maxTextBytes: limits.maxTextBytes,
+    maxPages: limits.maxPages,
+  };
+  const layout = opts.layout ?? A4;
+  const worker = new MupdfWorker(limits.workerHeapMb);
+  const run = (job: Pick<MupdfJob, 'input' | 'magic' | 'layout'>) => worker.run({ ...jobBase, ...job }, opts.timeoutMs, opts.signal);
+  const office = (path: string, inputExt: string, extra: { infilter?: string; filter?: string; copyInput?: boolean } = {}) =>
+    officeToPdf(path, inputExt, {
+      workDir: opts.workDir,
+      timeoutMs: opts.timeoutMs,
+      signal: opts.signal,
+      soffice: opts.tools?.soffice,
+      reuseProfile: opts.reuseOfficeProfile ?? true,
+      ...extra,
+    });
+  const readText = async () => {
+    const buf = await readFile(input);
+    const { text, encoding } = decodeText(buf);
+    if (text.length > limits.maxTextChars) throw new ConvertError('too_large', '文档正文过长，无法转换', `${text.length} chars`);
+    if (text.trim() === '') throw new ConvertError('empty', '文档没有文字内容');
+    return { text, encoding };
+  };
+  const layoutHtml = async (html: string, pageLayout = layout) => {
+    const path = join(opts.workDir, 'layout.html');
+    await writeFile(path, html);
+    return run({ input: path, magic: 'text/html', layout: pageLayout });
+  };
+
+  try {
+    switch (route) {
+      case 'mupdf': {
+        const r = await run({ input, magic: MUPDF_MAGIC[e] ?? e, layout: e === 'pdf' ? null : layout });
+        return toResult(r, `mupdf.js ${mupdfV}`);
+      }
+      case 'office': {
+        const { pdf, version } = await office(input, officeInputExt(e, sniff));
+        const r = await run({ input: pdf, magic: 'application/pdf', layout: null });
+        return toResult(r, `libreoffice ${version} + mupdf.js ${mupdfV}`);
+      }
+      case 'text': {
+        const { text, encoding } = await readText();
+        const doc: TextDocument = { chapters: [{ text }] };
+        const r = await layoutHtml(textToHtml(doc));
+        return toResult(r, `text(${encoding}) + mupdf.js ${mupdfV}`);
+      }
+      case 'csv': {
+        const { text, encoding } = await readText();
+        const rows = parseDelimited(text, e === 'tsv' ? '\t' : undefined).filter((row) => row.some((c) => c.trim() !== ''));
+        if (rows.length === 0) throw new ConvertError('empty', '表格没有内容');
+        const { html, landscape, truncatedColumns } = tableToHtml(rows);
+        const r = await layoutHtml(html, landscape ? { width: layout.height, height: layout.width, em: layout.em } : layout);
+        if (truncatedColumns) r.warnings.unshift('table has more than 100 columns; the rest are not shown');
+        return toResult(r, `csv(${encoding}) + mupdf.js ${mupdfV}`);
+      }
+      case 'umd': {
+        const book = parseUmd(await readFile(input), limits.maxTextChars);
+        if (book.text.trim() === '') throw new ConvertError('empty', '文档没有文字内容');
+        const r = await layoutHtml(textToHtml({ title: book.title, author: book.author, chapters: book.chapters }));
+        return toResult(r, `umd + mupdf.js ${mupdfV}`, book.title);
+      }
+      case 'chm': {
+        const root = join(opts.workDir, 'chm');
+        const extractor = await extractChm(input, root, { tools: opts.tools, timeoutMs: opts.timeoutMs, signal: opts.signal });
+        const joined = await buildChmHtml(root, limits.maxTextChars * 2);
+        const { pdf, version } = await office(joined.path, 'html', { infilter: 'HTML (StarWriter)', filter: 'pdf:writer_pdf_Export', copyInput: false });
+        const r = await run({ input: pdf, magic: 'application/pdf', layout: null });
+        return toResult(r, `${extractor} + libreoffice ${version} + mupdf.js ${mupdfV}`, joined.title);
+      }
+    }
+  } finally {
+    await worker.terminate();
+  }
+}

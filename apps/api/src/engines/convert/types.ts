@@ -1,0 +1,92 @@
+export interface ConvertLimits {
+  /** input files larger than this are refused before any engine runs (bytes) */
+  maxInputBytes: number;
+  /** documents with more pages are refused (text extraction walks every page) */
+  maxPages: number;
+  /** extracted text is kept up to this many UTF-8 bytes in total; later pages get '' and textTruncated is set */
+  maxTextBytes: number;
+  /** zip containers (docx, xlsx, pptx, odt, epub, ...): refuse above this total uncompressed size (bytes) */
+  maxUnzippedBytes: number;
+  /** zip containers: refuse when uncompressed/compressed exceeds this (checked once the total passes 10 MB) */
+  maxZipRatio: number;
+  /** plain text, CSV and UMD: refuse above this many decoded characters */
+  maxTextChars: number;
+  /** V8 heap limit of the MuPDF worker thread (MiB); MuPDF's own WASM memory is separate, capped at 4 GiB by WASM */
+  workerHeapMb: number;
+}
+
+export const DEFAULT_LIMITS: ConvertLimits = {
+  maxInputBytes: 512 * 1024 * 1024,
+  maxPages: 10_000,
+  maxTextBytes: 20 * 1024 * 1024,
+  maxUnzippedBytes: 500 * 1024 * 1024,
+  maxZipRatio: 200,
+  maxTextChars: 30 * 1024 * 1024,
+  workerHeapMb: 1024,
+};
+
+/** Where the external programs are. A name is looked up on PATH; an empty string means "not installed". */
+export interface ConvertTools {
+  soffice?: string;
+  extractChmLib?: string;
+  sevenZip?: string;
+}
+
+export interface ConvertOptions {
+  /** private temp dir for this job (caller creates & removes) */
+  workDir: string;
+  /** render at most this many pages (0 = all) */
+  maxPreviewPages: number;
+  /** also gzip the SVG bytes (ConvertedPage.svg is then gzipped) */
+  gzip: boolean;
+  /** for each external process (LibreOffice, CHM extraction) and, separately, for the MuPDF worker */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** overrides of program paths (tests use this to simulate a missing LibreOffice) */
+  tools?: ConvertTools;
+  limits?: Partial<ConvertLimits>;
+  /** page size (points) and base font size for reflowable formats: EPUB, MOBI, FB2, TXT, CSV, UMD. Default A4, 12 pt */
+  layout?: { width: number; height: number; em: number };
+  /** cover PNG width in pixels (default 420) */
+  coverWidth?: number;
+  /** reuse a warmed LibreOffice profile copied per job (default true; saves ~1 s per office conversion) */
+  reuseOfficeProfile?: boolean;
+}
+
+export interface ConvertedPage {
+  page: number;
+  /** SVG markup, gzipped when ConvertOptions.gzip */
+  svg: Buffer;
+  /** page size in points */
+  width: number;
+  height: number;
+  text: string;
+}
+
+export interface ConvertResult {
+  /** total page count of the document */
+  pages: number;
+  /** pages 1..min(pages, maxPreviewPages) */
+  rendered: ConvertedPage[];
+  /** extracted text for every page, page-numbered */
+  texts: { page: number; text: string }[];
+  /** true when maxTextBytes cut the extracted text short */
+  textTruncated: boolean;
+  /** PNG of page 1, coverWidth pixels wide */
+  cover: Buffer;
+  /** first page size in points */
+  width: number;
+  height: number;
+  engine: string;
+  /** document title when the format carries one (PDF info, EPUB, UMD) */
+  title?: string;
+  /** non-fatal problems: pages that failed to render, text that could not be read */
+  warnings: string[];
+}
+
+export interface EngineInfo {
+  name: string;
+  installed: boolean;
+  version: string;
+  path?: string;
+}

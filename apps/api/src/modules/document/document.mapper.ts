@@ -1,0 +1,29 @@
+import { coverUrl, pageImageUrl, type TDocument } from '@wenku/contracts';
+import type { DocumentRow } from './document.repo';
+
+export function toDocument(d: DocumentRow, extra: { categoryIds?: number[]; user?: { username: string; avatar: string }; withHash?: boolean } = {}): TDocument {
+  return {
+    id: d.id, uuid: d.uuid, title: d.title, keywords: d.keywords, description: d.description, user_id: d.userId,
+    username: extra.user?.username, user_avatar: extra.user?.avatar, ext: d.ext, size: d.size, pages: d.pages, preview: d.preview,
+    width: d.width, height: d.height, price: d.price, status: d.status, language: d.language, download_count: d.downloadCount,
+    view_count: d.viewCount, favorite_count: d.favoriteCount, comment_count: d.commentCount, score: d.score, score_count: d.scoreCount,
+    is_recommend: d.recommendAt !== null, enable_gzip: d.enableGzip, convert_error: d.convertError, category_id: extra.categoryIds ?? [],
+    hash: extra.withHash ? d.hash : undefined, cover: d.status === 2 ? coverUrl(d.uuid) : '',
+    created_at: d.createdAt.toISOString(), updated_at: d.updatedAt.toISOString(), deleted_at: d.deletedAt ? d.deletedAt.toISOString() : null,
+  };
+}
+
+export function pageUrls(d: DocumentRow): string[] {
+  if (d.status !== 2) return [];
+  return Array.from({ length: d.preview }, (_, i) => pageImageUrl(d.uuid, i + 1, d.enableGzip));
+}
+
+/** Supported extensions (spec §3 file types) → list filter groups used by moredoc clients. */
+export const EXT_GROUPS: Record<string, string[]> = {
+  pdf: ['pdf'],
+  word: ['doc', 'docx', 'rtf', 'wps', 'odt', 'dot'], doc: ['doc', 'docx', 'rtf', 'wps', 'odt', 'dot'],
+  ppt: ['ppt', 'pptx', 'pps', 'ppsx', 'dps', 'odp', 'pot'],
+  excel: ['xls', 'xlsx', 'et', 'ods', 'csv', 'tsv'], xls: ['xls', 'xlsx', 'et', 'ods', 'csv', 'tsv'],
+  text: ['txt'], txt: ['txt'], epub: ['epub'], mobi: ['mobi'], chm: ['chm'], umd: ['umd'],
+  other: ['epub', 'mobi', 'chm', 'umd'],
+};
