@@ -55,7 +55,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: true,
-    routerOptions: { ignoreTrailingSlash: true },
+    // signed download tokens travel in the path
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const services = opts.skipSetup ? createServices(database, config) : await prepareDatabase(database, config, (m) => console.log(m));

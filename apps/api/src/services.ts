@@ -46,9 +46,9 @@ export function createServices(database: Database, config: AppConfig) {
   const punishments = new PunishmentService(accountRepo);
   const verification = new VerificationService(database.db, new VerificationRepo(database.db), config.jwtSecret);
   const mail = new MailService(settings, users, verification, captcha, config.jwtSecret);
-  const sms = new SmsService(new SmsRepo(database.db), settings, users, verification, captcha);
+  const sms = new SmsService(new SmsRepo(database.db), settings, users, verification, captcha, punishments);
   const oauthRepo = new OAuthRepo(database.db);
-  const oauth = new OAuthService(oauthRepo, settings, users, { secret: config.jwtSecret, baseUrlOverrides: config.vendorBaseUrls });
+  const oauth = new OAuthService(oauthRepo, settings, users, punishments, { secret: config.jwtSecret, baseUrlOverrides: config.vendorBaseUrls });
   const wechat = new WechatService(oauthRepo, settings, users, oauth, { baseUrl: config.vendorBaseUrls?.wechatmp });
   const jobs = new JobQueue();
   const languages = new LanguageService(new ConfigRepo(database.db), settings);

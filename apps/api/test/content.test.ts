@@ -35,6 +35,15 @@ describe('categories', () => {
     expect(adm.category.map((c: { id: number }) => c.id)).toEqual(expect.arrayContaining([parent.id, child.id]));
   });
 
+  it('a partial update changes only the fields it names', async () => {
+    const parent = ZCategory.parse((await post('/api/v1/category', { title: '部分更新父类' })).json());
+    const child = ZCategory.parse((await post('/api/v1/category', { title: '部分更新', parent_id: parent.id, description: '保留我', sort: 7, show_description: true })).json());
+    const updated = ZCategory.parse((await put('/api/v1/category', { id: child.id, enable: false })).json());
+    expect(updated).toMatchObject({ parent_id: parent.id, description: '保留我', sort: 7, show_description: true, enable: false });
+    const nav = ZNavigation.parse((await post('/api/v1/navigation', { title: '颜色', href: '/c', color: '#123456', sort: 3 })).json());
+    expect(ZNavigation.parse((await put('/api/v1/navigation', { id: nav.id, title: '新名' })).json())).toMatchObject({ color: '#123456', sort: 3, title: '新名' });
+  });
+
   it('refuses duplicates, cycles, missing parents and deleting a parent with children', async () => {
     const a = ZCategory.parse((await post('/api/v1/category', { title: '循环A' })).json());
     const b = ZCategory.parse((await post('/api/v1/category', { title: '循环B', parent_id: a.id })).json());

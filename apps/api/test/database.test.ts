@@ -61,6 +61,12 @@ describe('database', () => {
     }
   });
 
+  it('parallel parameterised queries from many clients never get mixed up', async () => {
+    const results = await Promise.all(Array.from({ length: 300 }, (_, i) =>
+      db.pool.query('SELECT $1::int * 2 + $2::int AS v, $3::text AS tag', [i, 1, `q${i}`]).then((r) => r.rows[0])));
+    results.forEach((r, i) => expect(r).toEqual({ v: i * 2 + 1, tag: `q${i}` }));
+  });
+
   it('credit changes never overdraw under parallel spends and the ledger sums to the balance', async () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' }, { jwtSecret: 'x'.repeat(32) });
     const services = createServices(db, config);

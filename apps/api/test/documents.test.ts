@@ -183,7 +183,7 @@ describe('downloads and credits', () => {
     await convertAll();
     const buyer = await t.register(); // 10 credits: can afford two
     const results = await Promise.all(docs.map((d) => t.req({ method: 'GET', url: `/api/v1/document/download?id=${d.id}`, token: buyer.token })));
-    expect(results.filter((r) => r.statusCode === 200).length).toBe(2);
+    expect(results.filter((r) => r.statusCode === 200).length, results.map((r) => r.body).join(' | ')).toBe(2);
     const refused = results.find((r) => r.statusCode !== 200)!;
     expect(refused.json().message).toContain('积分不足');
     const bal = (await t.database.pool.query('SELECT credit_count FROM users WHERE id = $1', [buyer.id])).rows[0].credit_count;

@@ -63,7 +63,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const t = await createTestDatabase();
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, API_ONLY: '1' },
+    { NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, API_ONLY: '1' },
     { jwtSecret: 'test-secret-test-secret-test-secret', ...overrides },
   );
   await prepareDatabase(t.database, config, () => undefined);

@@ -182,6 +182,20 @@ describe('binding', () => {
   });
 });
 
+describe('punished accounts', () => {
+  it('a disabled account cannot log in through its binding', async () => {
+    const { code, state } = await authorize('github', octocat);
+    const octo = ZAuthResult.parse((await login({ type: 'github', code, state })).json());
+    const admin = await t.adminToken();
+    const p = await t.req({ method: 'POST', url: '/api/v1/punishment', token: admin, payload: { user_id: [octo.user.id], type: [1] } });
+    expect(p.statusCode, p.body).toBe(200);
+    const again = await authorize('github', octocat);
+    const res = await login({ type: 'github', ...again });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('您的账号已被禁用');
+  });
+});
+
 describe('other providers', () => {
   beforeAll(async () => {
     await setConfig(t, 'oauth', {

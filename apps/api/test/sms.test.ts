@@ -206,6 +206,17 @@ describe('register, log in and reset by mobile', () => {
     expect(res.json().message).toBe('验证码不正确或已过期');
   });
 
+  it('a disabled account cannot log in by code', async () => {
+    const user = await t.app.services.users.findByMobile('13700000001');
+    const admin = await t.adminToken();
+    const p = await t.req({ method: 'POST', url: '/api/v1/punishment', token: admin, payload: { user_id: [user!.id], type: [1], reason: 'spam' } });
+    expect(p.statusCode, p.body).toBe(200);
+    const code = await codeFor('13700000001', 1);
+    const res = await post('/user/login/mobile', { mobile: '13700000001', code });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('您的账号已被禁用');
+  });
+
   it('finds the password by code: the new password works and older sessions end', async () => {
     const session = await t.login('13700000002', 'secret-123');
     const code = await codeFor('13700000002', 2);

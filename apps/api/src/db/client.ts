@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
+import { BatchAwareQueue } from './pglite-queue';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -41,6 +42,8 @@ async function openEmbedded(dataDir: string): Promise<{ connection: pg.PoolConfi
   // unix socket paths are limited to ~107 bytes, so the socket lives in a short temp dir
   const sockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wk-'));
   const server = new PGLiteSocketServer({ db: pglite, path: path.join(sockDir, '.s.PGSQL.5432'), maxConnections: 64 });
+  // see pglite-queue.ts: keep each client's extended-protocol batch together
+  (server as unknown as { queryQueue: unknown }).queryQueue = new BatchAwareQueue(pglite);
   await server.start();
   return {
     connection: { host: sockDir, port: 5432, user: 'postgres', password: 'postgres', database: 'postgres' },

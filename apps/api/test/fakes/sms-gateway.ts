@@ -171,7 +171,7 @@ export async function startFakeSmsGateway(account: GatewayAccount): Promise<Fake
     return { status: 200, body: { code: '000000', description: 'Success', result: [{ originTo: to, createTime: new Date().toISOString(), from: account.sdkAppId, smsMsgId: crypto.randomUUID(), status: '000000', countryId: 'CN', total: 1 }] } };
   }
 
-  // ---------- Haomas (the documented MD5 protocol, docs/sms.md) ----------
+  // ---------- Haomas (the documented MD5 protocol, docs/vendors.md) ----------
   function haomas(body: string): Reply {
     const f = Object.fromEntries(new URLSearchParams(body));
     if (f.appid !== account.accessKey) return { status: 200, body: { code: 40003, msg: 'invalid appid' } };

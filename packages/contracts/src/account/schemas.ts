@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zQueryArray, zTimestamp, zNullableTimestamp, zId } from '../common/schemas';
+import { zPatch, zQueryArray, zTimestamp, zNullableTimestamp, zId } from '../common/schemas';
 import { ZPunishmentType } from '../enums/punishment-type';
 import { ZVipCard } from '../enums/vip-card';
 import { ZSmsPurpose } from '../enums/sms-purpose';
@@ -110,7 +110,7 @@ export const ZGroupBody = z.object({
   enable_article: z.boolean().default(true),
   enable_article_approval: z.boolean().default(false),
 });
-export const ZUpdateGroupBody = ZGroupBody.partial().extend({ id: z.number().int().positive() });
+export const ZUpdateGroupBody = zPatch(ZGroupBody).extend({ id: z.number().int().positive() });
 export const ZGroupPermissionQuery = z.object({ id: zId });
 export const ZGroupPermission = z.object({ group_id: z.number().int(), permission_id: z.array(z.number().int()) });
 export const ZSetGroupPermissionBody = z.object({ group_id: z.number().int().positive(), permission_id: z.array(z.number().int().positive()) });

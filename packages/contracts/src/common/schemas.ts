@@ -48,3 +48,17 @@ export const zNullableTimestamp = z.string().nullable();
 export function zList<K extends string, T extends z.ZodType>(key: K, item: T) {
   return z.object({ total: z.number().int(), [key]: z.array(item) } as { total: z.ZodNumber } & Record<K, z.ZodArray<T>>);
 }
+
+/**
+ * The update body of a create schema: every field optional and NO defaults. (zod 4 keeps applying `.default()`
+ * inside `.partial()`, which would silently reset fields a partial update did not mention.)
+ */
+export function zPatch<T extends z.ZodObject>(base: T): ReturnType<T['partial']> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(base.shape as Record<string, z.ZodType>)) {
+    let inner = field;
+    while (inner instanceof z.ZodDefault) inner = inner.removeDefault() as z.ZodType;
+    shape[key] = inner.optional();
+  }
+  return z.object(shape) as unknown as ReturnType<T['partial']>;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zQueryArray, zQueryBool, zBoolItem, zTimestamp, zNullableTimestamp } from '../common/schemas';
+import { zPatch, zQueryArray, zQueryBool, zBoolItem, zTimestamp, zNullableTimestamp } from '../common/schemas';
 import { ADVERTISEMENT_POSITIONS } from '../enums/advertisement-position';
 
 // ---- category ----
@@ -29,7 +29,7 @@ export const ZCategoryBody = z.object({
   sort: z.number().int().default(0),
   type: z.union([z.literal(0), z.literal(1)]).default(0),
 });
-export const ZUpdateCategoryBody = ZCategoryBody.partial().extend({ id: z.number().int().positive() });
+export const ZUpdateCategoryBody = zPatch(ZCategoryBody).extend({ id: z.number().int().positive() });
 export const ZListCategoriesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(10000).default(10000),
@@ -66,7 +66,7 @@ export const ZNavigationBody = z.object({
   parent_id: z.number().int().min(0).default(0),
   description: z.string().max(255).default(''),
 });
-export const ZUpdateNavigationBody = ZNavigationBody.partial().extend({ id: z.number().int().positive() });
+export const ZUpdateNavigationBody = zPatch(ZNavigationBody).extend({ id: z.number().int().positive() });
 export const ZListNavigationsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(10000).default(10000),
@@ -93,7 +93,7 @@ export const ZFriendlinkBody = z.object({
   sort: z.number().int().default(0),
   enable: z.boolean().default(true),
 });
-export const ZUpdateFriendlinkBody = ZFriendlinkBody.partial().extend({ id: z.number().int().positive() });
+export const ZUpdateFriendlinkBody = zPatch(ZFriendlinkBody).extend({ id: z.number().int().positive() });
 export const ZListFriendlinksQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(10000).default(100),
@@ -125,7 +125,7 @@ export const ZAdvertisementBody = z.object({
   end_time: z.iso.datetime({ offset: true, error: '结束时间格式不正确' }).nullable().optional(),
   remark: z.string().max(255).default(''),
 });
-export const ZUpdateAdvertisementBody = ZAdvertisementBody.partial().extend({ id: z.number().int().positive() });
+export const ZUpdateAdvertisementBody = zPatch(ZAdvertisementBody).extend({ id: z.number().int().positive() });
 export const ZListAdvertisementsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(1000).default(10),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zQueryArray, zTimestamp, zNullableTimestamp, zId, zBoolItem } from '../common/schemas';
+import { zPatch, zQueryArray, zTimestamp, zNullableTimestamp, zId, zBoolItem } from '../common/schemas';
 import { ZCategory } from '../content/schemas';
 
 const zPage = z.coerce.number().int().min(1).default(1);
@@ -203,7 +203,7 @@ export const ZDownloadRecord = z.object({
 
 // ---------------- languages, envs ----------------
 export const ZLanguageBody = z.object({ language: z.string().trim().min(1, '请输入语言名称').max(64), code: z.string().trim().min(1, '请输入语言代码').max(16), enable: z.boolean().default(true), sort: z.number().int().default(0) });
-export const ZUpdateLanguageBody = ZLanguageBody.partial().extend({ id: z.number().int().positive() });
+export const ZUpdateLanguageBody = zPatch(ZLanguageBody).extend({ id: z.number().int().positive() });
 export const ZLanguageStatusBody = z.object({ id: z.array(z.number().int().positive()).min(1), enable: z.boolean() });
 export const ZEnv = z.object({ name: z.string(), installed: z.boolean(), version: z.string(), description: z.string(), required: z.boolean() });
 

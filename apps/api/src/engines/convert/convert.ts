@@ -5,6 +5,7 @@ import { mupdfJsVersion } from './detect.js';
 import { ConvertError, abortError } from './errors.js';
 import { officeInputExt, officeToPdf } from './libreoffice.js';
 import { inspectOleFile } from './ole.js';
+import { findExecutable, runProcess } from './process.js';
 import { MupdfWorker, type MupdfJob, type MupdfResult } from './render.js';
 import { EXTENSION_ROUTES, isExtCompatible, normalizeExt, sniffType, zipKindFromEntries, type SniffResult } from './sniff.js';
 import { decodeText, parseDelimited, tableToHtml, textToHtml, type TextDocument } from './text.js';
@@ -22,8 +23,6 @@ const MUPDF_MAGIC: Record<string, string> = {
   azw: 'application/x-mobipocket-ebook',
   azw3: 'application/x-mobipocket-ebook',
   fb2: 'application/x-fictionbook',
-  xps: 'application/vnd.ms-xpsdocument',
-  oxps: 'application/oxps',
   cbz: 'application/x-cbz',
 };
 
@@ -85,7 +84,8 @@ function toResult(r: MupdfResult, engine: string, title?: string): ConvertResult
 
 /**
  * File in → pages out. Picks the engine by extension after checking that the bytes agree with it:
- * - pdf, epub, mobi/azw/azw3, fb2, xps/oxps, cbz: MuPDF.js directly (reflowable ones laid out on A4);
+ * - pdf, epub, mobi/azw/azw3, fb2, cbz: MuPDF.js directly (reflowable ones laid out on A4);
+ * - xps/oxps: mutool convert → PDF → MuPDF.js (the MuPDF.js build has no XPS support);
  * - doc(x), rtf, wps, odt, dot, ppt(x), pps(x), dps, odp, pot, xls(x), et, ods: LibreOffice → PDF → MuPDF.js;
  * - txt (encoding detected), csv/tsv (as a table, landscape when wide), umd (parsed here): HTML → MuPDF.js;
  * - chm: extract_chmLib/7z → pages joined in table-of-contents order → LibreOffice → PDF → MuPDF.js.
@@ -155,6 +155,18 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
       case 'mupdf': {
         const r = await run({ input, magic: MUPDF_MAGIC[e] ?? e, layout: e === 'pdf' ? null : layout });
         return toResult(r, `mupdf.js ${mupdfV}`);
+      }
+      case 'xps': {
+        // the MuPDF.js build has no XPS handler; mutool (same MuPDF, native) turns XPS into PDF in milliseconds
+        const mutool = await findExecutable(opts.tools?.mutool ?? 'mutool');
+        if (!mutool) throw new ConvertError('engine_missing', '服务器未安装 mutool（mupdf-tools），无法转换 XPS 文档', 'mutool not found');
+        const pdf = join(opts.workDir, 'xps.pdf');
+        const res = await runProcess(mutool, ['convert', '-F', 'pdf', '-o', pdf, input], { timeoutMs: opts.timeoutMs, signal: opts.signal, label: 'mutool', cwd: opts.workDir });
+        if (!(await stat(pdf).then((s) => s.size > 0).catch(() => false))) {
+          throw new ConvertError('corrupt', '文档已损坏，无法打开', `mutool exit ${res.code}: ${res.stderr.slice(-500)}`);
+        }
+        const r = await run({ input: pdf, magic: 'application/pdf', layout: null });
+        return toResult(r, `mutool + mupdf.js ${mupdfV}`);
       }
       case 'office': {
         const { pdf, version } = await office(input, officeInputExt(e, sniff));

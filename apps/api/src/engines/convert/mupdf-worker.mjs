@@ -83,7 +83,14 @@ function convert(job) {
   }
   data = undefined;
   if (doc.needsPassword()) throw new JobError('encrypted', '文档已加密，无法转换');
-  if (job.layout && doc.isReflowable()) doc.layout(job.layout.width, job.layout.height, job.layout.em);
+  // Document.isReflowable() in mupdf.js 1.28 returns nothing; layout() is a no-op for fixed-layout documents anyway
+  if (job.layout) {
+    try {
+      doc.layout(job.layout.width, job.layout.height, job.layout.em);
+    } catch (e) {
+      warnings.push(`layout: ${errText(e)}`);
+    }
+  }
   let count;
   try {
     count = doc.countPages();

@@ -13,10 +13,10 @@ export interface SniffResult {
 }
 
 /** How each supported extension is converted. */
-export type Route = 'mupdf' | 'office' | 'text' | 'csv' | 'umd' | 'chm';
+export type Route = 'mupdf' | 'xps' | 'office' | 'text' | 'csv' | 'umd' | 'chm';
 
 export const EXTENSION_ROUTES: Readonly<Record<string, Route>> = {
-  pdf: 'mupdf', epub: 'mupdf', mobi: 'mupdf', azw: 'mupdf', azw3: 'mupdf', fb2: 'mupdf', xps: 'mupdf', oxps: 'mupdf', cbz: 'mupdf',
+  pdf: 'mupdf', epub: 'mupdf', mobi: 'mupdf', azw: 'mupdf', azw3: 'mupdf', fb2: 'mupdf', xps: 'xps', oxps: 'xps', cbz: 'mupdf',
   doc: 'office', docx: 'office', rtf: 'office', wps: 'office', odt: 'office', dot: 'office', dotx: 'office',
   ppt: 'office', pptx: 'office', pps: 'office', ppsx: 'office', dps: 'office', odp: 'office', pot: 'office', potx: 'office',
   xls: 'office', xlsx: 'office', et: 'office', ods: 'office',

@@ -30,6 +30,8 @@ export interface ConvertTools {
   soffice?: string;
   extractChmLib?: string;
   sevenZip?: string;
+  /** mutool (Debian mupdf-tools): only for XPS, which the MuPDF.js build leaves out */
+  mutool?: string;
 }
 
 export interface ConvertOptions {

@@ -25,6 +25,8 @@ export interface UmdBook {
 }
 
 const MAGIC = 0xde9a9b89;
+/** segment types followed by a '$' block of their own (chapter offsets/titles, content index, cover, pages) */
+const ANNOUNCING = new Set([0x81, 0x82, 0x83, 0x84, 0x86, 0x87, 0x0e, 0x0f]);
 
 export function isUmd(buf: Buffer): boolean {
   return buf.length >= 4 && buf.readUInt32LE(0) === MAGIC;
@@ -39,7 +41,8 @@ export function parseUmd(buf: Buffer, maxChars = 64 * 1024 * 1024): UmdBook {
   let titles: string[] = [];
   const content: Buffer[] = [];
   let contentBytes = 0;
-  let lastType = -1;
+  // a '#' segment that announces a '$' block ends with the block's check number; content blocks are the rest
+  const announced = new Map<number, number>();
   let p = 4;
   const u16 = (b: Buffer) => b.toString('utf16le', 0, b.length - (b.length % 2)).replace(/\0+$/, '');
 
@@ -55,21 +58,21 @@ export function parseUmd(buf: Buffer, maxChars = 64 * 1024 * 1024): UmdBook {
       else if (type >= 0x02 && type <= 0x09) meta[type] = u16(data);
       else if (type === 0x0b && data.length >= 4) declaredLength = data.readUInt32LE(0);
       else if (type === 0x0c) {
-        lastType = type;
         p += len;
         break;
       }
-      lastType = type;
+      if (ANNOUNCING.has(type) && data.length >= 4) announced.set(data.readUInt32LE(data.length - 4), type);
       p += len;
     } else if (tag === 0x24 /* $ */) {
       if (p + 9 > buf.length) break;
       const len = buf.readUInt32LE(p + 5);
       if (len < 9 || p + len > buf.length) throw new ConvertError('corrupt', 'UMD 文件结构损坏', `bad block length at ${p}`);
       const data = buf.subarray(p + 9, p + len);
-      if (lastType === 0x83) {
+      const owner = announced.get(buf.readUInt32LE(p + 1));
+      if (owner === 0x83) {
         offsets = [];
         for (let q = 0; q + 4 <= data.length; q += 4) offsets.push(data.readUInt32LE(q));
-      } else if (lastType === 0x84) {
+      } else if (owner === 0x84) {
         titles = [];
         let q = 0;
         while (q < data.length) {
@@ -77,7 +80,7 @@ export function parseUmd(buf: Buffer, maxChars = 64 * 1024 * 1024): UmdBook {
           titles.push(u16(data.subarray(q + 1, q + 1 + l)));
           q += 1 + l;
         }
-      } else if (lastType === 0x81 || lastType === 0x82 || lastType === 0x86 || lastType === 0x87 || lastType === 0x0e || lastType === 0x0f) {
+      } else if (owner !== undefined) {
         // content index, cover image, page offsets: not needed to lay the text out
       } else if (data[0] === 0x78 && kind === 'text') {
         let chunk: Buffer;

@@ -15,7 +15,7 @@ export function haomasSign(params: Record<string, string>, secret: string): stri
 
 /**
  * Haomas (号码社) publishes no API we can verify against, so Wenku speaks a small, documented protocol
- * (docs/sms.md): POST `{endpoint}/sms/send` as a form with appid (access_key), mobile, sign_name, template_code,
+ * (docs/vendors.md): POST `{endpoint}/sms/send` as a form with appid (access_key), mobile, sign_name, template_code,
  * code, timestamp (unix seconds), nonce and sign (above). Success: `{"code":0,"msg":"ok","data":{"msgid":"…"}}`;
  * anything else is an error `{"code":<non-zero>,"msg":"…"}`. There is no public default host: `sms.endpoint` is required.
  */

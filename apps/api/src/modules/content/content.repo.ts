@@ -19,7 +19,9 @@ export class CrudRepo<T extends TableWithId> {
   }
 
   async update(id: number, values: Partial<T['$inferInsert']>): Promise<T['$inferSelect'] | undefined> {
-    const rows = await this.db.update(this.table).set(values as never).where(eq(this.table.id, id)).returning();
+    const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+    if (!Object.keys(defined).length) return this.findById(id);
+    const rows = await this.db.update(this.table).set(defined as never).where(eq(this.table.id, id)).returning();
     return (rows as T['$inferSelect'][])[0];
   }
 

@@ -350,7 +350,8 @@ export class DocumentService {
   async updateAttachment(body: { id: number; name?: string; description?: string; enable?: boolean }) {
     const a = await this.repo.findAttachment(body.id);
     if (!a || a.deletedAt) throw notFound('附件不存在');
-    const row = await this.repo.updateAttachment(a.id, { name: body.name, description: body.description });
+    const patch = Object.fromEntries(Object.entries({ name: body.name, description: body.description }).filter(([, v]) => v !== undefined));
+    const row = Object.keys(patch).length ? await this.repo.updateAttachment(a.id, patch) : a;
     if (body.enable !== undefined && body.enable !== a.enable) await this.repo.setHashEnabled(a.hash, body.enable);
     return toAttachment({ ...row!, enable: body.enable ?? a.enable });
   }

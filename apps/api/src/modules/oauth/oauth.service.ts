@@ -1,7 +1,8 @@
-import { OAUTH_TYPES } from '@wenku/contracts';
+import { OAUTH_TYPES, PunishmentType } from '@wenku/contracts';
 import { createOAuthProvider, type OAuthProfile, type OAuthProvider, type OAuthProviderType } from '../../engines/oauth/providers';
 import { VendorError } from '../../engines/http';
 import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import type { PunishmentService } from '../account/punishment.service';
 import type { ConfigService } from '../config/config.service';
 import type { UserRow } from '../user/user.repo';
 import type { UserService } from '../user/user.service';
@@ -40,6 +41,7 @@ export class OAuthService {
     private readonly repo: OAuthRepo,
     private readonly settings: ConfigService,
     private readonly users: UserService,
+    private readonly punishments: Pick<PunishmentService, 'assertAllowed'>,
     private readonly opts: OAuthServiceOptions,
   ) {
     this.state = new OAuthState(opts.secret);
@@ -105,6 +107,7 @@ export class OAuthService {
     if (bound) {
       await this.repo.updateBinding(bound.id, { ...values, unionid: profile.unionid || bound.unionid });
       const user = await this.users.get(bound.userId);
+      await this.assertCanLogIn(user.id);
       await this.users.recordLogin(user.id, ip);
       return user;
     }
@@ -112,6 +115,7 @@ export class OAuthService {
     let user: UserRow;
     if (sibling) {
       user = await this.users.get(sibling.userId);
+      await this.assertCanLogIn(user.id);
       await this.users.recordLogin(user.id, ip);
     } else {
       const security = await this.settings.section('security');
@@ -130,6 +134,11 @@ export class OAuthService {
       return this.users.get(winner.userId);
     }
     return user;
+  }
+
+  /** A disabled account (punishment) cannot log in by any way. */
+  assertCanLogIn(userId: number): Promise<void> {
+    return this.punishments.assertAllowed(userId, PunishmentType.DisableAccount);
   }
 
   /** POST /oauth/login */

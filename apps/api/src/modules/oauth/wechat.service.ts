@@ -24,6 +24,7 @@ export class WechatService {
   private readonly api: WechatApi;
   private readonly tickets = new Map<string, { ticket: string; expiresAt: number }>();
   private readonly pending = new Map<string, Promise<string>>();
+  private lastPurge = 0;
 
   constructor(
     private readonly repo: OAuthRepo,
@@ -49,8 +50,11 @@ export class WechatService {
     const code = crypto.randomBytes(16).toString('hex');
     const expiresAt = new Date(Date.now() + SCAN_TTL_MS);
     await this.repo.insertScan(code, expiresAt);
-    // old codes are worthless: drop those expired a day ago
-    await this.repo.purgeScans(new Date(Date.now() - 24 * 3600 * 1000));
+    // old codes are worthless: those expired a day ago are dropped, at most once an hour per process
+    if (Date.now() - this.lastPurge > 3600_000) {
+      this.lastPurge = Date.now();
+      await this.repo.purgeScans(new Date(Date.now() - 24 * 3600 * 1000));
+    }
     const system = await this.settings.section('system');
     const url = `${String(system.domain || '').replace(/\/+$/, '')}/oauth/wechatmp?code=${code}`;
     const qrcode = await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 280 });
@@ -64,7 +68,10 @@ export class WechatService {
     if (!row) return { status: 'expired' };
     if (row.status === 'confirmed') {
       const userId = await this.repo.consumeScan(code, new Date(now - PICKUP_GRACE_MS));
-      if (userId) return { status: 'confirmed', user: await this.users.get(userId) };
+      if (userId) {
+        await this.oauth.assertCanLogIn(userId);
+        return { status: 'confirmed', user: await this.users.get(userId) };
+      }
       return { status: 'expired' };
     }
     if (row.status === 'waiting' && row.expiresAt.getTime() > now) return { status: 'waiting' };

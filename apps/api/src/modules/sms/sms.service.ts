@@ -1,8 +1,9 @@
-import { SmsPurpose, SmsStatus, USERNAME_PATTERN, type TSmsProvider } from '@wenku/contracts';
+import { PunishmentType, SmsPurpose, SmsStatus, USERNAME_PATTERN, type TSmsProvider } from '@wenku/contracts';
 import crypto from 'node:crypto';
 import { createSmsProvider, type SmsCredentials, type SmsProvider } from '../../engines/sms';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import type { CaptchaService } from '../account/captcha.service';
+import type { PunishmentService } from '../account/punishment.service';
 import type { ConfigService } from '../config/config.service';
 import type { UserRow } from '../user/user.repo';
 import type { UserService } from '../user/user.service';
@@ -26,6 +27,7 @@ export class SmsService {
     private readonly users: UserService,
     private readonly codes: VerificationService,
     private readonly captcha: Pick<CaptchaService, 'verify'>,
+    private readonly punishments: Pick<PunishmentService, 'assertAllowed'>,
     private readonly makeProvider: (name: TSmsProvider, c: SmsCredentials) => SmsProvider = createSmsProvider,
   ) {}
 
@@ -104,6 +106,7 @@ export class SmsService {
     await this.codes.consume('sms', input.mobile, SmsPurpose.Login, input.code);
     const user = await this.users.findByMobile(input.mobile);
     if (!user) throw badRequest('该手机号未注册');
+    await this.punishments.assertAllowed(user.id, PunishmentType.DisableAccount);
     await this.users.recordLogin(user.id, ip);
     return user;
   }

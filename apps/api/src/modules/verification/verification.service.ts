@@ -31,6 +31,8 @@ export const retryMessage = (seconds: number) => `发送过于频繁，请 ${sec
  * channel, address and purpose); a code is single use, expires, and dies after MAX_CODE_ATTEMPTS wrong guesses.
  */
 export class VerificationService {
+  private lastPurge = 0;
+
   constructor(private readonly db: Db, private readonly repo: VerificationRepo, private readonly secret: string) {}
 
   hash(channel: Channel, target: string, purpose: number, code: string): string {
@@ -68,7 +70,14 @@ export class VerificationService {
       });
       const extra = andThen ? await andThen(tx, row) : (undefined as T);
       return { row, code, extra };
-    });
+    }).finally(() => this.purgeNowAndThen());
+  }
+
+  /** Old rows are dropped at most once an hour per process, off the request's path. */
+  private purgeNowAndThen(): void {
+    if (Date.now() - this.lastPurge < 3600_000) return;
+    this.lastPurge = Date.now();
+    this.purgeExpired().catch(() => undefined);
   }
 
   /** Kills a code (its message could not be delivered); the row still counts towards the limits. */
