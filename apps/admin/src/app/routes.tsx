@@ -37,6 +37,12 @@ const ArticleCategory = lazy(() => import('../pages/category/article-category'))
 const Navigation = lazy(() => import('../pages/navigation'));
 const Friendlink = lazy(() => import('../pages/friendlink'));
 const Advertisement = lazy(() => import('../pages/advertisement'));
+const UserList = lazy(() => import('../pages/user'));
+const UserGroup = lazy(() => import('../pages/group'));
+const UserPermission = lazy(() => import('../pages/permission'));
+const UserPunishment = lazy(() => import('../pages/punishment'));
+const UserVip = lazy(() => import('../pages/vip'));
+const UserSms = lazy(() => import('../pages/sms'));
 const Placeholder = lazy(() => import('../pages/placeholder'));
 
 const CONFIG_ICONS: Record<ConfigCategory, ReactNode> = {
@@ -97,12 +103,12 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     title: '用户管理',
     icon: <TeamOutlined />,
     children: [
-      { path: '/user/list', title: '用户列表', icon: <UserOutlined />, module: 'user', component: Placeholder },
-      { path: '/user/group', title: '用户组', icon: <UsergroupAddOutlined />, module: 'group', component: Placeholder },
-      { path: '/user/permission', title: '权限管理', icon: <LockOutlined />, module: 'permission', component: Placeholder },
-      { path: '/user/punishment', title: '惩罚管理', icon: <StopOutlined />, module: 'punishment', component: Placeholder },
-      { path: '/user/vip', title: 'VIP 会员', icon: <CrownOutlined />, module: 'vip', component: Placeholder },
-      { path: '/user/sms', title: '短信记录', icon: <MobileOutlined />, module: 'sms', component: Placeholder },
+      { path: '/user/list', title: '用户列表', icon: <UserOutlined />, module: 'user', component: UserList },
+      { path: '/user/group', title: '用户组', icon: <UsergroupAddOutlined />, module: 'group', component: UserGroup },
+      { path: '/user/permission', title: '权限管理', icon: <LockOutlined />, module: 'permission', component: UserPermission },
+      { path: '/user/punishment', title: '惩罚管理', icon: <StopOutlined />, module: 'punishment', component: UserPunishment },
+      { path: '/user/vip', title: 'VIP 会员', icon: <CrownOutlined />, module: 'vip', component: UserVip },
+      { path: '/user/sms', title: '短信记录', icon: <MobileOutlined />, module: 'sms', component: UserSms },
     ],
   },
   { path: '/comment', title: '评论管理', icon: <CommentOutlined />, module: 'comment', component: Placeholder },

@@ -1,18 +1,6 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import { toIsoOrNull } from '../../lib/dates';
 
-/** A picker value (Dayjs, formatted string or epoch) → ISO 8601 for the API; empty → null. */
-export function toIsoOrNull(value: unknown): string | null {
-  if (value === undefined || value === null || value === '') return null;
-  const d = dayjs.isDayjs(value) ? value : dayjs(value as string | number | Date);
-  return d.isValid() ? d.toISOString() : null;
-}
-
-/** An ISO timestamp from the API → a picker value. */
-export function fromIso(value: string | null | undefined): Dayjs | undefined {
-  if (!value) return undefined;
-  const d = dayjs(value);
-  return d.isValid() ? d : undefined;
-}
+export { toIsoOrNull, fromIso } from '../../lib/dates';
 
 /** The end must not be before the start (both optional). */
 export function isRangeValid(start: unknown, end: unknown): boolean {

@@ -9,6 +9,7 @@ import { api, client, errorMessage } from '../../lib/api';
 import { toast } from '../../lib/feedback';
 import { queryKeys } from '../../app/session';
 import { ImageUrlInput } from '../../components/image-url-input';
+import { EmailTestButton } from './email-test';
 import { SECRET_MASK, formValuesToConfig, isWideInput, itemsToFormValues, type ConfigFormValues } from './form-values';
 
 const SECTION_TIPS: Partial<Record<string, string>> = {
@@ -153,7 +154,7 @@ export default function ConfigPage() {
 
   const tip = SECTION_TIPS[category];
   return (
-    <AdminPage title={section.title}>
+    <AdminPage title={section.title} extra={category === 'email' ? <EmailTestButton /> : undefined}>
       <Card variant="borderless">
         {tip && <Alert type="info" showIcon title={tip} style={{ marginBottom: 24 }} />}
         {query.isPending ? (

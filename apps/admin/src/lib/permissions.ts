@@ -1,0 +1,97 @@
+import { ADMIN_MODULES, MODULE_LIST_KEYS, type TPermission } from '@wenku/contracts';
+
+/** Permission entries of one admin module, titled as in ADMIN_MODULES. */
+export interface PermissionModuleGroup {
+  module: string;
+  title: string;
+  items: TPermission[];
+}
+
+const MODULE_ORDER = Object.keys(ADMIN_MODULES);
+const METHOD_ORDER = ['GET', 'POST', 'PUT', 'DELETE'];
+
+/** Tag colours of the HTTP methods. */
+export const METHOD_COLORS: Record<string, string> = { GET: 'green', POST: 'blue', PUT: 'orange', DELETE: 'red' };
+
+export function moduleTitle(module: string): string {
+  return ADMIN_MODULES[module]?.title ?? (module || '其他');
+}
+
+/** Whether an entry is its module's list permission (the one that unlocks the module's admin pages). */
+export function isListPermission(p: Pick<TPermission, 'method' | 'path' | 'module'>): boolean {
+  return MODULE_LIST_KEYS[p.module] === `${p.method} ${p.path}`;
+}
+
+function methodRank(m: string): number {
+  const i = METHOD_ORDER.indexOf(m.toUpperCase());
+  return i < 0 ? METHOD_ORDER.length : i;
+}
+
+/**
+ * Entries grouped by `module`, modules in ADMIN_MODULES order (unknown ones after, by name); within a
+ * module the list permission comes first, then by path and method.
+ */
+export function groupPermissionsByModule(perms: readonly TPermission[]): PermissionModuleGroup[] {
+  const byModule = new Map<string, TPermission[]>();
+  for (const p of perms) {
+    const list = byModule.get(p.module) ?? [];
+    list.push(p);
+    byModule.set(p.module, list);
+  }
+  const rank = (m: string) => {
+    const i = MODULE_ORDER.indexOf(m);
+    return i < 0 ? MODULE_ORDER.length : i;
+  };
+  return [...byModule.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([module, items]) => ({
+      module,
+      title: moduleTitle(module),
+      items: [...items].sort(
+        (a, b) => Number(isListPermission(b)) - Number(isListPermission(a)) || a.path.localeCompare(b.path) || methodRank(a.method) - methodRank(b.method),
+      ),
+    }));
+}
+
+export interface ModuleCheckState {
+  checked: boolean;
+  indeterminate: boolean;
+  count: number;
+  total: number;
+}
+
+/** The select-all checkbox of a module: all, some (indeterminate) or none of its entries chosen. */
+export function moduleCheckState(group: PermissionModuleGroup, selected: ReadonlySet<number>): ModuleCheckState {
+  const count = group.items.filter((p) => selected.has(p.id)).length;
+  const total = group.items.length;
+  return { checked: total > 0 && count === total, indeterminate: count > 0 && count < total, count, total };
+}
+
+/** Select or clear every entry of a module, keeping the rest of the selection (order kept, no duplicates). */
+export function toggleModule(selected: readonly number[], group: PermissionModuleGroup, on: boolean): number[] {
+  const ids = new Set(group.items.map((p) => p.id));
+  const rest = selected.filter((id) => !ids.has(id));
+  return on ? [...rest, ...group.items.map((p) => p.id)] : rest;
+}
+
+/**
+ * Modules where something is granted but not the list permission: the group can call those APIs but
+ * will not see the module's pages in the back office.
+ */
+export function modulesWithoutListPermission(groups: readonly PermissionModuleGroup[], selected: ReadonlySet<number>): PermissionModuleGroup[] {
+  return groups.filter((g) => {
+    const list = g.items.find(isListPermission);
+    return !!list && !selected.has(list.id) && g.items.some((p) => selected.has(p.id));
+  });
+}
+
+/** Client-side filter of the permission table: by module and by a keyword in title, path or description. */
+export function filterPermissions(perms: readonly TPermission[], f: { module?: string; method?: string; wd?: string }): TPermission[] {
+  const wd = f.wd?.trim().toLowerCase();
+  return perms.filter(
+    (p) =>
+      (!f.module || p.module === f.module) &&
+      (!f.method || p.method.toUpperCase() === f.method.toUpperCase()) &&
+      (!wd || p.title.toLowerCase().includes(wd) || p.path.toLowerCase().includes(wd) || (p.description ?? '').toLowerCase().includes(wd)),
+  );
+}

@@ -1,0 +1,67 @@
+import { ModalForm, ProForm, ProFormDigit, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { Col, Divider, Row } from 'antd';
+import type { TGroup } from '@wenku/contracts';
+import { HexColorInput } from '../../components/hex-color-input';
+import { api, client } from '../../lib/api';
+import { toast } from '../../lib/feedback';
+import { GROUP_FLAGS, groupFormInitial, toGroupBody, type GroupFormValues } from './form-values';
+
+const FLAG_TIPS: Partial<Record<string, string>> = {
+  enable_document_review: '同时属于多个分组时，只有所有分组都要求审核才需要审核',
+  is_default: '新注册的用户自动加入默认分组',
+  is_display: '在前台用户主页上展示该分组名称',
+};
+
+export function GroupForm({ record, onOpenChange, onSaved }: { record?: TGroup; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
+  return (
+    <ModalForm<GroupFormValues>
+      title={record ? `编辑用户组：${record.title}` : '新增用户组'}
+      open
+      onOpenChange={onOpenChange}
+      width={680}
+      layout="horizontal"
+      labelCol={{ span: 4 }}
+      wrapperCol={{ span: 19 }}
+      initialValues={groupFormInitial(record)}
+      modalProps={{ mask: { closable: false }, destroyOnHidden: true }}
+      submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
+      onFinish={async (v) => {
+        try {
+          if (record) await client.call(api.updateGroup, { body: { ...toGroupBody(v), id: record.id } });
+          else await client.call(api.createGroup, { body: toGroupBody(v) });
+          toast.success('保存成功');
+          onSaved();
+          return true;
+        } catch (err) {
+          toast.fail(err, '保存失败');
+          return false;
+        }
+      }}
+    >
+      <ProFormText name="title" label="名称" placeholder="请输入分组名称" rules={[{ required: true, whitespace: true, message: '请输入分组名称' }, { max: 64 }]} />
+      <ProForm.Item name="color" label="颜色">
+        <HexColorInput />
+      </ProForm.Item>
+      <ProFormDigit name="sort" label="排序" tooltip="数值越大越靠前" min={0} fieldProps={{ precision: 0, style: { width: 160 } }} />
+      <ProFormTextArea name="description" label="描述" placeholder="分组描述（可选）" fieldProps={{ autoSize: { minRows: 2, maxRows: 4 }, maxLength: 255, showCount: true }} />
+      <Divider titlePlacement="start" plain style={{ margin: '8px 0 16px' }}>
+        分组权益
+      </Divider>
+      <Row>
+        {GROUP_FLAGS.map((f) => (
+          <Col span={12} key={f.name}>
+            <ProFormSwitch
+              name={f.name}
+              label={f.label}
+              tooltip={FLAG_TIPS[f.name]}
+              labelCol={{ span: 10 }}
+              wrapperCol={{ span: 12 }}
+              checkedChildren="是"
+              unCheckedChildren="否"
+            />
+          </Col>
+        ))}
+      </Row>
+    </ModalForm>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ProColumns } from '@ant-design/pro-components';
+import { Badge, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { PUNISHMENT_TYPE_OPTIONS, labelOf, toValueEnum, type TPunishment } from '@wenku/contracts';
+import { UserSelect } from '../../components/user-select';
+import { formatDateTime, untilText } from '../../lib/dates';
+import { punishmentState } from './form-values';
+
+export const PUNISHMENT_TYPE_COLORS: Record<number, string> = { 1: 'red', 2: 'orange', 3: 'gold', 4: 'volcano', 5: 'purple', 6: 'magenta' };
+
+const STATE_BADGES = {
+  active: <Badge status="error" text="生效中" />,
+  expired: <Badge status="default" text="已过期" />,
+  cancelled: <Badge status="default" text="已取消" />,
+};
+
+export interface PunishmentColumnActions {
+  onEdit: (row: TPunishment) => void;
+  onCancel: (row: TPunishment) => Promise<unknown>;
+}
+
+export function punishmentColumns(a: PunishmentColumnActions): ProColumns<TPunishment>[] {
+  const muted = <Typography.Text type="secondary">—</Typography.Text>;
+  return [
+    { title: '用户', dataIndex: 'user_id', hideInTable: true, renderFormItem: () => <UserSelect placeholder="搜索用户" /> },
+    { title: 'ID', dataIndex: 'id', width: 64, align: 'center', search: false },
+    {
+      title: '用户',
+      key: 'user',
+      width: 160,
+      search: false,
+      render: (_, row) => (
+        <span style={{ lineHeight: 1.4 }}>
+          <Typography.Text strong>{row.username || '（已删除）'}</Typography.Text>
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>ID {row.user_id}</Typography.Text>
+        </span>
+      ),
+    },
+    {
+      title: '处罚类型',
+      dataIndex: 'type',
+      width: 130,
+      valueType: 'select',
+      valueEnum: toValueEnum(PUNISHMENT_TYPE_OPTIONS),
+      fieldProps: { placeholder: '全部类型' },
+      render: (_, row) => <Tag color={PUNISHMENT_TYPE_COLORS[row.type]}>{labelOf(PUNISHMENT_TYPE_OPTIONS, row.type)}</Tag>,
+    },
+    {
+      title: '状态',
+      dataIndex: 'enable',
+      width: 100,
+      valueType: 'select',
+      valueEnum: { true: { text: '已启用' }, false: { text: '已取消' } },
+      fieldProps: { placeholder: '全部' },
+      render: (_, row) => STATE_BADGES[punishmentState(row)],
+    },
+    { title: '处罚原因', dataIndex: 'reason', ellipsis: true, width: 200, search: false, render: (_, row) => row.reason || muted },
+    { title: '开始时间', dataIndex: 'start_time', width: 150, search: false, render: (_, row) => formatDateTime(row.start_time) },
+    {
+      title: '截止时间',
+      dataIndex: 'end_time',
+      width: 170,
+      search: false,
+      render: (_, row) =>
+        row.end_time ? (
+          <span style={{ lineHeight: 1.4 }}>
+            {formatDateTime(row.end_time)}
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{untilText(row.end_time)}</Typography.Text>
+          </span>
+        ) : (
+          <Tag color="red">永久</Tag>
+        ),
+    },
+    { title: '备注', dataIndex: 'remark', ellipsis: true, search: false, render: (_, row) => row.remark || muted },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 110,
+      fixed: 'right',
+      render: (_, row) => [
+        <a key="edit" onClick={() => a.onEdit(row)}>编辑</a>,
+        row.enable ? (
+          <Popconfirm key="cancel" title="确定取消该处罚吗？" description="取消后立即解除限制。" okText="取消处罚" cancelText="再想想" onConfirm={() => a.onCancel(row)}>
+            <Typography.Link type="warning">取消</Typography.Link>
+          </Popconfirm>
+        ) : (
+          <Tooltip key="cancel" title="该处罚已取消">
+            <Typography.Text type="secondary">取消</Typography.Text>
+          </Tooltip>
+        ),
+      ],
+    },
+  ];
+}

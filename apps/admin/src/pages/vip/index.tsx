@@ -1,0 +1,106 @@
+import { useRef, useState } from 'react';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Button, Popconfirm, Tag, Typography } from 'antd';
+import { CrownOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TUser } from '@wenku/contracts';
+import { AdminPage } from '../../components/admin-page';
+import { api, client } from '../../lib/api';
+import { formatDateTime, isPast, untilText } from '../../lib/dates';
+import { toast } from '../../lib/feedback';
+import { listRequest } from '../../lib/pro-table';
+import { UserCell } from '../user/columns';
+import { GrantVipForm } from './grant-vip-form';
+import { revokeVipBody } from './form-values';
+
+function columns(a: { onGrant: (row: TUser) => void; onRevoke: (row: TUser) => Promise<unknown> }): ProColumns<TUser>[] {
+  const muted = <Typography.Text type="secondary">—</Typography.Text>;
+  return [
+    { title: '关键词', dataIndex: 'wd', hideInTable: true, fieldProps: { placeholder: '用户名、邮箱或手机号' } },
+    { title: '包含已过期', dataIndex: 'expired', hideInTable: true, valueType: 'switch', fieldProps: { checkedChildren: '是', unCheckedChildren: '否' } },
+    { title: '用户', dataIndex: 'username', width: 220, search: false, render: (_, row) => <UserCell user={row} /> },
+    { title: '邮箱', dataIndex: 'email', width: 200, ellipsis: true, search: false, render: (_, row) => row.email || muted },
+    { title: '手机号', dataIndex: 'mobile', width: 130, search: false, render: (_, row) => row.mobile || muted },
+    {
+      title: '状态',
+      key: 'state',
+      width: 100,
+      search: false,
+      render: (_, row) => (isPast(row.vip_expire_at) ? <Tag>已过期</Tag> : <Tag color="gold" icon={<CrownOutlined />}>VIP</Tag>),
+    },
+    { title: '到期时间', dataIndex: 'vip_expire_at', width: 160, search: false, render: (_, row) => formatDateTime(row.vip_expire_at) || muted },
+    {
+      title: '剩余',
+      key: 'left',
+      width: 120,
+      search: false,
+      render: (_, row) => <Typography.Text type={isPast(row.vip_expire_at) ? 'secondary' : 'success'}>{untilText(row.vip_expire_at)}</Typography.Text>,
+    },
+    { title: '注册时间', dataIndex: 'created_at', width: 150, search: false, render: (_, row) => formatDateTime(row.created_at) },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 130,
+      fixed: 'right',
+      render: (_, row) => [
+        <a key="grant" onClick={() => a.onGrant(row)}>{isPast(row.vip_expire_at) ? '续费' : '延长'}</a>,
+        isPast(row.vip_expire_at) ? null : (
+          <Popconfirm
+            key="revoke"
+            title={`确定取消「${row.username}」的 VIP 吗？`}
+            description="取消后立即失效，剩余时长不予保留。"
+            okText="取消 VIP"
+            cancelText="再想想"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => a.onRevoke(row)}
+          >
+            <Typography.Link type="danger">取消 VIP</Typography.Link>
+          </Popconfirm>
+        ),
+      ],
+    },
+  ];
+}
+
+export default function VipPage() {
+  const actionRef = useRef<ActionType>(null);
+  const queryClient = useQueryClient();
+  const [granting, setGranting] = useState<{ user?: TUser } | null>(null);
+  const reload = () => {
+    actionRef.current?.reload();
+    void queryClient.invalidateQueries({ queryKey: ['ref', 'users'] });
+  };
+
+  return (
+    <AdminPage subTitle="VIP 会员列表；可为用户开通、延长或取消 VIP">
+      <ProTable<TUser>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns({
+          onGrant: (user) => setGranting({ user }),
+          onRevoke: async (row) => {
+            try {
+              await client.call(api.grantVip, { body: revokeVipBody(row.id) });
+              toast.success('操作成功');
+              reload();
+            } catch (err) {
+              toast.fail(err);
+            }
+          },
+        })}
+        headerTitle="VIP 会员"
+        request={listRequest(api.listVipUsers, 'user')}
+        form={{ initialValues: { expired: false } }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        scroll={{ x: 1200 }}
+        toolBarRender={() => [
+          <Button key="add" type="primary" icon={<CrownOutlined />} onClick={() => setGranting({})}>
+            开通 VIP
+          </Button>,
+        ]}
+      />
+      {granting && <GrantVipForm user={granting.user} onOpenChange={(open) => !open && setGranting(null)} onSaved={reload} />}
+    </AdminPage>
+  );
+}
