@@ -62,9 +62,20 @@ describe('database', () => {
   });
 
   it('parallel parameterised queries from many clients never get mixed up', async () => {
+    // different statements with different parameter counts: a client bound to another's statement fails loudly
+    const { rows } = await db.pool.query(`INSERT INTO users (username, password, credit_count) VALUES ('mixer', '', 0) RETURNING id`);
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' }, { jwtSecret: 'x'.repeat(32) });
+    const services = createServices(db, config);
+    // transactions running at the same time as plain queries, as in real traffic
+    const txs = Array.from({ length: 30 }, () => services.credits.apply({ userId: rows[0].id, delta: 1, reason: 'mix' }));
     const results = await Promise.all(Array.from({ length: 300 }, (_, i) =>
-      db.pool.query('SELECT $1::int * 2 + $2::int AS v, $3::text AS tag', [i, 1, `q${i}`]).then((r) => r.rows[0])));
+      (i % 2
+        ? db.pool.query('SELECT $1::int * 2 + $2::int AS v, $3::text AS tag', [i, 1, `q${i}`])
+        : db.pool.query('SELECT $1::int * 2 + 1 AS v, $2::text AS tag', [i, `q${i}`])
+      ).then((r) => r.rows[0])));
     results.forEach((r, i) => expect(r).toEqual({ v: i * 2 + 1, tag: `q${i}` }));
+    await Promise.all(txs);
+    expect((await db.pool.query('SELECT credit_count FROM users WHERE id = $1', [rows[0].id])).rows[0].credit_count).toBe(30);
   });
 
   it('credit changes never overdraw under parallel spends and the ledger sums to the balance', async () => {
