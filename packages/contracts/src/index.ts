@@ -7,6 +7,7 @@ export * from './config/schemas';
 export * from './user/schemas';
 export * from './account/schemas';
 export * from './document/schemas';
+export * from './search/schemas';
 export { UPLOAD_DOCUMENT_PATH, UPLOAD_IMAGE_PATHS, IMAGE_EXTS, pageImageUrl, coverUrl } from './document/routes';
 export * from './content/schemas';
 export * from './system/routes';

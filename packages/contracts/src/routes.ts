@@ -6,6 +6,7 @@ import { categoryRoutes, navigationRoutes, friendlinkRoutes, advertisementRoutes
 import { systemRoutes } from './system/routes';
 import { accountRoutes } from './account/routes';
 import { documentRoutes } from './document/routes';
+import { searchRoutes } from './search/routes';
 
 /** Every API route, by name. The API registers exactly these; the clients call only these. */
 export const api = {
@@ -20,6 +21,7 @@ export const api = {
   ...advertisementRoutes,
   ...accountRoutes,
   ...documentRoutes,
+  ...searchRoutes,
 };
 export type Api = typeof api;
 export type RouteName = keyof Api;
