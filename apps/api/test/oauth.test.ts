@@ -124,7 +124,8 @@ describe('GitHub login', () => {
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString());
     const forged = `${Buffer.from(JSON.stringify({ ...payload, e: payload.e + 3600 })).toString('base64url')}.${sig}`;
     expect((await login({ type: 'github', code, state: forged })).json()).toEqual(expected);
-    expect((await login({ type: 'github', code, state: `${body}.${sig.slice(0, -2)}AA` })).json()).toEqual(expected);
+    const flipped = `${sig.slice(0, 5)}${sig[5] === 'A' ? 'B' : 'A'}${sig.slice(6)}`;
+    expect((await login({ type: 'github', code, state: `${body}.${flipped}` })).json()).toEqual(expected);
     const gitee = `${Buffer.from(JSON.stringify({ ...payload, t: 'gitee' })).toString('base64url')}.${sig}`;
     expect((await login({ type: 'github', code, state: gitee })).json()).toEqual(expected);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 });
