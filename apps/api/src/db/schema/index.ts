@@ -3,3 +3,4 @@ export * from './config';
 export * from './content';
 export * from './account';
 export * from './document';
+export * from './search';

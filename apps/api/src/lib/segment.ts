@@ -1,0 +1,86 @@
+import { Jieba } from '@node-rs/jieba';
+import { dict } from '@node-rs/jieba/dict.js';
+
+/**
+ * Chinese word segmentation for search (jieba, "cut for search": long words also yield their parts, so 文档分享系统
+ * is findable by 文档 and 系统). Output is lower-cased words joined by spaces, ready for to_tsvector('simple', ...)
+ * on both PGlite and PostgreSQL — the database never needs a Chinese parser of its own.
+ */
+let jieba: Jieba = Jieba.withDict(dict);
+let userWords: string[] = [];
+
+/** Adds the operator's own words (config search.user_dict, one per line) to the dictionary. */
+export function setUserDictionary(words: string[]): void {
+  const clean = [...new Set(words.map((w) => w.trim()).filter((w) => w && !/\s/.test(w)))].sort();
+  if (clean.join('\n') === userWords.join('\n')) return;
+  jieba = Jieba.withDict(dict);
+  if (clean.length) jieba.loadDict(Buffer.from(clean.map((w) => `${w} 100000 n`).join('\n')));
+  userWords = clean;
+}
+
+const PUNCT = /^[\s\p{P}\p{S}]+$/u;
+// full-width ASCII → half-width, so ＲＥＡＣＴ matches react
+const toHalfWidth = (s: string) => s.replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
+
+/** Normalised search tokens of a text (kept in order, duplicates kept: frequency matters for ranking). */
+export function tokenize(text: string, maxChars = 2_000_000): string[] {
+  if (!text) return [];
+  const src = toHalfWidth(text.length > maxChars ? text.slice(0, maxChars) : text).toLowerCase();
+  const out: string[] = [];
+  for (const w of jieba.cutForSearch(src, true)) {
+    const t = w.trim();
+    if (!t || PUNCT.test(t) || t.length > 60) continue;
+    out.push(stem(t));
+  }
+  return out;
+}
+
+/** Light English normalisation so plural and singular meet (components → component, libraries → library). */
+export function stem(w: string): string {
+  if (!/^[a-z]+$/.test(w) || w.length < 4) return w;
+  if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
+  if (/(ss|us|is)$/.test(w)) return w;
+  if (w.endsWith('es') && /(ch|sh|x|z|s)es$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('s')) return w.slice(0, -1);
+  return w;
+}
+
+/** Text as the space-separated token string stored for to_tsvector('simple', ...). */
+export function segment(text: string, maxChars?: number): string {
+  return tokenize(text, maxChars).join(' ');
+}
+
+export interface ParsedQuery {
+  /** words that must all match (AND) */
+  must: string[];
+  /** quoted phrases: tokens that must appear in this order */
+  phrases: string[][];
+  /** words that must not match (-word) */
+  not: string[];
+  /** every positive word, for highlighting */
+  highlight: string[];
+}
+
+/** Parses a search box query: words, "quoted phrases", and -excluded words (full-width punctuation allowed). */
+export function parseQuery(input: string): ParsedQuery {
+  const q = toHalfWidth(input).replace(/[“”＂]/g, '"').replace(/[－—]/g, '-');
+  const phrases: string[][] = [];
+  const rest = q.replace(/"([^"]+)"/g, (_, p: string) => {
+    const t = jiebaCut(p);
+    if (t.length) phrases.push(t);
+    return ' ';
+  });
+  const must: string[] = [];
+  const not: string[] = [];
+  for (const part of rest.split(/\s+/).filter(Boolean)) {
+    if (part.startsWith('-') && part.length > 1) not.push(...jiebaCut(part.slice(1)));
+    else must.push(...jiebaCut(part));
+  }
+  const highlight = [...new Set([...must, ...phrases.flat()])];
+  return { must: [...new Set(must)], phrases, not: [...new Set(not)], highlight };
+}
+
+/** Query words: the plain cut (not the search cut), so a query word is matched as a whole token. */
+function jiebaCut(text: string): string[] {
+  return jieba.cut(text.toLowerCase(), true).map((w) => w.trim()).filter((w) => w && !PUNCT.test(w)).map(stem);
+}
