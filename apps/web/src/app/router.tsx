@@ -49,10 +49,14 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/me/pages/me-layout')),
             children: [
               { index: true, lazy: page(() => import('../features/me/pages/me-index-page')) },
-              ...['article', 'document', 'download', 'favorite', 'order', 'password', 'profile', 'vip'].map((path) => ({
-                path,
-                lazy: page(() => import('../features/me/pages/me-section-page')),
-              })),
+              { path: 'profile', lazy: page(() => import('../features/me/pages/me-profile-page')) },
+              { path: 'password', lazy: page(() => import('../features/me/pages/me-password-page')) },
+              { path: 'vip', lazy: page(() => import('../features/me/pages/me-vip-page')) },
+              { path: 'order', lazy: page(() => import('../features/me/pages/me-order-page')) },
+              { path: 'download', lazy: page(() => import('../features/me/pages/me-download-page')) },
+              { path: 'favorite', lazy: page(() => import('../features/me/pages/me-favorite-page')) },
+              { path: 'document', lazy: page(() => import('../features/me/pages/me-document-page')) },
+              { path: 'article', lazy: page(() => import('../features/me/pages/me-article-page')) },
             ],
           },
           { path: '404', lazy: page(() => import('./not-found-page')) },

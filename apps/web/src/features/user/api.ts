@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TAuthResult } from '@wenku/contracts';
 import { api, apiClient } from '../../lib/api';
 import { session } from '../../app/session';
@@ -13,6 +13,8 @@ export const meKeys = {
 
 export const userKeys = {
   detail: (id: number) => ['user', id] as const,
+  documents: (id: number, page: number, size: number) => ['user', id, 'document', page, size] as const,
+  dynamics: (id: number, page: number, size: number) => ['user', id, 'dynamic', page, size] as const,
 };
 
 export const fetchCurrentUser = (signal?: AbortSignal) => apiClient.call(api.getUser, { query: {}, signal });
@@ -35,6 +37,26 @@ export function useUserQuery(id: number) {
     queryKey: userKeys.detail(id),
     queryFn: ({ signal }) => apiClient.call(api.getUser, { query: { id }, signal }),
     enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** A user's public documents (GET /document/list?user_id=). */
+export function useUserDocuments(id: number, page: number, size = 12) {
+  return useQuery({
+    queryKey: userKeys.documents(id, page, size),
+    queryFn: ({ signal }) => apiClient.call(api.listDocuments, { query: { user_id: [id], page, size }, signal }),
+    enabled: Number.isInteger(id) && id > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A user's public activity (GET /user/dynamic?id=). */
+export function useUserDynamics(id: number, page: number, size = 10) {
+  return useQuery({
+    queryKey: userKeys.dynamics(id, page, size),
+    queryFn: ({ signal }) => apiClient.call(api.listDynamics, { query: { id, page, size }, signal }),
+    enabled: Number.isInteger(id) && id > 0,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,19 +1,108 @@
-import { Button } from 'antd';
-import { Link, useParams } from 'react-router-dom';
-import { PlaceholderPage } from '../../../app/shell/page';
+import { useEffect, useState } from 'react';
+import { App, Button, Result, Spin } from 'antd';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, apiClient, errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../app/title';
+import { session } from '../../../app/session';
+import { useAuthSuccess } from '../../user/use-auth-success';
+import { establishSession } from '../../user/api';
+import { AuthCard } from '../../user/components/auth-card';
+import { useSiteConfig } from '../../settings/api';
+import { OAuthIcon, oauthMeta } from '../components/oauth-icon';
+import { claimOAuthCode, isOAuthType, oauthCallbackTemplate } from '../lib';
+import '../oauth.css';
 
-/** /oauth/{type}: the OAuth provider returns here. */
-export default function OauthPage() {
-  const { type } = useParams();
-  return (
-    <PlaceholderPage
-      title="第三方登录"
-      description={`${type ? `「${type}」` : ''}第三方账号登录正在建设中，请先使用账号密码登录。`}
-      extra={
-        <Link to="/login">
-          <Button type="primary">账号密码登录</Button>
-        </Link>
+type Phase = { kind: 'working' } | { kind: 'failed'; title: string; detail: string; bind: boolean };
+
+/**
+ * /oauth/{type}: the provider sends the browser back here with ?code&state. Logged out: POST /oauth/login; logged in:
+ * POST /oauth/bind (failure: 绑定失败). Then on to the stored return path (redirectAfterOauth, /me by default).
+ */
+export default function OAuthPage() {
+  const { type = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const authSuccess = useAuthSuccess();
+  const cfg = useSiteConfig();
+  const meta = oauthMeta(type);
+  useDocumentTitle(`${meta.label}登录`);
+  const [phase, setPhase] = useState<Phase>({ kind: 'working' });
+
+  const code = params.get('code') ?? '';
+  const state = params.get('state') ?? undefined;
+  const providerError = params.get('error_description') || params.get('error') || '';
+
+  useEffect(() => {
+    const binding = Boolean(session.getState().token);
+    if (!isOAuthType(type)) {
+      setPhase({ kind: 'failed', title: '不支持的登录方式', detail: `未知的第三方登录类型「${type}」。`, bind: binding });
+      return;
+    }
+    if (!code) {
+      setPhase({ kind: 'failed', title: binding ? '绑定失败' : '登录失败', detail: providerError || '没有收到第三方平台的授权码，可能是您取消了授权。', bind: binding });
+      return;
+    }
+    if (!claimOAuthCode(type, code)) return;
+    const to = session.getState().redirectAfterOauth;
+    const body = { type, code, state, redirect_uri: oauthCallbackTemplate(window.location.origin) };
+    void (async () => {
+      if (binding) {
+        try {
+          const result = await apiClient.call(api.oauthBind, { body });
+          // the answer carries a fresh token: everything keyed by the token (the bound list too) reloads
+          await establishSession(qc, result);
+          message.success('绑定成功');
+          navigate(to, { replace: true });
+        } catch (e) {
+          message.error('绑定失败');
+          setPhase({ kind: 'failed', title: '绑定失败', detail: errorMessage(e, '请稍后重试。'), bind: true });
+        }
+        return;
       }
-    />
+      try {
+        const result = await apiClient.call(api.oauthLogin, { body });
+        await authSuccess(result, '登录成功', to);
+      } catch (e) {
+        const text = errorMessage(e, '登录失败');
+        message.error(text);
+        setPhase({ kind: 'failed', title: '登录失败', detail: text, bind: false });
+      }
+    })();
+    // the code is used once, on arrival
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [type, code]);
+
+  return (
+    <AuthCard title={`${meta.label}${phase.kind === 'failed' && phase.bind ? '账号绑定' : '登录'}`} background={cfg.loginBackground}>
+      {phase.kind === 'working' ? (
+        <div className="wk-oauth-status">
+          <OAuthIcon type={type} size={56} />
+          <p>
+            <Spin size="small" /> 正在验证{meta.label}授权，请稍候…
+          </p>
+        </div>
+      ) : (
+        <Result
+          className="wk-auth-result"
+          status="error"
+          title={phase.title}
+          subTitle={phase.detail}
+          extra={
+            phase.bind ? (
+              <Link to="/me/profile">
+                <Button type="primary">返回个人资料</Button>
+              </Link>
+            ) : (
+              <Link to="/login">
+                <Button type="primary">返回登录</Button>
+              </Link>
+            )
+          }
+        />
+      )}
+    </AuthCard>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Skeleton } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
@@ -9,21 +10,22 @@ export const captchaKey = (type: string) => ['captcha', type] as const;
  * Captcha input with its image (GET /user/captcha?type=...); click the image for a new one. Shown only when the
  * setting (security.enable_captcha_*) is on and the server says the captcha is enabled. Fills the hidden captcha_id.
  */
-export function CaptchaField({ type, enabled }: { type: 'login' | 'register'; enabled: boolean }) {
+export function CaptchaField({ type, enabled }: { type: 'login' | 'register' | 'find_password'; enabled: boolean }) {
   const form = Form.useFormInstance();
   const q = useQuery({
     queryKey: captchaKey(type),
-    queryFn: async ({ signal }) => {
-      const data = await apiClient.call(api.getCaptcha, { query: { type }, signal });
-      form.setFieldValue('captcha_id', data.id);
-      form.setFieldValue('captcha', '');
-      return data;
-    },
+    queryFn: ({ signal }) => apiClient.call(api.getCaptcha, { query: { type }, signal }),
     enabled,
     staleTime: 0,
     gcTime: 0,
     retry: false,
   });
+  // every form showing this captcha (e.g. the password and the mobile tab of the login page) takes each new image's id
+  useEffect(() => {
+    if (!q.data) return;
+    form.setFieldValue('captcha_id', q.data.id);
+    form.setFieldValue('captcha', '');
+  }, [q.data, form]);
   // the captcha endpoint is not answering (yet): no field rather than one that can never be filled
   if (!enabled || q.isError || (q.data && !q.data.enable)) return null;
   return (

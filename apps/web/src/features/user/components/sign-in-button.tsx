@@ -1,10 +1,12 @@
 import { App, Button } from 'antd';
 import { CalendarOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { signInSuccessMessage } from '@wenku/contracts';
+import { signInSuccessMessage, type TUser } from '@wenku/contracts';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { session, useSession } from '../../../app/session';
 import { useSiteConfig } from '../../settings/api';
+import { meKeys } from '../api';
+import { signInButtonState } from '../lib';
 
 export const signKey = (token: string) => ['me', 'sign', token] as const;
 
@@ -16,23 +18,29 @@ export function isSignedToday(value: unknown): boolean {
   return typeof v.id === 'number' && v.id > 0;
 }
 
-/**
- * Daily sign-in (PUT /user/sign). Reads 今日已签到 and is disabled for the rest of the day once signed (spec §4).
- * Success: 签到成功，获得 {n} {credit name}奖励; failure: the server message.
- */
-export function SignInButton({ block }: { block?: boolean }) {
+/** GET /user/sign for the current token. */
+export function useTodaySign() {
   const token = useSession((s) => s.token);
-  const qc = useQueryClient();
-  const { message } = App.useApp();
-  const { creditName } = useSiteConfig();
-
-  const today = useQuery({
+  return useQuery({
     queryKey: signKey(token),
     queryFn: ({ signal }) => apiClient.call(api.getTodaySign, { signal }),
     enabled: Boolean(token),
     staleTime: 10 * 60_000,
     retry: false,
   });
+}
+
+/**
+ * Daily sign-in (PUT /user/sign), the same button in the personal centre and the mobile drawer. It reads 今日已签到 and
+ * is disabled for the rest of the day once signed (spec §4). Success: 签到成功，获得 {n} {credit name}奖励; failure: the
+ * server message (a second tab that already signed gets 今日已签到 from the server, and the button follows).
+ */
+export function SignInButton({ block, size }: { block?: boolean; size?: 'small' | 'middle' | 'large' }) {
+  const token = useSession((s) => s.token);
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const { creditName } = useSiteConfig();
+  const today = useTodaySign();
 
   const sign = useMutation({
     mutationFn: () => apiClient.call(api.signToday),
@@ -42,20 +50,37 @@ export function SignInButton({ block }: { block?: boolean }) {
       qc.setQueryData(signKey(token), { sign: record });
       const user = session.getState().user;
       if (user) session.setUser({ ...user, credit_count });
+      qc.setQueryData<TUser>(meKeys.user(token), (u) => (u ? { ...u, credit_count } : u));
+      void qc.invalidateQueries({ queryKey: ['me', 'credit-log'] });
+      void qc.invalidateQueries({ queryKey: ['me', 'dynamic'] });
     },
-    onError: (e) => message.error(errorMessage(e, '签到失败')),
+    onError: (e) => {
+      message.error(errorMessage(e, '签到失败'));
+      // the server knows better (signed in another tab or device): read today's state again
+      void qc.invalidateQueries({ queryKey: signKey(token) });
+    },
   });
 
-  if (isSignedToday(today.data)) {
+  const state = signInButtonState({ loggedIn: Boolean(token), signed: isSignedToday(today.data), pending: sign.isPending });
+  if (state.signed) {
     return (
-      <Button block={block} icon={<CheckCircleOutlined />} disabled>
-        今日已签到
+      <Button block={block} size={size} icon={<CheckCircleOutlined />} disabled>
+        {state.label}
       </Button>
     );
   }
   return (
-    <Button type="primary" ghost block={block} icon={<CalendarOutlined />} loading={sign.isPending} disabled={!token} onClick={() => sign.mutate()}>
-      每日签到
+    <Button
+      type="primary"
+      ghost
+      block={block}
+      size={size}
+      icon={<CalendarOutlined />}
+      loading={sign.isPending}
+      disabled={state.disabled && !sign.isPending}
+      onClick={() => sign.mutate()}
+    >
+      {state.label}
     </Button>
   );
 }

@@ -1,17 +1,97 @@
-import { Button } from 'antd';
+import { useState } from 'react';
+import { Alert, App, Button, Form, Input, Result } from 'antd';
+import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { PlaceholderPage } from '../../../app/shell/page';
+import { SmsPurpose } from '@wenku/contracts';
+import { api, apiClient, errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../app/title';
+import { useSettingsQuery, useSiteConfig } from '../../settings/api';
+import { AuthCard } from '../components/auth-card';
+import { CaptchaField } from '../components/captcha-field';
+import { SmsCodeField } from '../components/sms-code-field';
+import { accountSettings, confirmRule, mobileRules, newPasswordRules } from '../lib';
+import '../account.css';
 
+interface Values {
+  mobile: string;
+  code: string;
+  password: string;
+  confirm: string;
+}
+
+/** /findpassword-mobile: mobile + SMS code (purpose 2) + new password → POST /user/findpassword/mobile. */
 export default function FindPasswordMobilePage() {
+  useDocumentTitle('手机号找回密码');
+  const cfg = useSiteConfig();
+  const { smsEnabled, captchaFindPassword } = accountSettings(useSettingsQuery().data);
+  const { message } = App.useApp();
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+
+  async function onFinish(values: Values) {
+    setSubmitting(true);
+    try {
+      await apiClient.call(api.findPasswordByMobile, { body: { mobile: values.mobile.trim(), code: values.code.trim(), password: values.password } });
+      setDone(true);
+    } catch (e) {
+      message.error(errorMessage(e, '重置失败'));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
   return (
-    <PlaceholderPage
+    <AuthCard
       title="手机号找回密码"
-      description="通过手机验证码找回密码的功能正在建设中。"
-      extra={
-        <Link to="/login">
-          <Button type="primary">返回登录</Button>
-        </Link>
+      subtitle="通过绑定的手机号接收验证码，重新设置密码"
+      background={cfg.loginBackground}
+      footer={
+        <>
+          想起密码了？<Link to="/login">返回登录</Link>
+        </>
       }
-    />
+    >
+      {done ? (
+        <Result
+          className="wk-auth-result"
+          status="success"
+          title="密码重置成功"
+          subTitle="请使用新密码登录。"
+          extra={
+            <Link to="/login">
+              <Button type="primary">去登录</Button>
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          {!smsEnabled && <Alert type="info" showIcon className="wk-auth-alert" title="网站暂未开启短信服务，请通过邮箱找回密码。" />}
+          <div className="wk-auth-links-row">
+            <span />
+            <Link to="/findpassword">通过邮箱找回</Link>
+          </div>
+          <Form<Values> layout="vertical" size="large" onFinish={onFinish} requiredMark={false}>
+            <Form.Item name="mobile" rules={mobileRules}>
+              <Input prefix={<MobileOutlined />} placeholder="绑定的手机号" autoComplete="tel" inputMode="tel" maxLength={11} autoFocus />
+            </Form.Item>
+            <CaptchaField type="find_password" enabled={captchaFindPassword} />
+            <SmsCodeField purpose={SmsPurpose.FindPassword} />
+            <Form.Item name="password" rules={newPasswordRules()}>
+              <Input.Password prefix={<LockOutlined />} placeholder="新密码（至少6位）" autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              name="confirm"
+              dependencies={['password']}
+              rules={[{ required: true, message: '请再次输入您的新密码' }, confirmRule('password', '新密码和确认密码不一致')]}
+            >
+              <Input.Password prefix={<LockOutlined />} placeholder="确认新密码" autoComplete="new-password" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={submitting}>
+              重置密码
+            </Button>
+          </Form>
+        </>
+      )}
+    </AuthCard>
   );
 }

@@ -1,17 +1,22 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, App, Button, Form, Input, Tabs } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { HtmlContent } from '@wenku/ui';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
 import { safeRedirect } from '../../../app/access';
 import { session, useSession } from '../../../app/session';
-import { useSiteConfig } from '../../settings/api';
-import { establishSession } from '../api';
+import { useSettingsQuery, useSiteConfig } from '../../settings/api';
+import { OAuthButtons } from '../../oauth/components/oauth-buttons';
+import { oauthReturnPath } from '../../oauth/lib';
+import { accountSettings } from '../lib';
+import { useAuthSuccess } from '../use-auth-success';
 import { AuthCard } from '../components/auth-card';
 import { CaptchaField, captchaKey } from '../components/captcha-field';
+import { MobileLoginForm } from '../components/mobile-auth-forms';
+import '../account.css';
 
 interface LoginForm {
   username: string;
@@ -24,12 +29,13 @@ export default function LoginPage() {
   useDocumentTitle('登录');
   const cfg = useSiteConfig();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const qc = useQueryClient();
   const { message } = App.useApp();
   const [submitting, setSubmitting] = useState(false);
   const token = useSession((s) => s.token);
   const redirect = safeRedirect(params.get('redirect'));
+  const { smsEnabled } = accountSettings(useSettingsQuery().data);
+  const authSuccess = useAuthSuccess();
 
   // where an OAuth login started from this page should come back to
   useEffect(() => {
@@ -40,10 +46,7 @@ export default function LoginPage() {
     setSubmitting(true);
     try {
       const result = await apiClient.call(api.login, { body: values });
-      const { permissionsFailed } = await establishSession(qc, result);
-      if (permissionsFailed) message.error('获取权限失败');
-      message.success('登录成功');
-      navigate(redirect, { replace: true });
+      await authSuccess(result, '登录成功', redirect);
     } catch (e) {
       message.error(errorMessage(e, '登录失败'));
       void qc.invalidateQueries({ queryKey: captchaKey('login') });
@@ -51,6 +54,24 @@ export default function LoginPage() {
       setSubmitting(false);
     }
   }
+
+  const passwordForm = (
+    <Form<LoginForm> layout="vertical" size="large" onFinish={onFinish} requiredMark={false} autoComplete="on">
+      <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+        <Input prefix={<UserOutlined />} placeholder="用户名 / 邮箱 / 手机号" autoComplete="username" autoFocus />
+      </Form.Item>
+      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+        <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
+      </Form.Item>
+      <CaptchaField type="login" enabled={cfg.security.enableCaptchaLogin} />
+      <div className="wk-auth-row">
+        <Link to="/findpassword">忘记密码？</Link>
+      </div>
+      <Button type="primary" htmlType="submit" block loading={submitting}>
+        登录
+      </Button>
+    </Form>
+  );
 
   return (
     <AuthCard
@@ -76,21 +97,23 @@ export default function LoginPage() {
         />
       )}
       {token && cfg.security.isClose && <Alert type="info" showIcon className="wk-auth-alert" title="当前账号没有访问权限，请使用管理员账号登录。" />}
-      <Form<LoginForm> layout="vertical" size="large" onFinish={onFinish} requiredMark={false} autoComplete="on">
-        <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-          <Input prefix={<UserOutlined />} placeholder="用户名 / 邮箱 / 手机号" autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
-        </Form.Item>
-        <CaptchaField type="login" enabled={cfg.security.enableCaptchaLogin} />
-        <div className="wk-auth-row">
-          <Link to="/findpassword">忘记密码？</Link>
-        </div>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          登录
-        </Button>
-      </Form>
+      {smsEnabled ? (
+        <Tabs
+          centered
+          className="wk-auth-tabs"
+          items={[
+            { key: 'password', label: '密码登录', children: passwordForm },
+            {
+              key: 'mobile',
+              label: '手机号登录',
+              children: <MobileLoginForm captcha={cfg.security.enableCaptchaLogin} onSuccess={(r) => authSuccess(r, '登录成功', redirect)} />,
+            },
+          ]}
+        />
+      ) : (
+        passwordForm
+      )}
+      <OAuthButtons returnPath={oauthReturnPath(params.get('redirect'))} />
     </AuthCard>
   );
 }

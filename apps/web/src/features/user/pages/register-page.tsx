@@ -1,17 +1,20 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Form, Input, Result } from 'antd';
+import { App, Button, Checkbox, Form, Input, Result, Tabs } from 'antd';
 import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { USERNAME_PATTERN } from '@wenku/contracts';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
 import { safeRedirect } from '../../../app/access';
 import { SmartLink } from '../../../app/shell/nav-link';
-import { useSiteConfig } from '../../settings/api';
-import { establishSession } from '../api';
+import { useSettingsQuery, useSiteConfig } from '../../settings/api';
+import { accountSettings } from '../lib';
+import { useAuthSuccess } from '../use-auth-success';
 import { AuthCard } from '../components/auth-card';
 import { CaptchaField, captchaKey } from '../components/captcha-field';
+import { MobileRegisterForm } from '../components/mobile-auth-forms';
+import '../account.css';
 
 interface RegisterForm {
   username: string;
@@ -27,12 +30,13 @@ export default function RegisterPage() {
   useDocumentTitle('注册');
   const cfg = useSiteConfig();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const qc = useQueryClient();
   const { message } = App.useApp();
   const [submitting, setSubmitting] = useState(false);
   const redirect = safeRedirect(params.get('redirect'));
   const loginLink = params.get('redirect') ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
+  const { smsEnabled } = accountSettings(useSettingsQuery().data);
+  const authSuccess = useAuthSuccess();
 
   if (!cfg.security.enableRegister) {
     return (
@@ -55,10 +59,7 @@ export default function RegisterPage() {
     setSubmitting(true);
     try {
       const result = await apiClient.call(api.register, { body: { ...values, email: values.email?.trim() || undefined } });
-      const { permissionsFailed } = await establishSession(qc, result);
-      if (permissionsFailed) message.error('获取权限失败');
-      message.success('注册成功');
-      navigate(redirect, { replace: true });
+      await authSuccess(result, '注册成功', redirect);
     } catch (e) {
       message.error(errorMessage(e, '注册失败'));
       void qc.invalidateQueries({ queryKey: captchaKey('register') });
@@ -66,6 +67,64 @@ export default function RegisterPage() {
       setSubmitting(false);
     }
   }
+
+  const agreement = cfg.footer.agreement ? (
+    <SmartLink href={cfg.footer.agreement} target="_blank" domain={cfg.domain}>
+      《文库协议》
+    </SmartLink>
+  ) : (
+    '《文库协议》'
+  );
+
+  const accountForm = (
+    <Form<RegisterForm> layout="vertical" size="large" onFinish={onFinish} requiredMark={false} initialValues={{ agree: true }}>
+      <Form.Item
+        name="username"
+        rules={[
+          { required: true, whitespace: true, message: '请输入您的登录用户名' },
+          { pattern: USERNAME_PATTERN, message: '用户名为3-32位字母、数字、下划线或中文' },
+        ]}
+      >
+        <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" autoFocus />
+      </Form.Item>
+      <Form.Item name="email" rules={[{ type: 'email', message: '请输入正确的电子邮箱' }]}>
+        <Input prefix={<MailOutlined />} placeholder="电子邮箱（选填）" autoComplete="email" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        rules={[
+          { required: true, message: '请输入密码' },
+          { min: 6, message: '密码至少6位' },
+          { max: 64, message: '密码最多64位' },
+        ]}
+      >
+        <Input.Password prefix={<LockOutlined />} placeholder="密码（至少6位）" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        dependencies={['password']}
+        rules={[
+          { required: true, message: '请再次输入密码' },
+          ({ getFieldValue }) => ({
+            validator: (_, value) => (!value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
+          }),
+        ]}
+      >
+        <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
+      </Form.Item>
+      <CaptchaField type="register" enabled={cfg.security.enableCaptchaRegister} />
+      <Form.Item
+        name="agree"
+        valuePropName="checked"
+        rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意文库协议'))) }]}
+      >
+        <Checkbox>我已阅读并同意{agreement}</Checkbox>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={submitting}>
+        注册
+      </Button>
+    </Form>
+  );
 
   return (
     <AuthCard
@@ -78,62 +137,28 @@ export default function RegisterPage() {
         </>
       }
     >
-      <Form<RegisterForm> layout="vertical" size="large" onFinish={onFinish} requiredMark={false} initialValues={{ agree: true }}>
-        <Form.Item
-          name="username"
-          rules={[
-            { required: true, whitespace: true, message: '请输入您的登录用户名' },
-            { pattern: USERNAME_PATTERN, message: '用户名为3-32位字母、数字、下划线或中文' },
+      {smsEnabled ? (
+        <Tabs
+          centered
+          className="wk-auth-tabs"
+          items={[
+            { key: 'account', label: '账号注册', children: accountForm },
+            {
+              key: 'mobile',
+              label: '手机号注册',
+              children: (
+                <MobileRegisterForm
+                  captcha={cfg.security.enableCaptchaRegister}
+                  agreement={agreement}
+                  onSuccess={(r) => authSuccess(r, '注册成功', redirect)}
+                />
+              ),
+            },
           ]}
-        >
-          <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item name="email" rules={[{ type: 'email', message: '请输入正确的电子邮箱' }]}>
-          <Input prefix={<MailOutlined />} placeholder="电子邮箱（选填）" autoComplete="email" />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          rules={[
-            { required: true, message: '请输入密码' },
-            { min: 6, message: '密码至少6位' },
-            { max: 64, message: '密码最多64位' },
-          ]}
-        >
-          <Input.Password prefix={<LockOutlined />} placeholder="密码（至少6位）" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          dependencies={['password']}
-          rules={[
-            { required: true, message: '请再次输入密码' },
-            ({ getFieldValue }) => ({
-              validator: (_, value) => (!value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
-            }),
-          ]}
-        >
-          <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
-        </Form.Item>
-        <CaptchaField type="register" enabled={cfg.security.enableCaptchaRegister} />
-        <Form.Item
-          name="agree"
-          valuePropName="checked"
-          rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意文库协议'))) }]}
-        >
-          <Checkbox>
-            我已阅读并同意
-            {cfg.footer.agreement ? (
-              <SmartLink href={cfg.footer.agreement} target="_blank" domain={cfg.domain}>
-                《文库协议》
-              </SmartLink>
-            ) : (
-              '《文库协议》'
-            )}
-          </Checkbox>
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          注册
-        </Button>
-      </Form>
+        />
+      ) : (
+        accountForm
+      )}
     </AuthCard>
   );
 }

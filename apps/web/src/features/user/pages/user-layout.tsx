@@ -9,6 +9,7 @@ import { UserAvatar } from '../components/user-avatar';
 import { VipBadge } from '../components/vip-badge';
 import { AdSlot } from '../../advertisement/components/ad-slot';
 import { usePositionAds } from '../../advertisement/api';
+import '../user.css';
 
 /** /user/{id}: a personal home page with child pages document and article. */
 export default function UserLayout() {

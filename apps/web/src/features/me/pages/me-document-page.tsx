@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Alert, Button, Empty, Table, Tag, Tooltip } from 'antd';
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import dayjs from 'dayjs';
+import { DOCUMENT_STATUS_OPTIONS, DocumentStatus } from '@wenku/contracts';
+import { errorMessage } from '../../../lib/api';
+import { useSession } from '../../../app/session';
+import { useSiteConfig } from '../../settings/api';
+import { ExtBadge } from '../components/ext-badge';
+import { MeSection } from '../components/me-section';
+import { useMyDocuments } from '../api';
+
+const SIZE = 10;
+const STATUS_COLORS: Record<number, string> = {
+  [DocumentStatus.Pending]: 'default',
+  [DocumentStatus.Converting]: 'processing',
+  [DocumentStatus.Converted]: 'success',
+  [DocumentStatus.Failed]: 'error',
+  [DocumentStatus.Disabled]: 'default',
+  [DocumentStatus.Reconvert]: 'warning',
+  [DocumentStatus.PendingReview]: 'processing',
+  [DocumentStatus.ReviewRejected]: 'error',
+};
+
+/** /me/document: GET /document/list?user_id=<me>, with each document's conversion/review status. */
+export default function MeDocumentPage() {
+  const userId = useSession((s) => s.user?.id);
+  const [page, setPage] = useState(1);
+  const q = useMyDocuments(userId, page, SIZE);
+  const { creditName } = useSiteConfig();
+  const upload = (
+    <Link to="/upload">
+      <Button type="primary" icon={<CloudUploadOutlined />}>
+        上传文档
+      </Button>
+    </Link>
+  );
+  return (
+    <MeSection path="document" extra={upload}>
+      {q.isError ? (
+        <Alert type="error" showIcon title={errorMessage(q.error, '文档加载失败')} />
+      ) : (
+        <Table
+          rowKey="id"
+          size="middle"
+          loading={q.isFetching && !q.data}
+          dataSource={q.data?.document ?? []}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="您还没有上传过文档" /> }}
+          pagination={{ current: page, pageSize: SIZE, total: q.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+          columns={[
+            {
+              title: '文档',
+              dataIndex: 'title',
+              render: (v: string, r) => (
+                <span className="wk-me-doc-title">
+                  <ExtBadge ext={r.ext} />
+                  <Link to={`/document/${r.id}`} title={v}>
+                    {v}
+                  </Link>
+                </span>
+              ),
+            },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              width: 100,
+              render: (v: number, r) => {
+                const label = DOCUMENT_STATUS_OPTIONS.find((o) => o.value === v)?.label ?? '未知';
+                const tag = <Tag color={STATUS_COLORS[v] ?? 'default'}>{label}</Tag>;
+                return r.convert_error ? <Tooltip title={r.convert_error}>{tag}</Tooltip> : tag;
+              },
+            },
+            { title: '页数', dataIndex: 'pages', width: 70, align: 'right' },
+            { title: '售价', dataIndex: 'price', width: 90, align: 'right', render: (v: number) => (v > 0 ? `${v} ${creditName}` : '免费') },
+            { title: '浏览/下载', key: 'counts', width: 100, align: 'right', render: (_, r) => `${r.view_count} / ${r.download_count}` },
+            { title: '上传时间', dataIndex: 'created_at', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          ]}
+        />
+      )}
+    </MeSection>
+  );
+}

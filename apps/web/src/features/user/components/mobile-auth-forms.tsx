@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { App, Button, Checkbox, Form, Input } from 'antd';
+import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { SmsPurpose, type TAuthResult } from '@wenku/contracts';
+import type { ReactNode } from 'react';
+import { api, apiClient, errorMessage } from '../../../lib/api';
+import { confirmRule, mobileRules, newPasswordRules } from '../lib';
+import { CaptchaField } from './captcha-field';
+import { SmsCodeField } from './sms-code-field';
+
+interface MobileLoginValues {
+  mobile: string;
+  code: string;
+}
+
+/** 手机号登录: mobile + SMS code (purpose 1) → POST /user/login/mobile. */
+export function MobileLoginForm({ captcha, onSuccess }: { captcha: boolean; onSuccess: (r: TAuthResult) => Promise<void> }) {
+  const { message } = App.useApp();
+  const [submitting, setSubmitting] = useState(false);
+  async function onFinish(values: MobileLoginValues) {
+    setSubmitting(true);
+    try {
+      const result = await apiClient.call(api.loginByMobile, { body: { mobile: values.mobile.trim(), code: values.code.trim() } });
+      await onSuccess(result);
+    } catch (e) {
+      message.error(errorMessage(e, '登录失败'));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+  return (
+    <Form<MobileLoginValues> layout="vertical" size="large" onFinish={onFinish} requiredMark={false} autoComplete="on">
+      <Form.Item name="mobile" rules={mobileRules}>
+        <Input prefix={<MobileOutlined />} placeholder="手机号" autoComplete="tel" inputMode="tel" maxLength={11} />
+      </Form.Item>
+      <CaptchaField type="login" enabled={captcha} />
+      <SmsCodeField purpose={SmsPurpose.Login} />
+      <Button type="primary" htmlType="submit" block loading={submitting}>
+        登录
+      </Button>
+    </Form>
+  );
+}
+
+interface MobileRegisterValues {
+  mobile: string;
+  code: string;
+  password: string;
+  confirm: string;
+  agree: boolean;
+}
+
+/** 手机号注册: mobile + SMS code (purpose 0) + password → POST /user/register/mobile. */
+export function MobileRegisterForm({ captcha, agreement, onSuccess }: { captcha: boolean; agreement: ReactNode; onSuccess: (r: TAuthResult) => Promise<void> }) {
+  const { message } = App.useApp();
+  const [submitting, setSubmitting] = useState(false);
+  async function onFinish(values: MobileRegisterValues) {
+    setSubmitting(true);
+    try {
+      const result = await apiClient.call(api.registerByMobile, { body: { mobile: values.mobile.trim(), code: values.code.trim(), password: values.password } });
+      await onSuccess(result);
+    } catch (e) {
+      message.error(errorMessage(e, '注册失败'));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+  return (
+    <Form<MobileRegisterValues> layout="vertical" size="large" onFinish={onFinish} requiredMark={false} initialValues={{ agree: true }}>
+      <Form.Item name="mobile" rules={mobileRules}>
+        <Input prefix={<MobileOutlined />} placeholder="手机号" autoComplete="tel" inputMode="tel" maxLength={11} />
+      </Form.Item>
+      <CaptchaField type="register" enabled={captcha} />
+      <SmsCodeField purpose={SmsPurpose.Register} />
+      <Form.Item name="password" rules={newPasswordRules('请输入密码')}>
+        <Input.Password prefix={<LockOutlined />} placeholder="设置密码（至少6位）" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="confirm" dependencies={['password']} rules={[{ required: true, message: '请再次输入密码' }, confirmRule('password', '两次输入的密码不一致')]}>
+        <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="agree"
+        valuePropName="checked"
+        rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意文库协议'))) }]}
+      >
+        <Checkbox>我已阅读并同意{agreement}</Checkbox>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={submitting}>
+        注册
+      </Button>
+    </Form>
+  );
+}
