@@ -20,6 +20,7 @@ import { mailRoutes } from './modules/mail/mail.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { documentRoutes } from './modules/document/document.routes';
 import { imageRoutes } from './modules/upload/image.routes';
+import { searchRoutes } from './modules/search/search.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,6 +94,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(oauthRoutes);
   await app.register(documentRoutes);
   await app.register(imageRoutes);
+  await app.register(searchRoutes);
   if (config.serveStatic) await app.register(staticPlugin);
 
   app.setNotFoundHandler(

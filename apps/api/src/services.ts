@@ -30,6 +30,8 @@ import { DocumentService } from './modules/document/document.service';
 import { InteractionService } from './modules/document/interaction.service';
 import { TransferService } from './modules/document/transfer.service';
 import { ConversionService } from './modules/document/conversion.service';
+import { SearchRepo } from './modules/search/search.repo';
+import { SearchService } from './modules/search/search.service';
 
 /** Every domain service, built once per process over one database. */
 export function createServices(database: Database, config: AppConfig) {
@@ -60,8 +62,11 @@ export function createServices(database: Database, config: AppConfig) {
     await jobs.send(JOBS.convertDocument, { hash }, { singletonKey: hash, expireInSeconds: seconds, retryLimit: 1, retryDelay: 5 });
   };
   const interactions = new InteractionService(database.db, documentRepo, documents, users, credits, settings, punishments, captcha, account);
+  const search = new SearchService(new SearchRepo(database.db), settings, documents, documentRepo);
+  documents.onChanged = (ids) => search.index(ids);
+  conversion.onFinished = (hash) => search.indexHash(hash);
   const transfer = new TransferService(database.db, documentRepo, documents, users, credits, settings, punishments, account, storage, path.join(config.dataDir, 'tmp'));
   return { config, settings, credits, users, content, loginThrottle, storage, account, adminAccount, captcha, punishments,
-    verification, mail, sms, oauth, wechat, jobs, languages, documentRepo, documents, conversion, interactions, transfer };
+    verification, mail, sms, oauth, wechat, jobs, languages, documentRepo, documents, conversion, interactions, transfer, search };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -22,6 +22,9 @@ export async function registerJobs(boss: PgBoss, services: Services, log: (msg: 
   }
   await boss.schedule(JOBS.conversionWatchdog, '*/5 * * * *', {}, { tz: 'Asia/Shanghai' });
   await boss.work(JOBS.conversionWatchdog, async () => ({ failed: await services.conversion.failStuck() }));
+  await boss.work(JOBS.reindexDocuments, async () => services.search.runReindex());
+  await boss.schedule(JOBS.purgeSearchRecords, '17 3 * * *', {}, { tz: 'Asia/Shanghai' });
+  await boss.work(JOBS.purgeSearchRecords, async () => services.search.purgeRecords());
   // start-up sweep: anything still waiting (a crash, a send without a queue) is queued again
   const requeued = await services.documents.requeueWaiting();
   if (requeued) log('re-queued waiting conversions', { count: requeued });

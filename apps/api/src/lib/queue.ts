@@ -25,4 +25,6 @@ export const JOBS = {
   purgeRevokedTokens: 'maintenance.purge-revoked-tokens',
   convertDocument: 'document.convert',
   conversionWatchdog: 'document.conversion-watchdog',
+  reindexDocuments: 'search.reindex-documents',
+  purgeSearchRecords: 'search.purge-records',
 } as const;

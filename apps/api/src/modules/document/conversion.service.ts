@@ -19,6 +19,9 @@ export const coverKey = (hash: string) => `covers/${hash}.png`;
  * that hash to converted or failed. Runs in the job workers, never on the request path.
  */
 export class ConversionService {
+  /** called when a hash's documents changed state (search follows) */
+  onFinished: (hash: string) => Promise<void> = async () => undefined;
+
   constructor(
     private readonly db: Db,
     private readonly repo: DocumentRepo,
@@ -90,12 +93,14 @@ export class ConversionService {
     for (const d of waiting) {
       await this.repo.updateDocument(d.id, { status: pages > 0 ? DocumentStatus.Converted : DocumentStatus.Failed, pages, preview, width, height, enableGzip: gzip, convertError: pages > 0 ? '' : '文档没有内容', description: d.description || summary });
     }
+    await this.onFinished(hash).catch((e) => this.log('search index update failed', { hash, error: String(e) }));
   }
 
   async fail(hash: string, message: string) {
     await this.repo.updateConversion(hash, { status: DocumentStatus.Failed, error: message, finishedAt: new Date() });
     const waiting = await this.repo.documentsAwaiting(hash);
     await this.repo.updateDocuments(waiting.map((d) => d.id), { status: DocumentStatus.Failed, convertError: message });
+    await this.onFinished(hash).catch(() => undefined);
   }
 
   /** Watchdog: conversions stuck in `converting` past the time-out (a crashed worker) fail with a reason. */

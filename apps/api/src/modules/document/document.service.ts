@@ -326,6 +326,11 @@ export class DocumentService {
     return hashes.length;
   }
 
+  async categoryTree() {
+    const rows = await this.db.query.categories.findMany({ where: (c, { eq }) => eq(c.type, 0) });
+    return { rows };
+  }
+
   findForView(uuid: string) {
     return this.repo.findDocument({ uuid });
   }

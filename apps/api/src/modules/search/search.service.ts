@@ -1,0 +1,232 @@
+import { segment, parseQuery, setUserDictionary, type ParsedQuery } from '../../lib/segment';
+import type { ConfigService } from '../config/config.service';
+import type { DocumentService } from '../document/document.service';
+import type { DocumentRepo } from '../document/document.repo';
+import { EXT_GROUPS } from '../document/document.mapper';
+import { AppError, badRequest } from '../../lib/errors';
+import type { SearchRepo, SearchFilter } from './search.repo';
+
+/** Body text indexed per document (tsvector has a 1 MB limit; the start of a document carries its vocabulary). */
+const MAX_INDEXED_TEXT = 400_000;
+const CANDIDATE_CAP = 5000;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Escapes text and wraps every occurrence of the words in <em> (longest words first, case-insensitive). */
+export function highlight(text: string, words: string[]): string {
+  const ws = [...new Set(words.filter((w) => w.length > 0))].sort((a, b) => b.length - a.length);
+  if (!ws.length) return escapeHtml(text);
+  const re = new RegExp(ws.map(escapeRe).join('|'), 'gi');
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    out += escapeHtml(text.slice(last, m.index)) + `<em>${escapeHtml(m[0])}</em>`;
+    last = m.index! + m[0].length;
+  }
+  return out + escapeHtml(text.slice(last));
+}
+
+/** A window of the text around the first match. */
+export function snippetAround(text: string, words: string[], width = 140): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  const lower = clean.toLowerCase();
+  let at = -1;
+  for (const w of words) {
+    const i = lower.indexOf(w.toLowerCase());
+    if (i >= 0 && (at < 0 || i < at)) at = i;
+  }
+  if (at < 0) return clean.slice(0, width);
+  const start = Math.max(0, at - Math.floor(width / 3));
+  return (start > 0 ? '…' : '') + clean.slice(start, start + width) + (start + width < clean.length ? '…' : '');
+}
+
+/** to_tsquery text from a parsed query; every lexeme quoted, so user input can never be tsquery syntax. */
+export function toTsQuery(p: ParsedQuery): string | undefined {
+  const lex = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  const parts = [
+    ...p.must.map(lex),
+    ...p.phrases.map((ph) => (ph.length === 1 ? lex(ph[0]) : `(${ph.map(lex).join(' <-> ')})`)),
+  ];
+  if (!parts.length) return undefined;
+  return [...parts, ...p.not.map((w) => `!${lex(w)}`)].join(' & ');
+}
+
+interface RecordInput { keywords: string; type: number; total: number; page: number; spendTime: number; userId: number; ip: string; userAgent: string }
+
+export class SearchService {
+  private buffer: RecordInput[] = [];
+  private timer?: NodeJS.Timeout;
+  private dictLoadedAt = 0;
+
+  constructor(
+    private readonly repo: SearchRepo,
+    private readonly settings: ConfigService,
+    private readonly documents: DocumentService,
+    private readonly documentRepo: DocumentRepo,
+  ) {}
+
+  private async syncDictionary() {
+    if (Date.now() - this.dictLoadedAt < 5000) return;
+    const dict = String((await this.settings.section('search')).user_dict ?? '');
+    setUserDictionary(dict.split(/\r?\n/));
+    this.dictLoadedAt = Date.now();
+  }
+
+  private async weights() {
+    const s = await this.settings.section('search');
+    return { title: String(s.weight_title), keywords: String(s.weight_keywords), description: String(s.weight_description), content: String(s.weight_content) };
+  }
+
+  /** Brings the index of these documents up to date (deleted rows leave it). */
+  async index(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    await this.syncDictionary();
+    const unique = [...new Set(ids)];
+    const rows = await this.repo.loadForIndex(unique, MAX_INDEXED_TEXT);
+    const found = new Set(rows.map((r) => r.documentId));
+    await this.repo.deleteIndex(unique.filter((id) => !found.has(id)));
+    const w = await this.weights();
+    await this.repo.upsertIndex(rows.map((r) => ({
+      documentId: r.documentId, visible: r.visible,
+      title: segment(r.title), keywords: segment(r.keywords), description: segment(r.description), content: segment(r.content),
+    })), w);
+  }
+
+  async indexHash(hash: string) {
+    await this.index((await this.repo.idsByHash(hash)).map((r) => r.id));
+  }
+
+  async search(q: {
+    wd: string; page: number; size: number; category_id?: number[]; ext?: string; fee_type?: 'free' | 'charge'; language?: string[];
+    user_id?: number; created_at?: string[]; sort: string;
+  }, who: { userId?: number; ip: string; userAgent: string }) {
+    const started = process.hrtime.bigint();
+    await this.syncDictionary();
+    const display = await this.settings.section('display');
+    const maxPage = Math.max(1, Number(display.max_search_pages) || 100);
+    if (q.page > maxPage) throw badRequest(`最多只能查看前 ${maxPage} 页结果`);
+    const parsed = parseQuery(q.wd);
+    const tsq = toTsQuery(parsed);
+    if (!tsq) throw badRequest('请输入搜索关键词');
+    const filter: SearchFilter = {
+      categoryIds: q.category_id?.length ? await this.withChildren(q.category_id) : undefined,
+      exts: q.ext ? EXT_GROUPS[q.ext] : undefined, fee: q.fee_type, languages: q.language, userId: q.user_id,
+      from: q.created_at?.[0] ? new Date(q.created_at[0]) : undefined, to: q.created_at?.[1] ? new Date(q.created_at[1]) : undefined,
+    };
+    if ((filter.from && isNaN(filter.from.getTime())) || (filter.to && isNaN(filter.to.getTime()))) throw badRequest('日期格式不正确');
+    const offset = (q.page - 1) * q.size;
+    let { rows, total } = await this.repo.search(tsq, filter, q.sort, q.size, offset, CANDIDATE_CAP);
+    let words = parsed.highlight;
+    if (total === 0 && !parsed.not.length && !parsed.phrases.length && q.wd.length >= 3) {
+      // nothing matched word for word: try titles that look alike (typos)
+      ({ rows, total } = await this.repo.similarTitles(q.wd.trim(), filter, q.size, offset));
+      words = [q.wd.trim()];
+    }
+    const docs = await this.documentRepo.documentsByIds(rows.map((r) => r.id));
+    const byId = new Map(docs.map((d) => [d.id, d]));
+    const ordered = rows.map((r) => byId.get(r.id)).filter((d): d is NonNullable<typeof d> => !!d);
+    const decorated = await this.documents.decorate(ordered);
+    const texts = await this.repo.snippetSources(ordered.map((d) => d.hash), words);
+    const rankOf = new Map(rows.map((r) => [r.id, r.rank]));
+    const document = decorated.map((d, i) => {
+      const raw = ordered[i];
+      const body = texts.get(raw.hash) ?? raw.description;
+      return {
+        ...d, rank: rankOf.get(d.id) ?? 0,
+        highlight_title: highlight(raw.title, words),
+        highlight_snippet: highlight(snippetAround(body || raw.description, words), words),
+      };
+    });
+    const spend = Number(process.hrtime.bigint() - started) / 1e9;
+    this.record({ keywords: q.wd.slice(0, 100), type: 0, total, page: q.page, spendTime: spend, userId: who.userId ?? 0, ip: who.ip, userAgent: who.userAgent.slice(0, 512) });
+    return { total, spend: Math.round(spend * 1000) / 1000, max_page: Math.min(maxPage, Math.max(1, Math.ceil(Math.min(total, CANDIDATE_CAP) / q.size))), document, words: parsed.highlight };
+  }
+
+  private async withChildren(ids: number[]): Promise<number[]> {
+    const { rows } = await this.documents.categoryTree();
+    const out = new Set(ids);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const c of rows) if (out.has(c.parentId) && !out.has(c.id)) { out.add(c.id); grew = true; }
+    }
+    return [...out];
+  }
+
+  // ---------------- records (written off the request path, in batches) ----------------
+  private record(r: RecordInput) {
+    this.buffer.push(r);
+    if (this.buffer.length >= 200) void this.flush();
+    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), 2000);
+  }
+
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.buffer;
+    this.buffer = [];
+    if (!batch.length) return;
+    const days = Number((await this.settings.section('security')).search_record_retention_days);
+    if (days === 0) return; // 0 = do not keep search records
+    await this.repo.insertRecords(batch).catch(() => undefined);
+  }
+
+  async purgeRecords() {
+    const days = Number((await this.settings.section('security')).search_record_retention_days) || 0;
+    if (days > 0) await this.repo.purgeRecords(new Date(Date.now() - days * 86_400_000));
+  }
+
+  async listRecords(q: Parameters<SearchRepo['listRecords']>[0]) {
+    const { rows, total } = await this.repo.listRecords(q);
+    return {
+      total,
+      search_record: rows.map(({ r, username }) => ({ id: r.id, keywords: r.keywords, type: r.type, total: r.total, page: r.page, spend_time: r.spendTime, user_id: r.userId, username: username ?? '', ip: r.ip, user_agent: r.userAgent, created_at: r.createdAt.toISOString() })),
+    };
+  }
+
+  deleteRecords(ids: number[]) {
+    return this.repo.deleteRecords(ids);
+  }
+
+  async hotWords(limit: number) {
+    return { words: await this.repo.hotWords(new Date(Date.now() - 7 * 86_400_000), limit) };
+  }
+
+  // ---------------- whole-index rebuild ----------------
+  async reindexStatus() {
+    const s = await this.repo.reindexState();
+    return {
+      running: s?.running ?? false, total: s?.total ?? 0, done: s?.done ?? 0, error: s?.error ?? '',
+      started_at: s?.startedAt?.toISOString() ?? null, finished_at: s?.finishedAt?.toISOString() ?? null,
+    };
+  }
+
+  async startReindex(enqueue: () => Promise<unknown>) {
+    const s = await this.repo.reindexState();
+    if (s?.running && s.startedAt && Date.now() - s.startedAt.getTime() < 6 * 3600_000) throw new AppError('conflict', '索引正在重建中，请稍候');
+    await this.repo.setReindexState({ running: true, total: await this.repo.countDocuments(), done: 0, error: '', startedAt: new Date(), finishedAt: null });
+    await enqueue();
+    return this.reindexStatus();
+  }
+
+  /** The rebuild job: every document, in batches, progress saved as it goes. */
+  async runReindex(): Promise<void> {
+    let after = 0;
+    let done = 0;
+    try {
+      for (;;) {
+        const ids = await this.repo.allDocumentIds(after, 200);
+        if (!ids.length) break;
+        await this.index(ids);
+        done += ids.length;
+        after = ids[ids.length - 1];
+        await this.repo.setReindexState({ done });
+      }
+      await this.repo.setReindexState({ running: false, done, finishedAt: new Date() });
+    } catch (e) {
+      await this.repo.setReindexState({ running: false, error: e instanceof Error ? e.message.slice(0, 500) : String(e), finishedAt: new Date() });
+      throw e;
+    }
+  }
+}
