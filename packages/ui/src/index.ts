@@ -6,3 +6,5 @@ export { useScreen, screenClass, SCREEN_BREAKPOINTS } from './use-screen';
 export type { ScreenClass, ScreenInfo } from './use-screen';
 export { ComingSoon } from './coming-soon';
 export type { ComingSoonProps } from './coming-soon';
+export { FileTypeIcon, FILE_TYPE_STYLE } from './file-type-icon';
+export type { FileTypeIconProps } from './file-type-icon';

@@ -1,32 +1,47 @@
+import { useMemo } from 'react';
 import { Empty, Result } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { CategoryType, type TCategory } from '@wenku/contracts';
-import { Page, PlaceholderCard } from '../../../app/shell/page';
+import { Page } from '../../../app/shell/page';
 import { NotFound } from '../../../app/not-found';
+import { useSiteConfig } from '../../settings/api';
 import { useCategoryTree } from '../api';
 import { categoryPath, documentCategoryHref } from '../lib';
+import { descendantIds } from '../filters';
 import { CategoryCards } from '../components/category-cards';
+import { CategoryDocuments } from '../components/category-documents';
+import { HotDocuments } from '../components/hot-documents';
 import { AdSlot } from '../../advertisement/components/ad-slot';
 import { usePositionAds } from '../../advertisement/api';
 
+const LIST_ADS = ['list_nav_bottom', 'list_document_top', 'list_document_bottom'] as const;
+
 function CategoryDetail({ id, list }: { id: number; list: TCategory[] }) {
-  const ads = usePositionAds(['list_nav_bottom', 'list_document_top', 'list_document_bottom']).data;
+  const ads = usePositionAds(LIST_ADS).data;
+  const { display } = useSiteConfig();
   const path = categoryPath(list, id);
   const current = path[path.length - 1];
   const children = list.filter((c) => c.parent_id === id);
-  const siblings = current ? list.filter((c) => c.parent_id === current.parent_id) : [];
+  const siblings = list.filter((c) => c.parent_id === current.parent_id);
+  const chips = children.length > 0 ? children : siblings;
+  const ids = useMemo(() => descendantIds(list, id), [list, id]);
+  const parent = path.length > 1 ? path[path.length - 2] : undefined;
   return (
     <Page
       title={current.title}
       crumbs={[{ title: '文库资料', to: '/category' }, ...path.map((c, i) => ({ title: c.title, to: i < path.length - 1 ? documentCategoryHref(c.id) : undefined }))]}
     >
       <div className="wk-card wk-category-head">
-        <h1>{current.title}</h1>
+        <h1>
+          {current.title}
+          {display.showDocumentCount && <span className="wk-category-count">共 {current.doc_count.toLocaleString('zh-CN')} 篇文档</span>}
+        </h1>
         {current.show_description && current.description && <p>{current.description}</p>}
-        {(children.length > 0 ? children : siblings).length > 0 && (
+        {chips.length > 0 && (
           <div className="wk-category-filter">
             <span className="wk-category-filter-label">{children.length > 0 ? '子分类：' : '同级分类：'}</span>
-            {(children.length > 0 ? children : siblings).map((c) => (
+            {children.length === 0 && parent && <Link to={documentCategoryHref(parent.id)}>全部</Link>}
+            {chips.map((c) => (
               <Link key={c.id} to={documentCategoryHref(c.id)} className={c.id === id ? 'is-active' : undefined}>
                 {c.title}
               </Link>
@@ -35,17 +50,23 @@ function CategoryDetail({ id, list }: { id: number; list: TCategory[] }) {
         )}
       </div>
       <AdSlot position="list_nav_bottom" ads={ads} />
-      <AdSlot position="list_document_top" ads={ads} />
-      <PlaceholderCard title="文档列表即将上线" description={`「${current.title}」分类下的文档浏览、筛选与排序正在建设中。`} />
-      <AdSlot position="list_document_bottom" ads={ads} />
+      <div className="wk-category-layout">
+        <div>
+          <CategoryDocuments categoryIds={ids} ads={ads} title={`${current.title}的文档`} />
+        </div>
+        <aside className="wk-category-side">
+          <HotDocuments categoryIds={ids} title="本类热门" />
+        </aside>
+      </div>
     </Page>
   );
 }
 
-/** /category: every document category; /category/{id}: one category. */
+/** /category: every document category and all documents; /category/{id}: one category's documents. */
 export default function CategoryPage() {
   const { id } = useParams();
   const { list, tree, isLoading, isError } = useCategoryTree(CategoryType.Document);
+  const ads = usePositionAds(LIST_ADS).data;
   if (isError) {
     return (
       <Page title="文库资料" crumbs={[{ title: '文库资料' }]}>
@@ -59,7 +80,7 @@ export default function CategoryPage() {
       if (isLoading) return <Page title="文库资料">{null}</Page>;
       return <NotFound />;
     }
-    return <CategoryDetail id={n} list={list} />;
+    return <CategoryDetail key={n} id={n} list={list} />;
   }
   return (
     <Page title="文库资料" crumbs={[{ title: '文库资料' }]}>
@@ -67,6 +88,18 @@ export default function CategoryPage() {
         <h2>全部文档分类</h2>
       </div>
       {tree.length > 0 || isLoading ? <CategoryCards tree={tree} /> : <Empty className="wk-card" description="暂无文档分类" />}
+      <AdSlot position="list_nav_bottom" ads={ads} />
+      <div className="wk-section-head wk-section-gap">
+        <h2>全部文档</h2>
+      </div>
+      <div className="wk-category-layout">
+        <div>
+          <CategoryDocuments categoryIds={[]} ads={ads} title="全部文档" />
+        </div>
+        <aside className="wk-category-side">
+          <HotDocuments categoryIds={[]} title="热门文档" />
+        </aside>
+      </div>
     </Page>
   );
 }

@@ -1,5 +1,2 @@
-import { PlaceholderPage } from '../../../app/shell/page';
-
-export default function UploadPage() {
-  return <PlaceholderPage title="上传文档" description="支持 PDF、Word、PPT、Excel、TXT、EPUB 等格式的批量上传正在建设中。" />;
-}
+/** /upload lives in features/upload; the route table points here. */
+export { default } from '../../upload/pages/upload-page';

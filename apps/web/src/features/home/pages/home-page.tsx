@@ -11,6 +11,7 @@ import { usePositionAds } from '../../advertisement/api';
 import { HomeHero } from '../components/home-hero';
 import { BannerArea } from '../components/banner-area';
 import { WelcomeCard } from '../components/welcome-card';
+import { HomeDocuments } from '../components/home-documents';
 
 const HOME_AD_POSITIONS: AdvertisementPosition[] = ['index_banner_bottom', 'index_category_top', 'index_category_bottom', 'index_link_top'];
 
@@ -42,6 +43,7 @@ export default function HomePage() {
           <CategoryCards tree={docs.tree} />
         </section>
         <AdSlot position="index_category_bottom" ads={ads} />
+        <HomeDocuments />
 
         {articles.tree.length > 0 && (
           <section className="wk-section">

@@ -1,0 +1,97 @@
+import type { TCategory } from '@wenku/contracts';
+
+/** File type groups of the list filter → the `ext` query value of GET /document/list. */
+export const EXT_FILTERS = [
+  { value: '', label: '全部' },
+  { value: 'pdf', label: 'PDF' },
+  { value: 'word', label: 'Word' },
+  { value: 'ppt', label: 'PPT' },
+  { value: 'excel', label: 'Excel' },
+  { value: 'text', label: '文本' },
+  { value: 'other', label: '其他' },
+] as const;
+
+export const FEE_FILTERS = [
+  { value: '', label: '全部' },
+  { value: 'free', label: '免费' },
+  { value: 'charge', label: '付费' },
+] as const;
+
+export const SORT_OPTIONS = [
+  { value: 'latest', label: '最新' },
+  { value: 'popular', label: '最热' },
+  { value: 'downloads', label: '下载最多' },
+  { value: 'score', label: '评分最高' },
+] as const;
+
+export type ExtFilter = (typeof EXT_FILTERS)[number]['value'];
+export type FeeFilter = (typeof FEE_FILTERS)[number]['value'];
+export type SortFilter = (typeof SORT_OPTIONS)[number]['value'];
+
+export interface DocumentFilters {
+  ext: ExtFilter;
+  fee: FeeFilter;
+  sort: SortFilter;
+  page: number;
+}
+
+export const DEFAULT_FILTERS: DocumentFilters = { ext: '', fee: '', sort: 'latest', page: 1 };
+export const LIST_PAGE_SIZE = 20;
+
+const oneOf = <T extends string>(options: readonly { value: T }[], v: string | null, fallback: T): T =>
+  options.some((o) => o.value === v) ? (v as T) : fallback;
+
+/** Filters from the page URL (`?ext=pdf&fee_type=free&sort=popular&page=2`); anything unknown falls back to the default. */
+export function filtersFromSearch(search: URLSearchParams | string): DocumentFilters {
+  const sp = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const page = Math.floor(Number(sp.get('page')));
+  return {
+    ext: oneOf(EXT_FILTERS, sp.get('ext'), ''),
+    fee: oneOf(FEE_FILTERS, sp.get('fee_type'), ''),
+    sort: oneOf(SORT_OPTIONS, sp.get('sort'), 'latest'),
+    page: Number.isFinite(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The URL query of filters, defaults left out, so /category/3 stays clean. */
+export function filtersToSearch(f: DocumentFilters): string {
+  const sp = new URLSearchParams();
+  if (f.ext) sp.set('ext', f.ext);
+  if (f.fee) sp.set('fee_type', f.fee);
+  if (f.sort !== 'latest') sp.set('sort', f.sort);
+  if (f.page > 1) sp.set('page', String(f.page));
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Changing a filter goes back to page 1; changing the page keeps the filters. */
+export function withFilter(f: DocumentFilters, patch: Partial<DocumentFilters>): DocumentFilters {
+  return { ...f, ...patch, page: patch.page ?? 1 };
+}
+
+/** GET /document/list query of the filters for a category (its id and every descendant's) or all categories. */
+export function listQueryOf(f: DocumentFilters, categoryIds: readonly number[], size = LIST_PAGE_SIZE) {
+  return {
+    page: f.page,
+    size,
+    sort: f.sort,
+    ...(categoryIds.length ? { category_id: [...categoryIds] } : {}),
+    ...(f.ext ? { ext: f.ext } : {}),
+    ...(f.fee ? { fee_type: f.fee } : {}),
+  };
+}
+
+/** `id` and all categories below it (documents of a parent category include its children's). */
+export function descendantIds(list: readonly Pick<TCategory, 'id' | 'parent_id'>[], id: number): number[] {
+  const out = [id];
+  const seen = new Set(out);
+  for (let i = 0; i < out.length && out.length < 10_000; i++) {
+    for (const c of list) {
+      if (c.parent_id === out[i] && !seen.has(c.id)) {
+        seen.add(c.id);
+        out.push(c.id);
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,116 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { api, apiClient, apiUrl, ApiError, errorMessage } from '../../lib/api';
+import { useSession } from '../../app/session';
+import { loginRedirect } from '../../app/access';
+import { meKeys } from '../user/api';
+import { documentKeys, type DocumentDetail } from './api';
+import { useDocumentSettings } from './settings';
+
+/** Starts the browser's download of a signed URL without leaving the page (the server answers as an attachment). */
+export function startDownload(url: string): void {
+  const a = document.createElement('a');
+  a.href = apiUrl(url);
+  a.rel = 'noopener';
+  a.download = '';
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/** Sends the visitor to log in and come back here. */
+export function useLoginFirst() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const { message } = App.useApp();
+  return (hint = '请先登录') => {
+    message.info(hint);
+    navigate(loginRedirect(pathname, search));
+  };
+}
+
+/** Download, favourite and score on the document page. */
+export function useDocumentActions(doc: DocumentDetail | undefined) {
+  const qc = useQueryClient();
+  const token = useSession((s) => s.token);
+  const { message, modal } = App.useApp();
+  const { creditName, enableGuestDownload } = useDocumentSettings();
+  const loginFirst = useLoginFirst();
+  const refreshDoc = () => qc.invalidateQueries({ queryKey: documentKeys.details });
+
+  const download = useMutation({
+    mutationFn: (id: number) => apiClient.call(api.downloadDocument, { query: { id } }),
+    onSuccess: (r) => {
+      startDownload(r.url);
+      message.success('已开始下载');
+      void refreshDoc();
+      void qc.invalidateQueries({ queryKey: meKeys.all });
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 401) loginFirst('请登录后下载');
+      else message.error(errorMessage(e, '下载失败，请稍后重试'));
+    },
+  });
+
+  const requestDownload = () => {
+    if (!doc) return;
+    if (!token && !(enableGuestDownload && doc.price <= 0)) {
+      loginFirst('请登录后下载');
+      return;
+    }
+    if (doc.price > 0 && !doc.can_download_free) {
+      modal.confirm({
+        title: '确认下载',
+        content: `下载《${doc.title}》需要支付 ${doc.price} ${creditName}，付费后可重复下载，确定下载吗？`,
+        okText: '确认下载',
+        cancelText: '取消',
+        onOk: () => download.mutateAsync(doc.id).catch(() => undefined),
+      });
+      return;
+    }
+    download.mutate(doc.id);
+  };
+
+  const favorite = useMutation({
+    mutationFn: async (on: boolean) => {
+      if (!doc) return;
+      if (on) {
+        await apiClient.call(api.createFavorite, { body: { document_id: doc.id, type: 0 } });
+      } else {
+        const { favorite: f } = await apiClient.call(api.getFavorite, { query: { document_id: doc.id, type: 0 } });
+        if (f) await apiClient.call(api.deleteFavorite, { query: { id: [f.id] } });
+      }
+    },
+    onSuccess: (_r, on) => {
+      message.success(on ? '收藏成功' : '已取消收藏');
+      void refreshDoc();
+    },
+    onError: (e) => message.error(errorMessage(e, '操作失败，请稍后重试')),
+  });
+
+  const toggleFavorite = () => {
+    if (!doc) return;
+    if (!token) return loginFirst('请登录后收藏');
+    favorite.mutate(!doc.is_favorite);
+  };
+
+  const score = useMutation({
+    mutationFn: (stars: number) => apiClient.call(api.setDocumentScore, { body: { document_id: doc!.id, score: stars * 100 } }),
+    onSuccess: () => {
+      message.success('评分成功，感谢您的评价');
+      void refreshDoc();
+    },
+    onError: (e) => message.error(errorMessage(e, '评分失败，请稍后重试')),
+  });
+
+  const rate = (stars: number) => {
+    if (!doc) return;
+    if (!token) return loginFirst('请登录后评分');
+    if (stars < 1 || stars > 5) return;
+    score.mutate(stars);
+  };
+
+  return { requestDownload, downloading: download.isPending, toggleFavorite, favoriting: favorite.isPending, rate, scoring: score.isPending, loginFirst, loggedIn: Boolean(token) };
+}
