@@ -14,7 +14,7 @@ export function ExpiryPicker({ value, onChange, emptyText = '永久有效' }: {
 }) {
   return (
     <Space orientation="vertical" size={8} style={{ width: '100%' }}>
-      <Space wrap size={8}>
+      <Space wrap size={12}>
         <DatePicker
           showTime={{ format: 'HH:mm' }}
           format="YYYY-MM-DD HH:mm"
@@ -25,20 +25,22 @@ export function ExpiryPicker({ value, onChange, emptyText = '永久有效' }: {
           style={{ width: 220 }}
         />
         {value ? (
-          <Typography.Text type="secondary">{untilText(value.toDate())}</Typography.Text>
+          <span>
+            <Typography.Text type="secondary">{untilText(value.toDate())}</Typography.Text>
+            <Typography.Link style={{ marginInlineStart: 12 }} onClick={() => onChange?.(null)}>
+              改为{emptyText}
+            </Typography.Link>
+          </span>
         ) : (
           <Typography.Text type="success">{emptyText}</Typography.Text>
         )}
       </Space>
       <Space wrap size={[6, 6]}>
         {EXPIRY_SHORTCUTS.map((s) => (
-          <Button key={s.key} size="small" onClick={() => onChange?.(expiryShortcutValue(s.key))}>
+          <Button key={s.key} size="small" autoInsertSpace={false} onClick={() => onChange?.(expiryShortcutValue(s.key))}>
             {s.label}
           </Button>
         ))}
-        <Button size="small" type="dashed" onClick={() => onChange?.(null)}>
-          {emptyText}
-        </Button>
       </Space>
     </Space>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODULE_LIST_KEYS, type TPermission } from '@wenku/contracts';
 import {
-  filterPermissions, groupPermissionsByModule, isListPermission, moduleCheckState, modulesWithoutListPermission, moduleTitle, toggleModule,
+  filterPermissions, groupPermissionsByModule, moduleRowSpans, isListPermission, moduleCheckState, modulesWithoutListPermission, moduleTitle, toggleModule,
 } from './permissions';
 
 const [listMethod, listPath] = MODULE_LIST_KEYS.user.split(' ');
@@ -49,5 +49,12 @@ describe('permission grouping', () => {
     expect(filterPermissions(perms, { method: 'post' }).map((p) => p.id)).toEqual([2, 6]);
     expect(filterPermissions(perms, { wd: '未知' }).map((p) => p.id)).toEqual([5]);
     expect(filterPermissions(perms, { wd: '/api/v1/group' }).map((p) => p.id)).toEqual([2]);
+  });
+});
+
+describe('moduleRowSpans', () => {
+  it('spans each run of one module from its first row', () => {
+    expect(moduleRowSpans([{ module: 'a' }, { module: 'a' }, { module: 'b' }, { module: 'a' }])).toEqual([2, 0, 1, 1]);
+    expect(moduleRowSpans([])).toEqual([]);
   });
 });

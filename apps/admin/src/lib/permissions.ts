@@ -95,3 +95,19 @@ export function filterPermissions(perms: readonly TPermission[], f: { module?: s
       (!wd || p.title.toLowerCase().includes(wd) || p.path.toLowerCase().includes(wd) || (p.description ?? '').toLowerCase().includes(wd)),
   );
 }
+
+/**
+ * Row spans for a module column on one page of rows: the first row of each run of the same module
+ * spans the run, the others get 0 (hidden), so a page reads as groups.
+ */
+export function moduleRowSpans(rows: readonly Pick<TPermission, 'module'>[]): number[] {
+  const spans = rows.map(() => 0);
+  let start = 0;
+  for (let i = 1; i <= rows.length; i++) {
+    if (i === rows.length || rows[i].module !== rows[start].module) {
+      spans[start] = i - start;
+      start = i;
+    }
+  }
+  return spans;
+}

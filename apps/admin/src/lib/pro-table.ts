@@ -72,3 +72,6 @@ export function treeRequest<R extends RouteDef, K extends keyof RouteResponse<R>
     return { ...res, data: buildTree(res.data), total: res.data.length };
   };
 }
+
+/** Search-form column spans: three filters and the buttons share one row on a 1440 px screen. */
+export const SEARCH_SPAN = { xs: 24, sm: 24, md: 12, lg: 8, xl: 6, xxl: 6 };

@@ -39,7 +39,8 @@ export default function GroupPage() {
         request={listRequest(api.listGroups, 'group')}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         pagination={false}
-        scroll={{ x: 1250 }}
+        scroll={{ x: 1100 }}
+        columnsState={{ persistenceType: 'localStorage', persistenceKey: 'wenku-admin:group-columns', defaultValue: { created_at: { show: false } } }}
         toolBarRender={() => [
           <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
             新增用户组

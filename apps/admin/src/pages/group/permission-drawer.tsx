@@ -112,8 +112,8 @@ export function PermissionDrawer({ group, onClose }: { group: TGroup; onClose: (
               <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
                 <Input allowClear prefix={<SearchOutlined />} placeholder="搜索权限名称或接口路径" value={wd} onChange={(e) => setWd(e.target.value)} style={{ width: 300 }} />
                 <Space>
-                  <Button size="small" onClick={() => setSelected((all.data ?? []).map((p) => p.id))}>全选</Button>
-                  <Button size="small" onClick={() => setSelected([])}>清空</Button>
+                  <Button size="small" autoInsertSpace={false} onClick={() => setSelected((all.data ?? []).map((p) => p.id))}>全选</Button>
+                  <Button size="small" autoInsertSpace={false} onClick={() => setSelected([])}>清空</Button>
                 </Space>
               </Space>
               {missing.length > 0 && (

@@ -7,16 +7,20 @@ import { MethodTag } from '../group/permission-drawer';
 export const MODULE_VALUE_ENUM = Object.fromEntries(Object.entries(ADMIN_MODULES).map(([k, m]) => [k, { text: m.title }]));
 const METHOD_VALUE_ENUM = Object.fromEntries(Object.keys(METHOD_COLORS).map((m) => [m, { text: m }]));
 
-export function permissionColumns({ onEdit }: { onEdit: (row: TPermission) => void }): ProColumns<TPermission>[] {
+/** A row of the permission table: `_span` merges the module cells of one module on a page. */
+export type PermissionRow = TPermission & { _span?: number };
+
+export function permissionColumns({ onEdit }: { onEdit: (row: TPermission) => void }): ProColumns<PermissionRow>[] {
   return [
     { title: '关键词', dataIndex: 'wd', hideInTable: true, fieldProps: { placeholder: '权限名称、接口路径或描述' } },
     {
       title: '所属模块',
       dataIndex: 'module',
-      width: 150,
+      width: 140,
       valueType: 'select',
       valueEnum: MODULE_VALUE_ENUM,
       fieldProps: { showSearch: true, placeholder: '全部模块' },
+      onCell: (row) => ({ rowSpan: row._span ?? 1, style: { verticalAlign: 'top', background: '#fafafa' } }),
       render: (_, row) => (
         <span style={{ lineHeight: 1.4 }}>
           <Tag color="geekblue">{moduleTitle(row.module)}</Tag>

@@ -22,11 +22,11 @@ export function punishmentColumns(a: PunishmentColumnActions): ProColumns<TPunis
   const muted = <Typography.Text type="secondary">—</Typography.Text>;
   return [
     { title: '用户', dataIndex: 'user_id', hideInTable: true, renderFormItem: () => <UserSelect placeholder="搜索用户" /> },
-    { title: 'ID', dataIndex: 'id', width: 64, align: 'center', search: false },
+    { title: 'ID', dataIndex: 'id', width: 56, align: 'center', search: false },
     {
       title: '用户',
       key: 'user',
-      width: 160,
+      width: 140,
       search: false,
       render: (_, row) => (
         <span style={{ lineHeight: 1.4 }}>
@@ -38,7 +38,7 @@ export function punishmentColumns(a: PunishmentColumnActions): ProColumns<TPunis
     {
       title: '处罚类型',
       dataIndex: 'type',
-      width: 130,
+      width: 110,
       valueType: 'select',
       valueEnum: toValueEnum(PUNISHMENT_TYPE_OPTIONS),
       fieldProps: { placeholder: '全部类型' },
@@ -47,18 +47,18 @@ export function punishmentColumns(a: PunishmentColumnActions): ProColumns<TPunis
     {
       title: '状态',
       dataIndex: 'enable',
-      width: 100,
+      width: 90,
       valueType: 'select',
       valueEnum: { true: { text: '已启用' }, false: { text: '已取消' } },
       fieldProps: { placeholder: '全部' },
       render: (_, row) => STATE_BADGES[punishmentState(row)],
     },
-    { title: '处罚原因', dataIndex: 'reason', ellipsis: true, width: 200, search: false, render: (_, row) => row.reason || muted },
-    { title: '开始时间', dataIndex: 'start_time', width: 150, search: false, render: (_, row) => formatDateTime(row.start_time) },
+    { title: '处罚原因', dataIndex: 'reason', ellipsis: true, search: false, render: (_, row) => row.reason || muted },
+    { title: '开始时间', dataIndex: 'start_time', width: 140, search: false, render: (_, row) => formatDateTime(row.start_time) },
     {
       title: '截止时间',
       dataIndex: 'end_time',
-      width: 170,
+      width: 150,
       search: false,
       render: (_, row) =>
         row.end_time ? (
@@ -70,11 +70,11 @@ export function punishmentColumns(a: PunishmentColumnActions): ProColumns<TPunis
           <Tag color="red">永久</Tag>
         ),
     },
-    { title: '备注', dataIndex: 'remark', ellipsis: true, search: false, render: (_, row) => row.remark || muted },
+    { title: '备注', dataIndex: 'remark', width: 120, ellipsis: true, search: false, render: (_, row) => row.remark || muted },
     {
       title: '操作',
       valueType: 'option',
-      width: 110,
+      width: 100,
       fixed: 'right',
       render: (_, row) => [
         <a key="edit" onClick={() => a.onEdit(row)}>编辑</a>,

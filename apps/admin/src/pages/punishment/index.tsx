@@ -6,7 +6,7 @@ import type { TPunishment } from '@wenku/contracts';
 import { AdminPage } from '../../components/admin-page';
 import { api, client } from '../../lib/api';
 import { toast } from '../../lib/feedback';
-import { listRequest } from '../../lib/pro-table';
+import { SEARCH_SPAN, listRequest } from '../../lib/pro-table';
 import { punishmentColumns } from './columns';
 import { PunishmentForm } from './punishment-form';
 import { OperatorLog } from './operator-log';
@@ -40,9 +40,9 @@ export default function PunishmentPage() {
         columns={columns}
         headerTitle="处罚记录"
         request={listRequest(api.listPunishments, 'punishment')}
-        search={{ labelWidth: 'auto', defaultCollapsed: false, span: { xs: 24, sm: 24, md: 12, lg: 12, xl: 8, xxl: 6 } }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false, span: SEARCH_SPAN }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1150 }}
         expandable={{ expandedRowRender: (row) => <OperatorLog row={row} />, rowExpandable: (row) => row.operators.length > 0 }}
         rowSelection={{ getCheckboxProps: (row) => ({ disabled: !row.enable }) }}
         tableAlertOptionRender={({ selectedRowKeys, onCleanSelected }) => (

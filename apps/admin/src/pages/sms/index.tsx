@@ -6,7 +6,7 @@ import { AdminPage } from '../../components/admin-page';
 import { BatchDeleteBar, DeleteLink, deleteByIds } from '../../components/table-actions';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
-import { listRequest } from '../../lib/pro-table';
+import { SEARCH_SPAN, listRequest } from '../../lib/pro-table';
 
 type SmsRow = RouteResponse<typeof Api.listSms>['sms'][number];
 
@@ -16,12 +16,12 @@ const PURPOSE_COLORS: Record<number, string> = { 0: 'blue', 1: 'cyan', 2: 'purpl
 function columns(onDelete: (row: SmsRow) => Promise<unknown>): ProColumns<SmsRow>[] {
   const muted = <Typography.Text type="secondary">—</Typography.Text>;
   return [
-    { title: 'ID', dataIndex: 'id', width: 70, align: 'center', search: false },
-    { title: '手机号', dataIndex: 'mobile', width: 150, fieldProps: { placeholder: '手机号' }, render: (_, row) => <Typography.Text copyable>{row.mobile}</Typography.Text> },
+    { title: 'ID', dataIndex: 'id', width: 64, align: 'center', search: false },
+    { title: '手机号', dataIndex: 'mobile', width: 140, fieldProps: { placeholder: '手机号' }, render: (_, row) => <Typography.Text copyable>{row.mobile}</Typography.Text> },
     {
       title: '用途',
       dataIndex: 'purpose',
-      width: 110,
+      width: 96,
       valueType: 'select',
       valueEnum: toValueEnum(SMS_PURPOSE_OPTIONS),
       fieldProps: { placeholder: '全部用途' },
@@ -30,13 +30,13 @@ function columns(onDelete: (row: SmsRow) => Promise<unknown>): ProColumns<SmsRow
     {
       title: '状态',
       dataIndex: 'status',
-      width: 110,
+      width: 100,
       valueType: 'select',
       valueEnum: toValueEnum(SMS_STATUS_OPTIONS),
       fieldProps: { placeholder: '全部状态' },
       render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{labelOf(SMS_STATUS_OPTIONS, row.status)}</Tag>,
     },
-    { title: '服务商', dataIndex: 'provider', width: 100, search: false, render: (_, row) => row.provider || muted },
+    { title: '服务商', dataIndex: 'provider', width: 90, search: false, render: (_, row) => row.provider || muted },
     {
       title: '失败原因',
       dataIndex: 'error',
@@ -44,8 +44,8 @@ function columns(onDelete: (row: SmsRow) => Promise<unknown>): ProColumns<SmsRow
       search: false,
       render: (_, row) => (row.error ? <Tooltip title={row.error}><Typography.Text type="danger">{row.error}</Typography.Text></Tooltip> : muted),
     },
-    { title: 'IP', dataIndex: 'ip', width: 140, search: false, render: (_, row) => row.ip || muted },
-    { title: '用户 ID', dataIndex: 'user_id', width: 80, align: 'center', search: false, render: (_, row) => row.user_id || muted },
+    { title: 'IP', dataIndex: 'ip', width: 120, search: false, render: (_, row) => row.ip || muted },
+    { title: '用户 ID', dataIndex: 'user_id', width: 72, align: 'center', search: false, render: (_, row) => row.user_id || muted },
     { title: '发送时间', dataIndex: 'created_at', width: 170, search: false, render: (_, row) => formatDateTime(row.created_at, true) },
     { title: '操作', valueType: 'option', width: 70, fixed: 'right', render: (_, row) => [<DeleteLink key="delete" onConfirm={() => onDelete(row)} />] },
   ];
@@ -62,9 +62,9 @@ export default function SmsPage() {
         columns={columns(async (row) => (await deleteByIds(api.deleteSms, [row.id])) && reload())}
         headerTitle="短信记录"
         request={listRequest(api.listSms, 'sms')}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false, span: SEARCH_SPAN }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1080 }}
         rowSelection={{}}
         tableAlertOptionRender={({ selectedRowKeys, onCleanSelected }) => (
           <BatchDeleteBar

@@ -46,6 +46,16 @@ export function UserCell({ user, sub }: { user: Pick<TUser, 'id' | 'username' | 
   );
 }
 
+/** Email on top, mobile below (one column keeps the table within a 1440 px screen). */
+export function ContactCell({ user }: { user: Pick<TUser, 'email' | 'mobile'> }) {
+  return (
+    <div style={{ lineHeight: 1.5, minWidth: 0 }}>
+      <Typography.Text ellipsis={{ tooltip: user.email }} style={{ display: 'block', maxWidth: 184 }}>{user.email || '—'}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{user.mobile || '未绑定手机'}</Typography.Text>
+    </div>
+  );
+}
+
 export function userColumns(a: UserColumnActions): ProColumns<TUser>[] {
   return [
     { title: '关键词', dataIndex: 'wd', hideInTable: true, fieldProps: { placeholder: '用户名、邮箱或手机号' } },
@@ -56,32 +66,42 @@ export function userColumns(a: UserColumnActions): ProColumns<TUser>[] {
       valueType: 'select',
       fieldProps: { placeholder: '全部用户组', options: a.groups.map((g) => ({ value: g.id, label: g.title })) },
     },
-    { title: 'ID', dataIndex: 'id', width: 64, align: 'center', search: false },
     {
       title: '用户',
       dataIndex: 'username',
-      width: 220,
+      width: 190,
       search: false,
       render: (_, row) => <UserCell user={row} sub={row.realname ? `${row.realname} · ID ${row.id}` : undefined} />,
     },
-    { title: '邮箱', dataIndex: 'email', width: 200, ellipsis: true, search: false, render: (_, row) => row.email || muted },
-    { title: '手机号', dataIndex: 'mobile', width: 130, search: false, render: (_, row) => row.mobile || muted },
-    { title: '用户组', key: 'groups', width: 180, search: false, render: (_, row) => <GroupTags ids={row.group_id} groups={a.groups} /> },
-    { title: '积分', dataIndex: 'credit_count', width: 80, align: 'right', search: false },
-    { title: '文档', dataIndex: 'doc_count', width: 70, align: 'right', search: false },
-    { title: 'VIP 到期', dataIndex: 'vip_expire_at', width: 130, search: false, render: (_, row) => <VipUntil value={row.vip_expire_at} /> },
-    { title: '注册时间', dataIndex: 'created_at', width: 150, search: false, render: (_, row) => formatDateTime(row.created_at) },
+    {
+      title: '邮箱 / 手机号',
+      key: 'contact',
+      width: 200,
+      search: false,
+      render: (_, row) => <ContactCell user={row} />,
+    },
+    { title: '用户组', key: 'groups', width: 140, search: false, render: (_, row) => <GroupTags ids={row.group_id} groups={a.groups} /> },
+    { title: '积分', dataIndex: 'credit_count', width: 64, align: 'right', search: false },
+    { title: '文档', dataIndex: 'doc_count', width: 56, align: 'right', search: false },
+    { title: 'VIP 到期', dataIndex: 'vip_expire_at', width: 112, search: false, render: (_, row) => <VipUntil value={row.vip_expire_at} /> },
+    {
+      title: '注册时间',
+      dataIndex: 'created_at',
+      width: 100,
+      search: false,
+      render: (_, row) => <Tooltip title={formatDateTime(row.created_at, true)}>{formatDateTime(row.created_at).slice(0, 10)}</Tooltip>,
+    },
     {
       title: '最后登录',
       dataIndex: 'login_at',
-      width: 110,
+      width: 92,
       search: false,
       render: (_, row) => (row.login_at ? <Tooltip title={formatDateTime(row.login_at, true)}>{relativeTime(row.login_at)}</Tooltip> : <Typography.Text type="secondary">从未登录</Typography.Text>),
     },
     {
       title: '操作',
       valueType: 'option',
-      width: 150,
+      width: 136,
       fixed: 'right',
       render: (_, row) => [
         <a key="edit" onClick={() => a.onEdit(row)}>编辑</a>,

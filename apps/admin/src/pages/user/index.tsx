@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TUser } from '@wenku/contracts';
 import { AdminPage } from '../../components/admin-page';
 import { api } from '../../lib/api';
-import { listRequest } from '../../lib/pro-table';
+import { SEARCH_SPAN, listRequest } from '../../lib/pro-table';
 import { refKeys, useGroups } from '../../lib/queries';
 import { GrantVipForm } from '../vip/grant-vip-form';
 import { PunishmentForm } from '../punishment/punishment-form';
@@ -53,9 +53,9 @@ export default function UserListPage() {
         columns={columns}
         headerTitle="用户列表"
         request={listRequest(api.listUsers, 'user')}
-        search={{ labelWidth: 'auto', defaultCollapsed: false, span: { xs: 24, sm: 24, md: 12, lg: 12, xl: 8, xxl: 6 } }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false, span: SEARCH_SPAN }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        scroll={{ x: 1500 }}
+        scroll={{ x: 1100 }}
         columnsState={{ persistenceType: 'localStorage', persistenceKey: 'wenku-admin:user-columns' }}
         rowSelection={{ getCheckboxProps: (row) => ({ disabled: !canDeleteUser(row) }) }}
         tableAlertOptionRender={({ selectedRows, onCleanSelected }) => (

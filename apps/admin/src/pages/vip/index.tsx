@@ -9,7 +9,7 @@ import { api, client } from '../../lib/api';
 import { formatDateTime, isPast, untilText } from '../../lib/dates';
 import { toast } from '../../lib/feedback';
 import { listRequest } from '../../lib/pro-table';
-import { UserCell } from '../user/columns';
+import { ContactCell, UserCell } from '../user/columns';
 import { GrantVipForm } from './grant-vip-form';
 import { revokeVipBody } from './form-values';
 
@@ -19,8 +19,7 @@ function columns(a: { onGrant: (row: TUser) => void; onRevoke: (row: TUser) => P
     { title: '关键词', dataIndex: 'wd', hideInTable: true, fieldProps: { placeholder: '用户名、邮箱或手机号' } },
     { title: '包含已过期', dataIndex: 'expired', hideInTable: true, valueType: 'switch', fieldProps: { checkedChildren: '是', unCheckedChildren: '否' } },
     { title: '用户', dataIndex: 'username', width: 220, search: false, render: (_, row) => <UserCell user={row} /> },
-    { title: '邮箱', dataIndex: 'email', width: 200, ellipsis: true, search: false, render: (_, row) => row.email || muted },
-    { title: '手机号', dataIndex: 'mobile', width: 130, search: false, render: (_, row) => row.mobile || muted },
+    { title: '邮箱 / 手机号', key: 'contact', width: 200, search: false, render: (_, row) => <ContactCell user={row} /> },
     {
       title: '状态',
       key: 'state',
@@ -36,7 +35,7 @@ function columns(a: { onGrant: (row: TUser) => void; onRevoke: (row: TUser) => P
       search: false,
       render: (_, row) => <Typography.Text type={isPast(row.vip_expire_at) ? 'secondary' : 'success'}>{untilText(row.vip_expire_at)}</Typography.Text>,
     },
-    { title: '注册时间', dataIndex: 'created_at', width: 150, search: false, render: (_, row) => formatDateTime(row.created_at) },
+    { title: '注册时间', dataIndex: 'created_at', width: 110, search: false, render: (_, row) => formatDateTime(row.created_at).slice(0, 10) },
     {
       title: '操作',
       valueType: 'option',
@@ -93,7 +92,7 @@ export default function VipPage() {
         form={{ initialValues: { expired: false } }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1050 }}
         toolBarRender={() => [
           <Button key="add" type="primary" icon={<CrownOutlined />} onClick={() => setGranting({})}>
             开通 VIP
