@@ -28,8 +28,14 @@ export function tokenize(text: string, maxChars = 2_000_000): string[] {
   const src = toHalfWidth(text.length > maxChars ? text.slice(0, maxChars) : text).toLowerCase();
   const out: string[] = [];
   for (const w of jieba.cutForSearch(src, true)) {
+    // hot path: most tokens are CJK words, which need no further checks
+    const c = w.charCodeAt(0);
+    if (c >= 0x4e00 && c <= 0x9fff) {
+      if (w.length <= 60) out.push(w);
+      continue;
+    }
     const t = w.trim();
-    if (!t || PUNCT.test(t) || t.length > 60) continue;
+    if (!t || t.length > 60 || PUNCT.test(t)) continue;
     out.push(stem(t));
   }
   return out;
