@@ -8,7 +8,7 @@ import { inspectOleFile } from './ole.js';
 import { findExecutable, runProcess } from './process.js';
 import { MupdfWorker, type MupdfJob, type MupdfResult } from './render.js';
 import { EXTENSION_ROUTES, isExtCompatible, normalizeExt, sniffType, zipKindFromEntries, type SniffResult } from './sniff.js';
-import { decodeText, parseDelimited, tableToHtml, textToHtml, type TextDocument } from './text.js';
+import { decodeText, parseDelimited, tableToHtmlParts, textToHtmlParts, type TextDocument } from './text.js';
 import { DEFAULT_LIMITS, type ConvertLimits, type ConvertOptions, type ConvertResult } from './types.js';
 import { parseUmd } from './umd.js';
 import { checkZipBomb, readZipEntry } from './zip.js';
@@ -124,10 +124,11 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
     coverWidth: opts.coverWidth ?? 420,
     maxTextBytes: limits.maxTextBytes,
     maxPages: limits.maxPages,
+    maxRenderedBytes: limits.maxRenderedBytes,
   };
   const layout = opts.layout ?? A4;
   const worker = new MupdfWorker(limits.workerHeapMb);
-  const run = (job: Pick<MupdfJob, 'input' | 'magic' | 'layout'>) => worker.run({ ...jobBase, ...job }, opts.timeoutMs, opts.signal);
+  const run = (job: Pick<MupdfJob, 'inputs' | 'layout'>) => worker.run({ ...jobBase, ...job }, opts.timeoutMs, opts.signal);
   const office = (path: string, inputExt: string, extra: { infilter?: string; filter?: string; copyInput?: boolean } = {}) =>
     officeToPdf(path, inputExt, {
       workDir: opts.workDir,
@@ -144,16 +145,20 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
     if (text.trim() === '') throw new ConvertError('empty', '文档没有文字内容');
     return { text, encoding };
   };
-  const layoutHtml = async (html: string, pageLayout = layout) => {
-    const path = join(opts.workDir, 'layout.html');
-    await writeFile(path, html);
-    return run({ input: path, magic: 'text/html', layout: pageLayout });
+  const layoutHtml = async (parts: string[], pageLayout = layout) => {
+    const inputs: { path: string; magic: string }[] = [];
+    for (let i = 0; i < parts.length; i++) {
+      const path = join(opts.workDir, `layout-${String(i).padStart(5, '0')}.html`);
+      await writeFile(path, parts[i]!);
+      inputs.push({ path, magic: 'text/html' });
+    }
+    return run({ inputs, layout: pageLayout });
   };
 
   try {
     switch (route) {
       case 'mupdf': {
-        const r = await run({ input, magic: MUPDF_MAGIC[e] ?? e, layout: e === 'pdf' ? null : layout });
+        const r = await run({ inputs: [{ path: input, magic: MUPDF_MAGIC[e] ?? e }], layout: e === 'pdf' ? null : layout });
         return toResult(r, `mupdf.js ${mupdfV}`);
       }
       case 'xps': {
@@ -165,33 +170,33 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
         if (!(await stat(pdf).then((s) => s.size > 0).catch(() => false))) {
           throw new ConvertError('corrupt', '文档已损坏，无法打开', `mutool exit ${res.code}: ${res.stderr.slice(-500)}`);
         }
-        const r = await run({ input: pdf, magic: 'application/pdf', layout: null });
+        const r = await run({ inputs: [{ path: pdf, magic: 'application/pdf' }], layout: null });
         return toResult(r, `mutool + mupdf.js ${mupdfV}`);
       }
       case 'office': {
         const { pdf, version } = await office(input, officeInputExt(e, sniff));
-        const r = await run({ input: pdf, magic: 'application/pdf', layout: null });
+        const r = await run({ inputs: [{ path: pdf, magic: 'application/pdf' }], layout: null });
         return toResult(r, `libreoffice ${version} + mupdf.js ${mupdfV}`);
       }
       case 'text': {
         const { text, encoding } = await readText();
         const doc: TextDocument = { chapters: [{ text }] };
-        const r = await layoutHtml(textToHtml(doc));
+        const r = await layoutHtml(textToHtmlParts(doc));
         return toResult(r, `text(${encoding}) + mupdf.js ${mupdfV}`);
       }
       case 'csv': {
         const { text, encoding } = await readText();
         const rows = parseDelimited(text, e === 'tsv' ? '\t' : undefined).filter((row) => row.some((c) => c.trim() !== ''));
         if (rows.length === 0) throw new ConvertError('empty', '表格没有内容');
-        const { html, landscape, truncatedColumns } = tableToHtml(rows);
-        const r = await layoutHtml(html, landscape ? { width: layout.height, height: layout.width, em: layout.em } : layout);
+        const { parts, landscape, truncatedColumns } = tableToHtmlParts(rows);
+        const r = await layoutHtml(parts, landscape ? { width: layout.height, height: layout.width, em: layout.em } : layout);
         if (truncatedColumns) r.warnings.unshift('table has more than 100 columns; the rest are not shown');
         return toResult(r, `csv(${encoding}) + mupdf.js ${mupdfV}`);
       }
       case 'umd': {
         const book = parseUmd(await readFile(input), limits.maxTextChars);
         if (book.text.trim() === '') throw new ConvertError('empty', '文档没有文字内容');
-        const r = await layoutHtml(textToHtml({ title: book.title, author: book.author, chapters: book.chapters }));
+        const r = await layoutHtml(textToHtmlParts({ title: book.title, author: book.author, chapters: book.chapters }));
         return toResult(r, `umd + mupdf.js ${mupdfV}`, book.title);
       }
       case 'chm': {
@@ -199,7 +204,7 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
         const extractor = await extractChm(input, root, { tools: opts.tools, timeoutMs: opts.timeoutMs, signal: opts.signal });
         const joined = await buildChmHtml(root, limits.maxTextChars * 2);
         const { pdf, version } = await office(joined.path, 'html', { infilter: 'HTML (StarWriter)', filter: 'pdf:writer_pdf_Export', copyInput: false });
-        const r = await run({ input: pdf, magic: 'application/pdf', layout: null });
+        const r = await run({ inputs: [{ path: pdf, magic: 'application/pdf' }], layout: null });
         return toResult(r, `${extractor} + libreoffice ${version} + mupdf.js ${mupdfV}`, joined.title);
       }
     }

@@ -7,8 +7,9 @@ import { parentPort } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
 
-/** @typedef {{ input: string, magic: string, layout?: { width: number, height: number, em: number } | null,
- *   maxPreviewPages: number, gzip: boolean, coverWidth: number, maxTextBytes: number, maxPages: number }} Job */
+/** @typedef {{ inputs: { path: string, magic: string }[], layout?: { width: number, height: number, em: number } | null,
+ *   maxPreviewPages: number, gzip: boolean, coverWidth: number, maxTextBytes: number, maxPages: number,
+ *   maxRenderedBytes: number }} Job */
 
 class JobError extends Error {
   /** @param {string} code @param {string} message @param {string} [detail] */
@@ -65,28 +66,29 @@ function pageToSvg(page, bounds) {
 
 const round = (/** @type {number} */ n) => Math.round(n * 100) / 100;
 
-/** @param {Job} job */
-function convert(job) {
-  warnings = [];
+/** @param {string} path @param {string} magic @param {Job['layout']} layout */
+function openPart(path, magic, layout) {
   let data;
   try {
-    data = readFileSync(job.input);
+    data = readFileSync(path);
   } catch (e) {
     throw new JobError('corrupt', '文档读取失败', errText(e));
   }
   /** @type {any} */
   let doc;
   try {
-    doc = mupdf.Document.openDocument(data, job.magic);
+    doc = mupdf.Document.openDocument(data, magic);
   } catch (e) {
     throw new JobError('corrupt', '文档已损坏，无法打开', errText(e));
   }
-  data = undefined;
-  if (doc.needsPassword()) throw new JobError('encrypted', '文档已加密，无法转换');
+  if (doc.needsPassword()) {
+    doc.destroy();
+    throw new JobError('encrypted', '文档已加密，无法转换');
+  }
   // Document.isReflowable() in mupdf.js 1.28 returns nothing; layout() is a no-op for fixed-layout documents anyway
-  if (job.layout) {
+  if (layout) {
     try {
-      doc.layout(job.layout.width, job.layout.height, job.layout.em);
+      doc.layout(layout.width, layout.height, layout.em);
     } catch (e) {
       warnings.push(`layout: ${errText(e)}`);
     }
@@ -95,18 +97,20 @@ function convert(job) {
   try {
     count = doc.countPages();
   } catch (e) {
+    doc.destroy();
     throw new JobError('corrupt', '文档已损坏，无法打开', errText(e));
   }
-  if (!(count > 0)) throw new JobError('empty', '文档没有内容（0 页）');
-  if (count > job.maxPages) throw new JobError('too_large', `文档页数过多（${count} 页，上限 ${job.maxPages} 页）`, `${count} pages`);
+  return { doc, count };
+}
 
-  let title;
-  try {
-    title = doc.getMetaData('info:Title') || undefined;
-  } catch {
-    /* no metadata */
-  }
-  const preview = job.maxPreviewPages > 0 ? Math.min(count, job.maxPreviewPages) : count;
+/**
+ * A job is one document made of one or more parts, read one after the other with continuous page numbers.
+ * Long text is laid out in parts because MuPDF's HTML engine walks the whole box tree for every page drawn, so
+ * one huge HTML file costs O(pages²); parts of ~50 pages keep it linear. Parts are opened one at a time.
+ * @param {Job} job
+ */
+function convert(job) {
+  warnings = [];
   /** @type {{ page: number, svg: Uint8Array, width: number, height: number, text: string }[]} */
   const rendered = [];
   /** @type {string[]} */
@@ -117,83 +121,121 @@ function convert(job) {
   let cover;
   let width = 0;
   let height = 0;
+  /** @type {string | undefined} */
+  let title;
+  /** @type {string[]} */
   const ownWarnings = [];
+  const previewLimit = job.maxPreviewPages > 0 ? job.maxPreviewPages : Infinity;
+  let index = 0; // pages done so far, over all parts
+  let renderedBytes = 0;
+  let renderStopped = false;
 
-  for (let i = 0; i < count; i++) {
-    /** @type {any} */
-    let page;
+  for (let part = 0; part < job.inputs.length; part++) {
+    const input = job.inputs[part];
+    const { doc, count } = openPart(input.path, input.magic, job.layout);
     try {
-      page = doc.loadPage(i);
-    } catch (e) {
-      if (i === 0) throw new JobError('corrupt', '文档已损坏，无法打开', `page 1: ${errText(e)}`);
-      ownWarnings.push(`page ${i + 1}: ${errText(e)}`);
-      texts.push('');
-      if (i < preview) {
-        const svg = Buffer.from(blankSvg(width, height));
-        rendered.push({ page: i + 1, svg: job.gzip ? gzipSync(svg) : svg, width, height, text: '' });
+      if (!(count > 0)) {
+        if (job.inputs.length === 1) throw new JobError('empty', '文档没有内容（0 页）');
+        continue;
       }
-      continue;
-    }
-    try {
-      const b = page.getBounds();
-      const w = round(b[2] - b[0]);
-      const h = round(b[3] - b[1]);
-      if (i === 0) {
-        width = w;
-        height = h;
-        if (!(w > 0 && h > 0)) throw new JobError('corrupt', '文档页面尺寸无效', `page 1 bounds ${b}`);
-        // cover: coverWidth pixels wide, height capped at 4x for very tall pages
-        const scale = Math.min(job.coverWidth / w, (job.coverWidth * 4) / h);
+      if (index + count > job.maxPages) {
+        throw new JobError('too_large', `文档页数过多（上限 ${job.maxPages} 页）`, `${index + count} pages and counting`);
+      }
+      if (part === 0) {
         try {
-          const pix = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
-          cover = pix.asPNG().slice();
-          pix.destroy();
-        } catch (e) {
-          throw new JobError('corrupt', '文档首页无法渲染', errText(e));
+          title = doc.getMetaData('info:Title') || undefined;
+        } catch {
+          /* no metadata */
         }
       }
+      for (let i = 0; i < count; i++, index++) {
+        const pageNo = index + 1;
+        if (!renderStopped && index < previewLimit && renderedBytes > job.maxRenderedBytes) {
+          renderStopped = true;
+          ownWarnings.push(`preview stopped after ${rendered.length} pages: page images passed ${job.maxRenderedBytes} bytes`);
+        }
+        const inPreview = index < previewLimit && !renderStopped;
+        /** @type {any} */
+        let page;
+        try {
+          page = doc.loadPage(i);
+        } catch (e) {
+          if (index === 0) throw new JobError('corrupt', '文档已损坏，无法打开', `page 1: ${errText(e)}`);
+          ownWarnings.push(`page ${pageNo}: ${errText(e)}`);
+          texts.push('');
+          if (inPreview) {
+            const svg = Buffer.from(blankSvg(width, height));
+            rendered.push({ page: pageNo, svg: job.gzip ? gzipSync(svg) : svg, width, height, text: '' });
+          }
+          continue;
+        }
+        try {
+          const b = page.getBounds();
+          const w = round(b[2] - b[0]);
+          const h = round(b[3] - b[1]);
+          if (index === 0) {
+            width = w;
+            height = h;
+            if (!(w > 0 && h > 0)) throw new JobError('corrupt', '文档页面尺寸无效', `page 1 bounds ${b}`);
+            // cover: coverWidth pixels wide (MuPDF rounds the pixel box outwards, hence the half pixel), height
+            // capped at 4x for very tall pages
+            const scale = Math.min((job.coverWidth - 0.5) / w, (job.coverWidth * 4) / h);
+            try {
+              const pix = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+              cover = pix.asPNG().slice();
+              pix.destroy();
+            } catch (e) {
+              throw new JobError('corrupt', '文档首页无法渲染', errText(e));
+            }
+          }
 
-      let text = '';
-      if (textBytes < job.maxTextBytes) {
-        try {
-          const st = page.toStructuredText('preserve-whitespace');
-          text = cleanText(st.asText());
-          st.destroy();
-        } catch (e) {
-          ownWarnings.push(`page ${i + 1} text: ${errText(e)}`);
-        }
-        const bytes = Buffer.byteLength(text);
-        if (textBytes + bytes > job.maxTextBytes) {
-          text = '';
-          textTruncated = true;
-          textBytes = job.maxTextBytes;
-        } else {
-          textBytes += bytes;
-        }
-      } else {
-        textTruncated = true;
-      }
-      texts.push(text);
+          let text = '';
+          if (textBytes < job.maxTextBytes) {
+            try {
+              const st = page.toStructuredText('preserve-whitespace');
+              text = cleanText(st.asText());
+              st.destroy();
+            } catch (e) {
+              ownWarnings.push(`page ${pageNo} text: ${errText(e)}`);
+            }
+            const bytes = Buffer.byteLength(text);
+            if (textBytes + bytes > job.maxTextBytes) {
+              text = '';
+              textTruncated = true;
+              textBytes = job.maxTextBytes;
+            } else {
+              textBytes += bytes;
+            }
+          } else {
+            textTruncated = true;
+          }
+          texts.push(text);
 
-      if (i < preview) {
-        /** @type {Uint8Array} */
-        let svg;
-        try {
-          svg = pageToSvg(page, b);
-        } catch (e) {
-          if (i === 0) throw new JobError('corrupt', '文档首页无法渲染', errText(e));
-          ownWarnings.push(`page ${i + 1} svg: ${errText(e)}`);
-          svg = Buffer.from(blankSvg(w, h));
+          if (inPreview) {
+            /** @type {Uint8Array} */
+            let svg;
+            try {
+              svg = pageToSvg(page, b);
+            } catch (e) {
+              if (index === 0) throw new JobError('corrupt', '文档首页无法渲染', errText(e));
+              ownWarnings.push(`page ${pageNo} svg: ${errText(e)}`);
+              svg = Buffer.from(blankSvg(w, h));
+            }
+            const out = job.gzip ? gzipSync(svg) : svg;
+            renderedBytes += out.byteLength;
+            rendered.push({ page: pageNo, svg: out, width: w, height: h, text });
+          }
+        } finally {
+          page.destroy();
         }
-        rendered.push({ page: i + 1, svg: job.gzip ? gzipSync(svg) : svg, width: w, height: h, text });
       }
     } finally {
-      page.destroy();
+      doc.destroy();
     }
   }
-  doc.destroy();
+  if (index === 0) throw new JobError('empty', '文档没有内容（0 页）');
   if (!cover) throw new JobError('corrupt', '文档首页无法渲染');
-  return { pages: count, rendered, texts, textTruncated, cover, width, height, title, warnings: [...ownWarnings, ...warnings] };
+  return { pages: index, rendered, texts, textTruncated, cover, width, height, title, warnings: [...ownWarnings, ...warnings] };
 }
 
 const port = parentPort;

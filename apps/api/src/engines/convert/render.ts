@@ -3,15 +3,18 @@ import { ConvertError, abortError, type ConvertErrorCode } from './errors.js';
 
 /** What the worker is asked to do (see mupdf-worker.mjs). */
 export interface MupdfJob {
-  input: string;
-  /** a MIME type or extension MuPDF understands: 'application/pdf', 'epub', 'mobi', 'fb2', 'xps', 'cbz', 'text/html' */
-  magic: string;
+  /**
+   * the document, or its consecutive parts (long text laid out in chunks); magic is a MIME type or extension
+   * MuPDF understands: 'application/pdf', 'application/epub+zip', 'text/html', ...
+   */
+  inputs: { path: string; magic: string }[];
   layout?: { width: number; height: number; em: number } | null;
   maxPreviewPages: number;
   gzip: boolean;
   coverWidth: number;
   maxTextBytes: number;
   maxPages: number;
+  maxRenderedBytes: number;
 }
 
 export interface MupdfResult {

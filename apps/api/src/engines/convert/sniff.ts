@@ -97,32 +97,33 @@ function oleSubtype(buf: Buffer): string | undefined {
   return undefined;
 }
 
+/** Share of UTF-16 code units that are letters, digits, punctuation, symbols or spaces. */
+function utf16Plausibility(buf: Buffer, bigEndian: boolean): number {
+  const n = Math.min(buf.length, 16 * 1024) & ~1;
+  if (n === 0) return 0;
+  const b = Buffer.from(buf.subarray(0, n));
+  if (bigEndian) b.swap16();
+  const s = b.toString('utf16le');
+  let good = 0;
+  for (const ch of s) if (/[\p{L}\p{N}\p{P}\p{S}\s]/u.test(ch) && !/[\p{Co}\p{Cn}\p{Cs}]/u.test(ch)) good++;
+  return good / [...s].length;
+}
+
 /** Whether bytes look like text in some encoding (UTF-8, GBK, Big5, UTF-16 with or without BOM). */
 export function looksLikeText(buf: Buffer): boolean {
   const n = Math.min(buf.length, 64 * 1024);
   if (n === 0) return false;
   if (has(buf, 0, Buffer.from([0xef, 0xbb, 0xbf])) || has(buf, 0, Buffer.from([0xff, 0xfe])) || has(buf, 0, Buffer.from([0xfe, 0xff]))) return true;
   let nul = 0;
-  let nulEven = 0;
   let control = 0;
   for (let i = 0; i < n; i++) {
     const c = buf[i]!;
-    if (c === 0) {
-      nul++;
-      if (i % 2 === 0) nulEven++;
-    } else if (c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 12 && c !== 27 && c !== 26) {
-      control++;
-    }
+    if (c === 0) nul++;
+    else if (c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 12 && c !== 27 && c !== 26) control++;
   }
-  if (nul > 0) {
-    // UTF-16 without BOM: zero bytes sit almost all on one parity (ASCII and many CJK code units)
-    const half = n / 2;
-    const evenRatio = nulEven / half;
-    const oddRatio = (nul - nulEven) / half;
-    const utf16 = (evenRatio > 0.2 && oddRatio < 0.02) || (oddRatio > 0.2 && evenRatio < 0.02);
-    return utf16 && control / n < 0.05;
-  }
-  return control / n < 0.01;
+  if (nul === 0 && control / n < 0.01) return true;
+  // UTF-16 without BOM: zero bytes (ASCII) and low bytes (CJK) are frequent; decoding must give clean text
+  return Math.max(utf16Plausibility(buf, false), utf16Plausibility(buf, true)) > 0.97;
 }
 
 function textSubtype(buf: Buffer): string {

@@ -98,7 +98,7 @@ const PAGE_CSS = (fontPt: number) => `
 body { font-family: serif; font-size: ${fontPt}pt; line-height: 1.6; margin: 0; }
 p { margin: 0; white-space: pre-wrap; }
 h1 { font-size: ${fontPt + 8}pt; text-align: center; margin: 0 0 6pt 0; }
-h2 { font-size: ${fontPt + 3}pt; margin: 14pt 0 8pt 0; page-break-before: always; }
+h2 { font-size: ${fontPt + 3}pt; margin: 0 0 10pt 0; }
 .meta { text-align: center; color: #555; margin-bottom: 18pt; }
 `;
 
@@ -109,26 +109,45 @@ export interface TextDocument {
   chapters: { title?: string; text: string }[];
 }
 
-/** Lays plain text out as HTML for MuPDF's HTML engine: one paragraph per line, blank lines kept. */
-export function textToHtml(doc: TextDocument, fontPt = 11): string {
+/**
+ * Characters per HTML part. MuPDF's HTML engine walks a part's whole box tree for every page it draws, so
+ * parts are kept to roughly 50 pages; a part ends at a line break, so at worst a page is left short.
+ */
+export const PART_CHARS = 40_000;
+
+/**
+ * Lays plain text out as HTML parts for MuPDF's HTML engine: one paragraph per line (blank lines kept), a new
+ * part (so a new page) for every titled chapter, and a new part every PART_CHARS characters.
+ */
+export function textToHtmlParts(doc: TextDocument, fontPt = 11, partChars = PART_CHARS): string[] {
+  const head = `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(doc.title ?? '')}</title><style>${PAGE_CSS(fontPt)}</style></head><body>`;
   const parts: string[] = [];
-  parts.push(`<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(doc.title ?? '')}</title><style>${PAGE_CSS(fontPt)}</style></head><body>`);
-  if (doc.title) parts.push(`<h1>${escapeHtml(doc.title)}</h1>`);
-  if (doc.author) parts.push(`<p class="meta">${escapeHtml(doc.author)}</p>`);
+  let cur: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (cur.length > 0) parts.push(`${head}\n${cur.join('\n')}\n</body></html>`);
+    cur = [];
+    size = 0;
+  };
+  if (doc.title) cur.push(`<h1>${escapeHtml(doc.title)}</h1>`);
+  if (doc.author) cur.push(`<p class="meta">${escapeHtml(doc.author)}</p>`);
   doc.chapters.forEach((ch, i) => {
     let lines = stripControls(ch.text).split('\n');
     if (ch.title) {
-      parts.push(i === 0 && !doc.title ? `<h2 style="page-break-before:auto">${escapeHtml(ch.title)}</h2>` : `<h2>${escapeHtml(ch.title)}</h2>`);
+      if (i > 0) flush();
+      cur.push(`<h2>${escapeHtml(ch.title)}</h2>`);
       // many books repeat the chapter title as the first line of its text
       const first = lines.findIndex((l) => l.trim() !== '');
       if (first >= 0 && lines[first]!.trim() === ch.title.trim()) lines = lines.slice(first + 1);
     }
     for (const line of lines) {
-      parts.push(line.trim() === '' ? '<p>&#160;</p>' : `<p>${escapeHtml(line)}</p>`);
+      if (size > partChars) flush();
+      cur.push(line.trim() === '' ? '<p>&#160;</p>' : `<p>${escapeHtml(line)}</p>`);
+      size += line.length + 1;
     }
   });
-  parts.push('</body></html>');
-  return parts.join('\n');
+  flush();
+  return parts;
 }
 
 /** Parses CSV/TSV (RFC 4180 quoting; the delimiter is guessed for .csv among , ; tab |). */
@@ -209,10 +228,10 @@ const displayWidth = (s: string) => {
 export const MAX_TABLE_COLUMNS = 100;
 
 /**
- * Renders rows as an HTML table for MuPDF's HTML engine. Wide tables get landscape pages and a smaller font;
- * the first row is the header. Returns the page size to lay out at.
+ * Renders rows as HTML table parts for MuPDF's HTML engine (about PART_CHARS each, the header row repeated at
+ * the top of every part). Wide tables get landscape pages and a smaller font; the first row is the header.
  */
-export function tableToHtml(rows: string[][], title?: string): { html: string; landscape: boolean; truncatedColumns: boolean } {
+export function tableToHtmlParts(rows: string[][], partChars = PART_CHARS): { parts: string[]; landscape: boolean; truncatedColumns: boolean } {
   const columns = Math.min(MAX_TABLE_COLUMNS, rows.reduce((m, r) => Math.max(m, r.length), 0));
   const widths = new Array<number>(columns).fill(0);
   for (const r of rows.slice(0, 500)) {
@@ -221,23 +240,32 @@ export function tableToHtml(rows: string[][], title?: string): { html: string; l
   const total = widths.reduce((a, b) => a + b + 2, 0);
   const landscape = columns > 6 || total > 110;
   const fontPt = total > 260 || columns > 16 ? 7 : total > 160 || columns > 10 ? 8 : 9;
-  const cell = (tag: string, s: string) => `<${tag}>${escapeHtml(stripControls(s))}</${tag}>`;
-  const parts: string[] = [];
-  parts.push(`<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><style>
+  const row = (tag: string, r: string[]) => {
+    const cells: string[] = [];
+    for (let c = 0; c < columns; c++) cells.push(`<${tag}>${escapeHtml(stripControls(r[c] ?? ''))}</${tag}>`);
+    return `<tr>${cells.join('')}</tr>`;
+  };
+  const head = `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><style>
 @page { margin: 36pt 30pt; }
 body { font-family: sans-serif; font-size: ${fontPt}pt; margin: 0; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 0.5pt solid #999; padding: 1.5pt 3pt; vertical-align: top; text-align: left; }
 th { background-color: #eee; font-weight: bold; }
-h1 { font-size: ${fontPt + 5}pt; }
-</style></head><body>`);
-  if (title) parts.push(`<h1>${escapeHtml(title)}</h1>`);
-  parts.push('<table>');
-  rows.forEach((r, i) => {
-    const cells: string[] = [];
-    for (let c = 0; c < columns; c++) cells.push(cell(i === 0 ? 'th' : 'td', r[c] ?? ''));
-    parts.push(i === 0 ? `<thead><tr>${cells.join('')}</tr></thead><tbody>` : `<tr>${cells.join('')}</tr>`);
-  });
-  parts.push('</tbody></table></body></html>');
-  return { html: parts.join('\n'), landscape, truncatedColumns: rows.some((r) => r.length > MAX_TABLE_COLUMNS) };
+</style></head><body><table><thead>${row('th', rows[0] ?? [])}</thead><tbody>`;
+  const tail = '</tbody></table></body></html>';
+  const parts: string[] = [];
+  let cur: string[] = [];
+  let size = 0;
+  for (const r of rows.slice(1)) {
+    const html = row('td', r);
+    if (size > partChars) {
+      parts.push(head + cur.join('\n') + tail);
+      cur = [];
+      size = 0;
+    }
+    cur.push(html);
+    size += html.length;
+  }
+  parts.push(head + cur.join('\n') + tail);
+  return { parts, landscape, truncatedColumns: rows.some((r) => r.length > MAX_TABLE_COLUMNS) };
 }

@@ -11,6 +11,11 @@ export interface ConvertLimits {
   maxZipRatio: number;
   /** plain text, CSV and UMD: refuse above this many decoded characters */
   maxTextChars: number;
+  /**
+   * page images are held in memory until the result is returned: stop rendering previews once their bytes (after
+   * gzip when asked) pass this, with a warning; `rendered` is then shorter than min(pages, maxPreviewPages)
+   */
+  maxRenderedBytes: number;
   /** V8 heap limit of the MuPDF worker thread (MiB); MuPDF's own WASM memory is separate, capped at 4 GiB by WASM */
   workerHeapMb: number;
 }
@@ -22,6 +27,7 @@ export const DEFAULT_LIMITS: ConvertLimits = {
   maxUnzippedBytes: 500 * 1024 * 1024,
   maxZipRatio: 200,
   maxTextChars: 30 * 1024 * 1024,
+  maxRenderedBytes: 512 * 1024 * 1024,
   workerHeapMb: 1024,
 };
 

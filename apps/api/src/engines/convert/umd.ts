@@ -49,7 +49,7 @@ export function parseUmd(buf: Buffer, maxChars = 64 * 1024 * 1024): UmdBook {
   while (p < buf.length) {
     const tag = buf[p];
     if (tag === 0x23 /* # */) {
-      if (p + 5 > buf.length) break;
+      if (p + 5 > buf.length) throw new ConvertError('corrupt', 'UMD 文件不完整，文档已损坏', `truncated segment at ${p}`);
       const type = buf.readUInt16LE(p + 1);
       const len = buf[p + 4]!;
       if (len < 5 || p + len > buf.length) throw new ConvertError('corrupt', 'UMD 文件结构损坏', `bad segment length at ${p}`);
@@ -64,7 +64,7 @@ export function parseUmd(buf: Buffer, maxChars = 64 * 1024 * 1024): UmdBook {
       if (ANNOUNCING.has(type) && data.length >= 4) announced.set(data.readUInt32LE(data.length - 4), type);
       p += len;
     } else if (tag === 0x24 /* $ */) {
-      if (p + 9 > buf.length) break;
+      if (p + 9 > buf.length) throw new ConvertError('corrupt', 'UMD 文件不完整，文档已损坏', `truncated block at ${p}`);
       const len = buf.readUInt32LE(p + 5);
       if (len < 9 || p + len > buf.length) throw new ConvertError('corrupt', 'UMD 文件结构损坏', `bad block length at ${p}`);
       const data = buf.subarray(p + 9, p + len);
