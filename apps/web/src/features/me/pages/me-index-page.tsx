@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Empty, Skeleton, Table, Tag, Timeline } from 'antd';
+import { Alert, Button, Descriptions, Empty, Pagination, Skeleton, Table, Tag, Timeline } from 'antd';
 import { CrownOutlined, RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { relativeTime } from '@wenku/contracts';
+import { useScreen } from '@wenku/ui';
 import { useDocumentTitle } from '../../../app/title';
 import { useSession } from '../../../app/session';
 import { errorMessage } from '../../../lib/api';
@@ -20,7 +21,34 @@ const CREDIT_PAGE_SIZE = 10;
 function CreditHistory({ creditName }: { creditName: string }) {
   const [page, setPage] = useState(1);
   const q = useCreditLogs(page, CREDIT_PAGE_SIZE);
+  const { isMobile } = useScreen();
   if (q.isError) return <Alert type="error" showIcon title={errorMessage(q.error, `${creditName}明细加载失败`)} />;
+  if (isMobile) {
+    if (q.isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
+    const rows = q.data?.log ?? [];
+    if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${creditName}记录`} />;
+    return (
+      <>
+        <ul className="wk-me-credit-list">
+          {rows.map((r) => (
+            <li key={r.id}>
+              <div className="wk-me-credit-list-main">
+                <div>{creditReasonLabel(r.reason, r.remark)}</div>
+                <span>{dayjs(r.created_at).format('YYYY-MM-DD HH:mm')}</span>
+              </div>
+              <div className="wk-me-credit-list-side">
+                <strong className={r.delta >= 0 ? 'wk-delta-plus' : 'wk-delta-minus'}>{formatDelta(r.delta)}</strong>
+                <span>余额 {r.balance_after}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+        {(q.data?.total ?? 0) > CREDIT_PAGE_SIZE && (
+          <Pagination simple size="small" current={page} pageSize={CREDIT_PAGE_SIZE} total={q.data?.total ?? 0} onChange={setPage} style={{ marginTop: 12, justifyContent: 'center' }} />
+        )}
+      </>
+    );
+  }
   return (
     <Table
       size="middle"
@@ -137,7 +165,7 @@ export default function MeIndexPage() {
                 {user.credit_count ?? 0}
               </div>
             </div>
-            <SignInButton />
+            <SignInButton className="wk-sign-on-dark" />
           </div>
           <div className="wk-me-stats">
             {[

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Menu } from 'antd';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useScreen } from '@wenku/ui';
@@ -9,10 +10,19 @@ export default function MeLayout() {
   const navigate = useNavigate();
   const { isMobile } = useScreen();
   const current = pathname.replace(/^\/me\/?/, '').split('/')[0] ?? '';
+  const tabs = useRef<HTMLElement>(null);
+  // on phones the tab bar scrolls sideways: keep the current section in view
+  useEffect(() => {
+    const nav = tabs.current;
+    const active = nav?.querySelector<HTMLElement>('.is-active');
+    if (!nav || !active || typeof nav.scrollTo !== 'function') return;
+    const offset = active.getBoundingClientRect().left - nav.getBoundingClientRect().left + nav.scrollLeft;
+    nav.scrollTo({ left: offset - (nav.clientWidth - active.offsetWidth) / 2, behavior: 'smooth' });
+  }, [current, isMobile]);
   return (
     <div className="wk-container wk-page wk-me">
       {isMobile ? (
-        <nav className="wk-card wk-me-tabs" aria-label="个人中心">
+        <nav ref={tabs} className="wk-card wk-me-tabs" aria-label="个人中心">
           {ME_SECTIONS.map((s) => (
             <NavLink key={s.path} to={s.path ? `/me/${s.path}` : '/me'} end className={s.path === current ? 'is-active' : undefined}>
               {s.label}

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { ApiOutlined, GithubOutlined, QqOutlined, WechatOutlined } from '@ant-design/icons';
+import '../oauth.css';
 
 /** Name, colour and icon of each OAuth provider. */
 export const OAUTH_META: Record<string, { label: string; color: string; icon: ReactNode }> = {

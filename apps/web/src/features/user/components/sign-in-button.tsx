@@ -35,7 +35,7 @@ export function useTodaySign() {
  * is disabled for the rest of the day once signed (spec §4). Success: 签到成功，获得 {n} {credit name}奖励; failure: the
  * server message (a second tab that already signed gets 今日已签到 from the server, and the button follows).
  */
-export function SignInButton({ block, size }: { block?: boolean; size?: 'small' | 'middle' | 'large' }) {
+export function SignInButton({ block, size, className }: { block?: boolean; size?: 'small' | 'middle' | 'large'; className?: string }) {
   const token = useSession((s) => s.token);
   const qc = useQueryClient();
   const { message } = App.useApp();
@@ -64,7 +64,7 @@ export function SignInButton({ block, size }: { block?: boolean; size?: 'small' 
   const state = signInButtonState({ loggedIn: Boolean(token), signed: isSignedToday(today.data), pending: sign.isPending });
   if (state.signed) {
     return (
-      <Button block={block} size={size} icon={<CheckCircleOutlined />} disabled>
+      <Button block={block} size={size} className={className} icon={<CheckCircleOutlined />} disabled>
         {state.label}
       </Button>
     );
@@ -75,6 +75,7 @@ export function SignInButton({ block, size }: { block?: boolean; size?: 'small' 
       ghost
       block={block}
       size={size}
+      className={className}
       icon={<CalendarOutlined />}
       loading={sign.isPending}
       disabled={state.disabled && !sign.isPending}
