@@ -4,3 +4,4 @@ export * from './content';
 export * from './account';
 export * from './document';
 export * from './search';
+export * from './article';
