@@ -151,6 +151,21 @@ describe('site switches are enforced by the API', () => {
     }
   });
 
+  it('registration asks for the mailed code when email verification is on', async () => {
+    const admin = await t.adminToken();
+    await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'enable_verify_register_email', value: true }] } });
+    try {
+      const noMail = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'needs_mail', password: 'secret-123' } });
+      expect(noMail.json().message).toBe('请输入电子邮箱');
+      const noCode = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'needs_mail', password: 'secret-123', email: 'needs@example.com' } });
+      expect(noCode.json().message).toBe('请输入邮箱验证码');
+      const wrong = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'needs_mail', password: 'secret-123', email: 'needs@example.com', code: '000000' } });
+      expect(wrong.statusCode).toBe(400);
+    } finally {
+      await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'enable_verify_register_email', value: false }] } });
+    }
+  });
+
   it('closing registration refuses new accounts', async () => {
     const admin = await t.adminToken();
     await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'enable_register', value: false }] } });

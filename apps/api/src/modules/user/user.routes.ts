@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api, PunishmentType } from '@wenku/contracts';
 import { registerRoute } from '../../lib/route';
-import { unauthorized } from '../../lib/errors';
+import { badRequest, unauthorized } from '../../lib/errors';
 import { toPrivateUser, toPublicUser } from './user.service';
 
 export async function userRoutes(app: FastifyInstance) {
@@ -16,6 +16,12 @@ export async function userRoutes(app: FastifyInstance) {
     });
     registerRoute(scoped, api.register, async ({ body, req }) => {
       await app.services.captcha.verify('register', body!.captcha_id, body!.captcha);
+      const security = await app.services.settings.section('security');
+      if (security.enable_verify_register_email === true) {
+        if (!body!.email) throw badRequest('请输入电子邮箱');
+        if (!body!.code) throw badRequest('请输入邮箱验证码');
+        await app.services.mail.verifyCode(body!.email, 0, body!.code);
+      }
       const user = await users.register(body!, req.ip);
       return { user: toPrivateUser(user, []), token: await app.issueToken(user.id) };
     });
