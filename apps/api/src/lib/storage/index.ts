@@ -1,16 +1,15 @@
 import path from 'node:path';
 import type { AppConfig } from '../../config';
 import { LocalStorage } from './local';
+import { S3Storage } from './s3';
 import type { Storage } from './types';
 
 export * from './types';
-export { LocalStorage };
+export { LocalStorage, S3Storage };
 
 /** The configured store: local disk under DATA_DIR/files, or S3-compatible object storage. */
 export function createStorage(config: AppConfig): Storage {
-  if (config.storage.kind === 's3') {
-    // the S3 adapter arrives with document uploads; refuse to start half-configured rather than lose files
-    throw new Error('STORAGE=s3 尚未启用：请使用 STORAGE=local');
-  }
+  // S3Storage checks its settings here and refuses to start half-configured ('对象存储配置不完整：缺少 S3_BUCKET')
+  if (config.storage.kind === 's3') return new S3Storage(config.storage.s3);
   return new LocalStorage(path.join(config.dataDir, 'files'));
 }
