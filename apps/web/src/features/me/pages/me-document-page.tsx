@@ -3,11 +3,13 @@ import { Alert, Button, Empty, Table, Tag, Tooltip } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
-import { DOCUMENT_STATUS_OPTIONS, DocumentStatus } from '@wenku/contracts';
+import { DOCUMENT_STATUS_OPTIONS, DocumentStatus, type TDocument } from '@wenku/contracts';
+import { useScreen } from '@wenku/ui';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../app/session';
 import { useSiteConfig } from '../../settings/api';
 import { ExtBadge } from '../components/ext-badge';
+import { MeList } from '../components/me-list';
 import { MeSection } from '../components/me-section';
 import { useMyDocuments } from '../api';
 
@@ -29,6 +31,13 @@ export default function MeDocumentPage() {
   const [page, setPage] = useState(1);
   const q = useMyDocuments(userId, page, SIZE);
   const { creditName } = useSiteConfig();
+  const { isMobile } = useScreen();
+  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="您还没有上传过文档" />;
+  const status = (d: TDocument) => {
+    const label = DOCUMENT_STATUS_OPTIONS.find((o) => o.value === d.status)?.label ?? '未知';
+    const tag = <Tag color={STATUS_COLORS[d.status] ?? 'default'}>{label}</Tag>;
+    return d.convert_error ? <Tooltip title={d.convert_error}>{tag}</Tooltip> : tag;
+  };
   const upload = (
     <Link to="/upload">
       <Button type="primary" icon={<CloudUploadOutlined />}>
@@ -40,6 +49,23 @@ export default function MeDocumentPage() {
     <MeSection path="document" extra={upload}>
       {q.isError ? (
         <Alert type="error" showIcon title={errorMessage(q.error, '文档加载失败')} />
+      ) : isMobile ? (
+        <MeList
+          loading={q.isLoading}
+          empty={empty}
+          page={page}
+          size={SIZE}
+          total={q.data?.total ?? 0}
+          onPage={setPage}
+          items={q.data?.document.map((d) => ({
+            key: d.id,
+            ext: d.ext,
+            title: d.title,
+            to: `/document/${d.id}`,
+            meta: [`${d.pages} 页`, d.price > 0 ? `${d.price} ${creditName}` : '免费', `浏览 ${d.view_count} · 下载 ${d.download_count}`, dayjs(d.created_at).format('YYYY-MM-DD')],
+            extra: status(d),
+          }))}
+        />
       ) : (
         <Table
           rowKey="id"
@@ -47,7 +73,7 @@ export default function MeDocumentPage() {
           loading={q.isFetching && !q.data}
           dataSource={q.data?.document ?? []}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="您还没有上传过文档" /> }}
+          locale={{ emptyText: empty }}
           pagination={{ current: page, pageSize: SIZE, total: q.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
           columns={[
             {
@@ -66,11 +92,7 @@ export default function MeDocumentPage() {
               title: '状态',
               dataIndex: 'status',
               width: 100,
-              render: (v: number, r) => {
-                const label = DOCUMENT_STATUS_OPTIONS.find((o) => o.value === v)?.label ?? '未知';
-                const tag = <Tag color={STATUS_COLORS[v] ?? 'default'}>{label}</Tag>;
-                return r.convert_error ? <Tooltip title={r.convert_error}>{tag}</Tooltip> : tag;
-              },
+              render: (_: number, r) => status(r),
             },
             { title: '页数', dataIndex: 'pages', width: 70, align: 'right' },
             { title: '售价', dataIndex: 'price', width: 90, align: 'right', render: (v: number) => (v > 0 ? `${v} ${creditName}` : '免费') },

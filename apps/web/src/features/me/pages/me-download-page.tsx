@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, Empty, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { formatBytes } from '@wenku/contracts';
+import { useScreen } from '@wenku/ui';
 import { errorMessage } from '../../../lib/api';
 import { useSiteConfig } from '../../settings/api';
 import { ExtBadge } from '../components/ext-badge';
+import { MeList } from '../components/me-list';
 import { MeSection } from '../components/me-section';
 import { useMyDownloads } from '../api';
 
@@ -16,10 +18,36 @@ export default function MeDownloadPage() {
   const [page, setPage] = useState(1);
   const q = useMyDownloads(page, SIZE);
   const { creditName } = useSiteConfig();
+  const { isMobile } = useScreen();
+  const empty = (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无下载记录">
+      <Link to="/category">
+        <Button size="small">去文库逛逛</Button>
+      </Link>
+    </Empty>
+  );
+  const cost = (price: number, isPay: boolean) => (isPay && price > 0 ? `${price} ${creditName}` : <Tag color="green">免费</Tag>);
   return (
     <MeSection path="download">
       {q.isError ? (
         <Alert type="error" showIcon title={errorMessage(q.error, '下载记录加载失败')} />
+      ) : isMobile ? (
+        <MeList
+          loading={q.isLoading}
+          empty={empty}
+          page={page}
+          size={SIZE}
+          total={q.data?.total ?? 0}
+          onPage={setPage}
+          items={q.data?.download.map((r) => ({
+            key: r.id,
+            ext: r.ext,
+            title: r.title,
+            to: `/document/${r.document_id}`,
+            meta: [`${r.pages} 页`, formatBytes(r.size), dayjs(r.created_at).format('YYYY-MM-DD HH:mm')],
+            extra: cost(r.price, r.is_pay),
+          }))}
+        />
       ) : (
         <Table
           rowKey="id"
@@ -27,13 +55,7 @@ export default function MeDownloadPage() {
           loading={q.isFetching && !q.data}
           dataSource={q.data?.download ?? []}
           scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无下载记录">
-                <Link to="/category">去文库逛逛</Link>
-              </Empty>
-            ),
-          }}
+          locale={{ emptyText: empty }}
           pagination={{ current: page, pageSize: SIZE, total: q.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
           columns={[
             {
@@ -55,7 +77,7 @@ export default function MeDownloadPage() {
               dataIndex: 'price',
               width: 100,
               align: 'right',
-              render: (v: number, r) => (r.is_pay && v > 0 ? `${v} ${creditName}` : <Tag color="green">免费</Tag>),
+              render: (v: number, r) => cost(v, r.is_pay),
             },
             { title: '下载时间', dataIndex: 'created_at', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
           ]}

@@ -4,8 +4,10 @@ import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { formatBytes } from '@wenku/contracts';
+import { useScreen } from '@wenku/ui';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { ExtBadge } from '../components/ext-badge';
+import { MeList } from '../components/me-list';
 import { MeSection } from '../components/me-section';
 import { meDataKeys, useMyFavorites } from '../api';
 
@@ -18,6 +20,7 @@ export default function MeFavoritePage() {
   const qc = useQueryClient();
   const { message } = App.useApp();
   const [removing, setRemoving] = useState<number | null>(null);
+  const { isMobile } = useScreen();
 
   async function remove(id: number) {
     setRemoving(id);
@@ -32,10 +35,42 @@ export default function MeFavoritePage() {
     }
   }
 
+  const empty = (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无收藏">
+      <Link to="/category">
+        <Button size="small">去发现好文档</Button>
+      </Link>
+    </Empty>
+  );
+  const removeButton = (id: number) => (
+    <Popconfirm title="确定取消收藏吗？" okText="确定" cancelText="取消" onConfirm={() => remove(id)}>
+      <Button type="link" size="small" danger loading={removing === id}>
+        取消收藏
+      </Button>
+    </Popconfirm>
+  );
+
   return (
     <MeSection path="favorite">
       {q.isError ? (
         <Alert type="error" showIcon title={errorMessage(q.error, '收藏加载失败')} />
+      ) : isMobile ? (
+        <MeList
+          loading={q.isLoading}
+          empty={empty}
+          page={page}
+          size={SIZE}
+          total={q.data?.total ?? 0}
+          onPage={setPage}
+          items={q.data?.favorite.map((r) => ({
+            key: r.id,
+            ext: r.document?.ext ?? '',
+            title: r.document?.title ?? '文档已删除',
+            to: r.document ? `/document/${r.document_id}` : undefined,
+            meta: [r.document ? `${r.document.pages} 页` : '', r.document ? formatBytes(r.document.size) : '', `收藏于 ${dayjs(r.created_at).format('YYYY-MM-DD')}`].filter(Boolean),
+            extra: removeButton(r.id),
+          }))}
+        />
       ) : (
         <Table
           rowKey="id"
@@ -43,13 +78,7 @@ export default function MeFavoritePage() {
           loading={q.isFetching && !q.data}
           dataSource={q.data?.favorite ?? []}
           scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无收藏">
-                <Link to="/category">去发现好文档</Link>
-              </Empty>
-            ),
-          }}
+          locale={{ emptyText: empty }}
           pagination={{ current: page, pageSize: SIZE, total: q.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
           columns={[
             {
@@ -74,13 +103,7 @@ export default function MeFavoritePage() {
               title: '操作',
               key: 'action',
               width: 90,
-              render: (_, r) => (
-                <Popconfirm title="确定取消收藏吗？" okText="确定" cancelText="取消" onConfirm={() => remove(r.id)}>
-                  <Button type="link" size="small" danger loading={removing === r.id}>
-                    取消收藏
-                  </Button>
-                </Popconfirm>
-              ),
+              render: (_, r) => removeButton(r.id),
             },
           ]}
         />
