@@ -32,7 +32,8 @@ export function zodMessage(err: z.ZodError): string {
   return field ? `参数 ${field} 不正确` : '请求参数不正确';
 }
 
-const checked = new WeakMap<object, unknown>();
+/** frozen (cached) answers, validated and serialised once */
+const serialized = new WeakMap<object, string>();
 
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.output<T> | undefined {
   if (!schema) return undefined;
@@ -63,15 +64,19 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       const result = await handler(ctx);
       // cached answers (settings, category lists) are returned as the same object many times: check them once
       if (result !== null && typeof result === 'object') {
-        const known = checked.get(result as object);
-        if (known !== undefined) return known;
+        const known = serialized.get(result as object);
+        if (known !== undefined) return reply.type('application/json; charset=utf-8').send(known);
       }
       const out = def.response.safeParse(result);
       if (!out.success) {
         req.log.error({ issues: out.error.issues, route: def.path }, 'response does not match its contract');
         throw new AppError('internal', '服务器内部错误');
       }
-      if (result !== null && typeof result === 'object' && Object.isFrozen(result)) checked.set(result as object, out.data);
+      if (result !== null && typeof result === 'object' && Object.isFrozen(result)) {
+        const json = JSON.stringify(out.data);
+        serialized.set(result as object, json);
+        return reply.type('application/json; charset=utf-8').send(json);
+      }
       return out.data;
     },
   });
