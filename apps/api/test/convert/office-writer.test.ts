@@ -125,6 +125,10 @@ describe.skipIf(!soffice)('CHM', () => {
   it.skipIf(!chmTools.extract)('extract_chmLib', () => check({}, /^extract_chmLib \+ libreoffice/));
   it.skipIf(!chmTools.sevenZip)('7z', () => check({ extractChmLib: '/nonexistent/extract_chmLib', sevenZip: '7z' }, /^7z \+ libreoffice/));
 
+  it.skipIf(!chmTools.extract && !chmTools.sevenZip)('unpacking past the size limit is too_large', async () => {
+    await expect(convert(chm, 'chm', tmp.jobDir(), { limits: { maxUnzippedBytes: 1000 } })).rejects.toMatchObject({ code: 'too_large' });
+  });
+
   it('no extractor is engine_missing', async () => {
     await expect(
       convert(chm, 'chm', tmp.jobDir(), { tools: { extractChmLib: '/nonexistent/a', sevenZip: '/nonexistent/b' } }),

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { join, posix, relative, sep } from 'node:path';
 import { ConvertError } from './errors.js';
 import { findExecutable, runProcess } from './process.js';
@@ -23,18 +23,27 @@ export async function findChmExtractor(tools: ChmTools = {}): Promise<{ kind: 'e
   return undefined;
 }
 
-/** Unpacks a CHM's files into `outDir` with extract_chmLib (libchm-bin), or 7-Zip when that is what is installed. */
-export async function extractChm(input: string, outDir: string, opts: { tools?: ChmTools; timeoutMs: number; signal?: AbortSignal }): Promise<string> {
+/**
+ * Unpacks a CHM's files into `outDir` with extract_chmLib (libchm-bin), or 7-Zip when that is what is installed.
+ * A CHM is compressed (LZX), so it is a potential bomb: under `prlimit` (util-linux) no single file may exceed
+ * `maxBytes`, and the unpacked total is checked afterwards.
+ */
+export async function extractChm(input: string, outDir: string, opts: { tools?: ChmTools; timeoutMs: number; signal?: AbortSignal; maxBytes: number }): Promise<string> {
   const tool = await findChmExtractor(opts.tools);
   if (!tool) {
     throw new ConvertError('engine_missing', '服务器未安装 CHM 解包程序（extract_chmLib 或 7z），无法转换该文档', 'no CHM extractor');
   }
   await mkdir(outDir, { recursive: true });
   const args = tool.kind === 'extract_chmLib' ? [input, outDir] : ['x', '-y', '-bd', `-o${outDir}`, '--', input];
-  const r = await runProcess(tool.path, args, { timeoutMs: opts.timeoutMs, signal: opts.signal, label: tool.kind, cwd: outDir });
+  const prlimit = await findExecutable('prlimit');
+  const [cmd, argv] = prlimit ? [prlimit, [`--fsize=${opts.maxBytes}`, '--', tool.path, ...args]] : [tool.path, args];
+  const r = await runProcess(cmd, argv, { timeoutMs: opts.timeoutMs, signal: opts.signal, label: tool.kind, cwd: outDir });
   // 7z exits 2 on archives it can only partly read; extract_chmLib exits 1 when the file is not a CHM
   const files = await listFiles(outDir);
   if (files.length === 0) throw new ConvertError('corrupt', 'CHM 文档已损坏，无法解包', `${tool.kind} exit ${r.code}: ${r.stderr.slice(-500)}`);
+  let total = 0;
+  for (const f of files) total += (await stat(join(outDir, f))).size;
+  if (total > opts.maxBytes || r.signal === 'SIGXFSZ') throw new ConvertError('too_large', 'CHM 文档解压后过大，无法转换', `${total} bytes unpacked`);
   return tool.kind;
 }
 

@@ -139,6 +139,8 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
       ...extra,
     });
   const readText = async () => {
+    // decoding to a JavaScript string doubles the size: refuse what cannot be within maxTextChars before reading
+    if (size > limits.maxTextChars * 4) throw new ConvertError('too_large', '文档正文过长，无法转换', `${size} bytes of text`);
     const buf = await readFile(input);
     const { text, encoding } = decodeText(buf);
     if (text.length > limits.maxTextChars) throw new ConvertError('too_large', '文档正文过长，无法转换', `${text.length} chars`);
@@ -201,7 +203,7 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
       }
       case 'chm': {
         const root = join(opts.workDir, 'chm');
-        const extractor = await extractChm(input, root, { tools: opts.tools, timeoutMs: opts.timeoutMs, signal: opts.signal });
+        const extractor = await extractChm(input, root, { tools: opts.tools, timeoutMs: opts.timeoutMs, signal: opts.signal, maxBytes: limits.maxUnzippedBytes });
         const joined = await buildChmHtml(root, limits.maxTextChars * 2);
         const { pdf, version } = await office(joined.path, 'html', { infilter: 'HTML (StarWriter)', filter: 'pdf:writer_pdf_Export', copyInput: false });
         const r = await run({ inputs: [{ path: pdf, magic: 'application/pdf' }], layout: null });

@@ -1,0 +1,201 @@
+#!/usr/bin/env node
+// Conversion engine overhead: convertDocument (apps/api/src/engines/convert) against the raw engine calls on
+// the same files, measured in the same run on the same machine.
+//   PDF  (20 pages): convertDocument(all pages to SVG + text + cover)   vs  mutool draw -F svg (all pages)
+//                    and vs MuPDF.js called in-process with no worker (SVG + text), to isolate the worker's cost
+//   DOCX (20 pages): convertDocument(all pages)                          vs  soffice --convert-to pdf (warm profile)
+//                                                                         and soffice + mutool draw -F svg
+//   time to first page image, DOCX: convertDocument(maxPreviewPages 1)  vs  soffice + mutool draw page 1
+// Each measurement: 1 warm-up, then BENCH_RUNS (default 3) runs; the median is reported.
+// The 20-page DOCX is generated with the `docx` package (Chinese and English paragraphs); the 20-page PDF is
+// LibreOffice's rendering of it (embedded CJK fonts, real text), so both pipelines see the same pages.
+// Run from the repository root after `pnpm install`:   node bench/convert-bench.mjs [--append]
+// --append adds the figures, with date and machine, to docs/benchmarks.md under "Conversion" (append only).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const API = join(ROOT, 'apps/api');
+const requireApi = createRequire(join(API, 'package.json'));
+// tsx's ESM API (its CJS entry cannot load TypeScript ESM): apps/api/src is TypeScript, run without a build step
+const { tsImport } = await import(pathToFileURL(join(dirname(requireApi.resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href);
+const load = (rel) => tsImport(pathToFileURL(join(API, rel)).href, import.meta.url);
+
+const convert = await load('src/engines/convert/index.ts');
+const fixtures = await load('test/convert/fixtures.ts');
+const mupdf = await import(pathToFileURL(requireApi.resolve('mupdf')).href);
+
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
+const PAGES = 20;
+const APPEND = process.argv.includes('--append');
+const work = mkdtempSync(join(tmpdir(), 'wenku-convert-bench-'));
+const loadAtStart = loadavg()[0];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+let jobN = 0;
+const jobDir = () => {
+  const d = join(work, `job-${++jobN}`);
+  mkdirSync(d, { recursive: true });
+  return d;
+};
+async function measure(label, fn) {
+  await fn(); // warm-up
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  const ms = median(times);
+  console.log(`  ${label.padEnd(52)} ${ms.toFixed(0).padStart(7)} ms   (runs: ${times.map((t) => t.toFixed(0)).join(', ')})`);
+  return ms;
+}
+const run = (cmd, args, env = {}) => {
+  const r = spawnSync(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`);
+};
+const have = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+if (!have('soffice') || !have('mutool')) {
+  console.error('convert-bench needs soffice (LibreOffice) and mutool (mupdf-tools)');
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------- fixtures
+const docxMod = await import(pathToFileURL(requireApi.resolve('docx')).href);
+const { Document, Packer, Paragraph, TextRun, PageBreak, HeadingLevel } = docxMod;
+const children = [];
+for (let p = 1; p <= PAGES; p++) {
+  children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(`第${p}章 Chapter ${p}`)] }));
+  for (let k = 1; k <= 9; k++) {
+    children.push(new Paragraph({
+      children: [new TextRun(`${fixtures.PHRASE}。第${p}章第${k}段：文档转换基准测试使用的正文，混合中文与 English words, numbers 12345 and punctuation，` +
+        '用来衡量每页的转换时间与引擎本身的差距。Lorem ipsum dolor sit amet, consectetur adipiscing elit.')],
+    }));
+  }
+  if (p < PAGES) children.push(new Paragraph({ children: [new PageBreak()] }));
+}
+const docx = join(work, 'bench.docx');
+writeFileSync(docx, await Packer.toBuffer(new Document({ sections: [{ children }] })));
+const rawProfile = join(work, 'raw-profile');
+const pdfDir = join(work, 'pdf');
+run('soffice', ['--headless', '--norestore', `-env:UserInstallation=${pathToFileURL(rawProfile).href}`, '--convert-to', 'pdf', '--outdir', pdfDir, docx], { HOME: work });
+const pdf = join(pdfDir, 'bench.pdf');
+const pdfPages = mupdf.Document.openDocument(readFileSync(pdf), 'application/pdf').countPages();
+console.log(`fixtures: ${PAGES}-page DOCX (${readFileSync(docx).length} bytes) → ${pdfPages}-page PDF (${readFileSync(pdf).length} bytes)`);
+
+// ---------------------------------------------------------------- PDF
+console.log(`\nPDF, ${pdfPages} pages, every page to SVG:`);
+const opts = (extra = {}) => ({ workDir: jobDir(), maxPreviewPages: 0, gzip: false, timeoutMs: 120_000, ...extra });
+const pdfConvert = await measure('convertDocument (SVG + text + cover, worker)', () => convert.convertDocument(pdf, 'pdf', opts()));
+const pdfConvertGz = await measure('convertDocument, gzip on', () => convert.convertDocument(pdf, 'pdf', opts({ gzip: true })));
+const pdfMutool = await measure('mutool draw -F svg (all pages)', async () => {
+  const out = jobDir();
+  run('mutool', ['draw', '-q', '-F', 'svg', '-o', join(out, 'p%d.svg'), pdf]);
+});
+const pdfMutoolText = await measure('mutool draw -F svg + mutool draw -F txt', async () => {
+  const out = jobDir();
+  run('mutool', ['draw', '-q', '-F', 'svg', '-o', join(out, 'p%d.svg'), pdf]);
+  run('mutool', ['draw', '-q', '-F', 'txt', '-o', join(out, 'all.txt'), pdf]);
+});
+const pdfInProcess = await measure('MuPDF.js in-process, no worker (SVG + text)', async () => {
+  const doc = mupdf.Document.openDocument(readFileSync(pdf), 'application/pdf');
+  for (let i = 0; i < doc.countPages(); i++) {
+    const page = doc.loadPage(i);
+    const buf = new mupdf.Buffer();
+    const w = new mupdf.DocumentWriter(buf, 'svg', '');
+    const dev = w.beginPage(page.getBounds());
+    page.run(dev, mupdf.Matrix.identity);
+    w.endPage();
+    w.close();
+    buf.asUint8Array();
+    page.toStructuredText().asText();
+    page.destroy();
+  }
+  doc.destroy();
+});
+
+// ---------------------------------------------------------------- DOCX
+console.log(`\nDOCX, ${PAGES} pages, every page to SVG:`);
+const docxConvert = await measure('convertDocument (LibreOffice + SVG + text + cover)', () => convert.convertDocument(docx, 'docx', opts()));
+const rawSoffice = await measure('soffice --convert-to pdf (warm profile)', async () => {
+  run('soffice', ['--headless', '--norestore', `-env:UserInstallation=${pathToFileURL(rawProfile).href}`, '--convert-to', 'pdf', '--outdir', jobDir(), docx], { HOME: work });
+});
+const rawSofficeMutool = await measure('soffice --convert-to pdf + mutool draw -F svg', async () => {
+  const out = jobDir();
+  run('soffice', ['--headless', '--norestore', `-env:UserInstallation=${pathToFileURL(rawProfile).href}`, '--convert-to', 'pdf', '--outdir', out, docx], { HOME: work });
+  run('mutool', ['draw', '-q', '-F', 'svg', '-o', join(out, 'p%d.svg'), join(out, 'bench.pdf')]);
+});
+
+console.log('\nDOCX, time to the first page image:');
+const firstConvert = await measure('convertDocument(maxPreviewPages 1)', () => convert.convertDocument(docx, 'docx', opts({ maxPreviewPages: 1 })));
+const firstRaw = await measure('soffice --convert-to pdf + mutool draw page 1', async () => {
+  const out = jobDir();
+  run('soffice', ['--headless', '--norestore', `-env:UserInstallation=${pathToFileURL(rawProfile).href}`, '--convert-to', 'pdf', '--outdir', out, docx], { HOME: work });
+  run('mutool', ['draw', '-q', '-F', 'svg', '-o', join(out, 'p1.svg'), join(out, 'bench.pdf'), '1']);
+});
+
+// ---------------------------------------------------------------- report
+const engines = await convert.detectEngines();
+const v = (n) => engines.find((e) => e.name === n)?.version ?? '?';
+const ratio = (a, b) => (a / b).toFixed(2);
+const perPage = (ms, n) => (ms / n).toFixed(1);
+const machine = `${cpus().length} × ${cpus()[0]?.model?.trim() ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+const commit = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+  } catch {
+    return '?';
+  }
+})();
+const date = new Date().toISOString().slice(0, 10);
+const rows = [
+  ['PDF → SVG + text + cover, `convertDocument`', pdfConvert, perPage(pdfConvert, pdfPages), '1.00'],
+  ['PDF, same with gzip', pdfConvertGz, perPage(pdfConvertGz, pdfPages), ratio(pdfConvertGz, pdfConvert)],
+  ['PDF, raw `mutool draw -F svg`', pdfMutool, perPage(pdfMutool, pdfPages), ratio(pdfConvert, pdfMutool)],
+  ['PDF, raw `mutool draw -F svg` + `-F txt`', pdfMutoolText, perPage(pdfMutoolText, pdfPages), ratio(pdfConvert, pdfMutoolText)],
+  ['PDF, MuPDF.js in-process (no worker)', pdfInProcess, perPage(pdfInProcess, pdfPages), ratio(pdfConvert, pdfInProcess)],
+  ['DOCX → SVG + text + cover, `convertDocument`', docxConvert, perPage(docxConvert, PAGES), '1.00'],
+  ['DOCX, raw `soffice --convert-to pdf`', rawSoffice, perPage(rawSoffice, PAGES), ratio(docxConvert, rawSoffice)],
+  ['DOCX, raw `soffice` + `mutool draw -F svg`', rawSofficeMutool, perPage(rawSofficeMutool, PAGES), ratio(docxConvert, rawSofficeMutool)],
+  ['DOCX first page image, `convertDocument(maxPreviewPages 1)`', firstConvert, '—', '1.00'],
+  ['DOCX first page image, raw `soffice` + `mutool` page 1', firstRaw, '—', ratio(firstConvert, firstRaw)],
+];
+const table = [
+  '| Measurement | Median ms | ms / page | Ratio |',
+  '| --- | ---: | ---: | ---: |',
+  ...rows.map(([l, ms, pp, r]) => `| ${l} | ${ms.toFixed(0)} | ${pp} | ${r} |`),
+].join('\n');
+const conditions = `${date}, commit \`${commit}\`, ${machine}; mupdf.js ${v('mupdf.js')}, LibreOffice ${v('soffice')}, mutool ${v('mutool')}; ` +
+  `median of ${RUNS} runs after 1 warm-up; load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end.`;
+console.log(`\n${table}\n\n${conditions}`);
+console.log('Ratio: for the raw rows, convertDocument ÷ that row (how much the wrapper costs over the bare engine); for gzip, gzip ÷ plain.');
+
+mkdirSync(join(ROOT, 'bench/output'), { recursive: true });
+writeFileSync(join(ROOT, 'bench/output/convert-bench.json'), JSON.stringify({ date, commit, machine, runs: RUNS, loadAtStart, rows }, null, 2));
+
+if (APPEND) {
+  const file = join(ROOT, 'docs/benchmarks.md');
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  let add = '';
+  if (!/^## Conversion\b/m.test(current)) {
+    add += `\n## Conversion — \`bench/convert-bench.mjs\`\n\n` +
+      'Conversion engine (`apps/api/src/engines/convert`) against the raw engines on the same 20-page files, in one run:\n' +
+      'a DOCX made with the `docx` package (Chinese and English paragraphs) and the PDF LibreOffice makes of it.\n' +
+      '`convertDocument` renders **every** page to SVG (maxPreviewPages 0), extracts the text of every page and draws the\n' +
+      'cover, in a fresh worker thread (MuPDF.js WASM start-up included) and, for DOCX, a LibreOffice with a private\n' +
+      'profile copied from a warmed template. The raw rows are what a shell script would run: `mutool draw -F svg`,\n' +
+      '`soffice --convert-to pdf` with a warm profile that it reuses. Ratio = convertDocument ÷ the raw row.\n\n' +
+      'Run: `node bench/convert-bench.mjs` (prints a table; `--append` also adds it here). `BENCH_RUNS` sets the runs (3).\n';
+  }
+  add += `\n### Conversion run, ${date}\n\n${table}\n\nConditions: ${conditions}\n`;
+  appendFileSync(file, add);
+  console.log(`appended to ${file}`);
+}
+rmSync(work, { recursive: true, force: true });
