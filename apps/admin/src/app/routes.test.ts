@@ -14,6 +14,8 @@ const SPEC_PAGES = [
   'config/system', 'config/llm', 'config/sms', 'config/pay', 'config/search', 'config/ocr', 'config/vip', 'config/miniprogram',
   'config/oauth', 'config/captcha', 'config/security', 'config/converter', 'config/score', 'config/ssr', 'config/email',
   'config/display', 'config/footer', 'config/download',
+  // the article settings section (CONFIG_SECTIONS.article) is a generic config page too
+  'config/article',
 ].map((p) => `/${p}`);
 
 const pages = flattenRoutes(ADMIN_ROUTES).filter((r) => r.component);

@@ -43,10 +43,18 @@ const UserPermission = lazy(() => import('../pages/permission'));
 const UserPunishment = lazy(() => import('../pages/punishment'));
 const UserVip = lazy(() => import('../pages/vip'));
 const UserSms = lazy(() => import('../pages/sms'));
+const DocumentList = lazy(() => import('../pages/document'));
+const DocumentRecycle = lazy(() => import('../pages/recycle'));
+const DocumentLanguage = lazy(() => import('../pages/language'));
+const Attachment = lazy(() => import('../pages/attachment'));
+const Comment = lazy(() => import('../pages/comment'));
+const Report = lazy(() => import('../pages/report'));
+const SearchRecord = lazy(() => import('../pages/searchrecord'));
 const Placeholder = lazy(() => import('../pages/placeholder'));
 
 const CONFIG_ICONS: Record<ConfigCategory, ReactNode> = {
   system: <DesktopOutlined />,
+  article: <ReadOutlined />,
   security: <SafetyCertificateOutlined />,
   display: <SkinOutlined />,
   footer: <BorderBottomOutlined />,
@@ -68,7 +76,7 @@ const CONFIG_ICONS: Record<ConfigCategory, ReactNode> = {
 
 /** Order of the config sub-menu: the everyday sections first. */
 const CONFIG_ORDER: ConfigCategory[] = [
-  'system', 'security', 'display', 'footer', 'download', 'score', 'vip', 'pay', 'sms', 'email', 'captcha', 'oauth',
+  'system', 'article', 'security', 'display', 'footer', 'download', 'score', 'vip', 'pay', 'sms', 'email', 'captcha', 'oauth',
   'miniprogram', 'converter', 'search', 'ocr', 'llm', 'ssr',
 ];
 
@@ -79,12 +87,12 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     title: '文档管理',
     icon: <FileTextOutlined />,
     children: [
-      { path: '/document/list', title: '文档列表', icon: <ProfileOutlined />, module: 'document', component: Placeholder },
+      { path: '/document/list', title: '文档列表', icon: <ProfileOutlined />, module: 'document', component: DocumentList },
       { path: '/document/category', title: '文档分类', icon: <FolderOpenOutlined />, module: 'category', component: DocumentCategory },
       { path: '/document/ocr', title: 'OCR 识别', icon: <ScanOutlined />, module: 'ocr', component: Placeholder },
-      { path: '/document/language', title: '文档语言', icon: <TranslationOutlined />, module: 'language', component: Placeholder },
-      { path: '/document/searchrecord', title: '搜索记录', icon: <FileSearchOutlined />, module: 'searchrecord', component: Placeholder },
-      { path: '/document/recycle', title: '文档回收站', icon: <DeleteOutlined />, module: 'recycle', component: Placeholder },
+      { path: '/document/language', title: '文档语言', icon: <TranslationOutlined />, module: 'language', component: DocumentLanguage },
+      { path: '/document/searchrecord', title: '搜索记录', icon: <FileSearchOutlined />, module: 'searchrecord', component: SearchRecord },
+      { path: '/document/recycle', title: '文档回收站', icon: <DeleteOutlined />, module: 'recycle', component: DocumentRecycle },
     ],
   },
   {
@@ -111,8 +119,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       { path: '/user/sms', title: '短信记录', icon: <MobileOutlined />, module: 'sms', component: UserSms },
     ],
   },
-  { path: '/comment', title: '评论管理', icon: <CommentOutlined />, module: 'comment', component: Placeholder },
-  { path: '/report', title: '举报管理', icon: <AlertOutlined />, module: 'report', component: Placeholder },
+  { path: '/comment', title: '评论管理', icon: <CommentOutlined />, module: 'comment', component: Comment },
+  { path: '/report', title: '举报管理', icon: <AlertOutlined />, module: 'report', component: Report },
   { path: '/order', title: '订单管理', icon: <AccountBookOutlined />, module: 'order', component: Placeholder },
   {
     path: '/ai',
@@ -137,7 +145,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: '/navigation', title: '导航管理', icon: <CompassOutlined />, module: 'navigation', component: Navigation },
   { path: '/friendlink', title: '友情链接', icon: <LinkOutlined />, module: 'friendlink', component: Friendlink },
   { path: '/advertisement', title: '广告管理', icon: <NotificationOutlined />, module: 'advertisement', component: Advertisement },
-  { path: '/attachment', title: '附件管理', icon: <PaperClipOutlined />, module: 'attachment', component: Placeholder },
+  { path: '/attachment', title: '附件管理', icon: <PaperClipOutlined />, module: 'attachment', component: Attachment },
   {
     path: '/config',
     title: '系统配置',

@@ -10,6 +10,7 @@ import { toast } from '../../lib/feedback';
 import { queryKeys } from '../../app/session';
 import { ImageUrlInput } from '../../components/image-url-input';
 import { EmailTestButton } from './email-test';
+import { ReindexCard } from './reindex-card';
 import { SECRET_MASK, formValuesToConfig, isWideInput, itemsToFormValues, type ConfigFormValues } from './form-values';
 
 const SECTION_TIPS: Partial<Record<string, string>> = {
@@ -155,6 +156,7 @@ export default function ConfigPage() {
   const tip = SECTION_TIPS[category];
   return (
     <AdminPage title={section.title} extra={category === 'email' ? <EmailTestButton /> : undefined}>
+      {category === 'search' && <ReindexCard />}
       <Card variant="borderless">
         {tip && <Alert type="info" showIcon title={tip} style={{ marginBottom: 24 }} />}
         {query.isPending ? (

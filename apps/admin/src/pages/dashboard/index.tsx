@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api';
 import { siteUrl } from '../../lib/session';
 import { greeting } from './greeting';
 import { STATS, useStat, type StatDef } from './stats';
+import { EnvsCard } from './envs-card';
 
 /** Pages offered as shortcuts, in order, when the admin may open them. */
 const QUICK_LINKS = [
@@ -149,6 +150,8 @@ export default function DashboardPage() {
             </Card>
           </Col>
         </Row>
+
+        {allowedPages.includes('/config/system') && <EnvsCard />}
       </Space>
     </AdminPage>
   );

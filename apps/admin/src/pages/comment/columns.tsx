@@ -1,0 +1,106 @@
+import type { ProColumns } from '@ant-design/pro-components';
+import { Avatar, Badge, Space, Tag, Tooltip, Typography } from 'antd';
+import { ARTICLE_AUDIT_OPTIONS, ArticleAudit, relativeTime, toValueEnum, type TComment } from '@wenku/contracts';
+import { DeleteLink } from '../../components/table-actions';
+import { formatDateTime } from '../../lib/dates';
+
+/** Comments are reviewed like articles: 待审核 0, 已通过 1, 已拒绝 2. */
+export const COMMENT_STATUS_OPTIONS = ARTICLE_AUDIT_OPTIONS;
+export const COMMENT_TYPE_OPTIONS = [
+  { value: 0, label: '文档' },
+  { value: 1, label: '文章' },
+] as const;
+
+const BADGE = { Processing: 'processing', Success: 'success', Error: 'error' } as const;
+
+export function CommentStatus({ status }: { status: number }) {
+  const o = COMMENT_STATUS_OPTIONS.find((x) => x.value === status);
+  return <Badge status={o ? BADGE[o.status] : 'default'} text={o?.label ?? `状态${status}`} />;
+}
+
+export interface CommentColumnActions {
+  onCheck: (row: TComment, status: 1 | 2) => Promise<unknown>;
+  onDelete: (row: TComment) => Promise<unknown>;
+}
+
+export function commentColumns(a: CommentColumnActions): ProColumns<TComment>[] {
+  return [
+    { title: '关键词', dataIndex: 'wd', hideInTable: true, fieldProps: { placeholder: '评论内容' } },
+    {
+      title: '评论内容',
+      dataIndex: 'content',
+      search: false,
+      render: (_, row) => (
+        <div style={{ minWidth: 0 }}>
+          {row.parent_id > 0 && <Tag color="default" style={{ marginBottom: 4 }}>回复 #{row.parent_id}</Tag>}
+          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: row.content }} style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>
+            {row.content}
+          </Typography.Paragraph>
+        </div>
+      ),
+    },
+    {
+      title: '评论者',
+      dataIndex: 'username',
+      width: 150,
+      search: false,
+      render: (_, row) => (
+        <Space size={8}>
+          <Avatar size={28} src={row.user_avatar || undefined} style={{ backgroundColor: '#1677ff', flex: 'none' }}>
+            {(row.username || '?').slice(0, 1).toUpperCase()}
+          </Avatar>
+          <span style={{ lineHeight: 1.3 }}>
+            {row.username || '（已删除）'}
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>ID {row.user_id}</Typography.Text>
+          </span>
+        </Space>
+      ),
+    },
+    {
+      title: '评论对象',
+      dataIndex: 'type',
+      width: 220,
+      valueType: 'select',
+      valueEnum: toValueEnum(COMMENT_TYPE_OPTIONS),
+      fieldProps: { placeholder: '全部' },
+      render: (_, row) => (
+        <Space size={4} style={{ minWidth: 0 }}>
+          <Tag color={row.type === 0 ? 'blue' : 'purple'}>{row.type === 0 ? '文档' : '文章'}</Tag>
+          <Typography.Text ellipsis={{ tooltip: row.document_title }} style={{ maxWidth: 160 }}>
+            {row.document_title || `#${row.document_id}`}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 100,
+      valueType: 'select',
+      valueEnum: toValueEnum(COMMENT_STATUS_OPTIONS),
+      fieldProps: { placeholder: '全部状态' },
+      render: (_, row) => <CommentStatus status={row.status} />,
+    },
+    { title: '回复', dataIndex: 'comment_count', width: 64, align: 'right', search: false },
+    {
+      title: '时间',
+      dataIndex: 'created_at',
+      width: 100,
+      search: false,
+      render: (_, row) => <Tooltip title={formatDateTime(row.created_at, true)}>{relativeTime(row.created_at)}</Tooltip>,
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 140,
+      fixed: 'right',
+      render: (_, row) => [
+        row.status !== ArticleAudit.Approved ? <a key="approve" onClick={() => a.onCheck(row, 1)}>通过</a> : null,
+        row.status !== ArticleAudit.Rejected ? (
+          <Typography.Link key="reject" type="warning" onClick={() => a.onCheck(row, 2)}>拒绝</Typography.Link>
+        ) : null,
+        <DeleteLink key="delete" onConfirm={() => a.onDelete(row)} description={row.comment_count > 0 ? '该评论下的回复也会一并删除。' : undefined} />,
+      ],
+    },
+  ];
+}

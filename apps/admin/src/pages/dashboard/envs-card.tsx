@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Result, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
+import { CheckCircleFilled, CloseCircleFilled, ReloadOutlined } from '@ant-design/icons';
+import type { RouteResponse, api as Api } from '@wenku/contracts';
+import { api, client, errorMessage } from '../../lib/api';
+
+type Env = RouteResponse<typeof Api.getEnvs>['envs'][number];
+
+/** Engines first that are required and missing (they break conversion), then the rest as the API lists them. */
+export function sortEnvs(envs: readonly Env[]): Env[] {
+  const rank = (e: Env) => (e.required && !e.installed ? 0 : 1);
+  return [...envs].sort((a, b) => rank(a) - rank(b));
+}
+
+/** GET /envs: the conversion engines and tools, installed or not, with versions. */
+export function EnvsCard() {
+  const q = useQuery({ queryKey: ['dashboard', 'envs'], queryFn: ({ signal }) => client.call(api.getEnvs, { signal }), staleTime: 60_000 });
+  const envs = sortEnvs(q.data?.envs ?? []);
+  const missing = envs.filter((e) => e.required && !e.installed).length;
+  return (
+    <Card
+      title="运行环境"
+      variant="borderless"
+      extra={
+        <span>
+          {q.data && (missing ? <Tag color="red">{missing} 项必需依赖缺失</Tag> : <Tag color="green">必需依赖齐全</Tag>)}
+          <Tooltip title="重新检测">
+            <ReloadOutlined spin={q.isFetching} style={{ color: '#8c8c8c', cursor: 'pointer', marginInlineStart: 8 }} onClick={() => q.refetch()} />
+          </Tooltip>
+        </span>
+      }
+      styles={{ body: { paddingTop: 8 } }}
+    >
+      {q.isPending ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : q.isError ? (
+        <Result status="warning" title="获取运行环境失败" subTitle={errorMessage(q.error)} />
+      ) : (
+        <Table<Env>
+          rowKey="name"
+          size="small"
+          pagination={false}
+          dataSource={envs}
+          rowClassName={(e) => (e.required && !e.installed ? 'wenku-env-missing' : '')}
+          columns={[
+            {
+              title: '组件',
+              dataIndex: 'name',
+              width: 160,
+              render: (_, e) => (
+                <span>
+                  <Typography.Text strong style={{ fontFamily: 'Menlo, Consolas, monospace' }}>{e.name}</Typography.Text>
+                  {e.required && <Tag color={e.installed ? 'blue' : 'red'} style={{ marginInlineStart: 6 }}>必需</Tag>}
+                </span>
+              ),
+            },
+            {
+              title: '状态',
+              dataIndex: 'installed',
+              width: 90,
+              render: (_, e) =>
+                e.installed ? (
+                  <Typography.Text type="success"><CheckCircleFilled /> 已安装</Typography.Text>
+                ) : (
+                  <Typography.Text type={e.required ? 'danger' : 'secondary'}><CloseCircleFilled /> 未安装</Typography.Text>
+                ),
+            },
+            { title: '版本', dataIndex: 'version', width: 140, ellipsis: true, render: (_, e) => e.version || <Typography.Text type="secondary">—</Typography.Text> },
+            {
+              title: '说明',
+              dataIndex: 'description',
+              render: (_, e) => <Typography.Text type={e.required && !e.installed ? 'danger' : undefined}>{e.description || '—'}</Typography.Text>,
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
