@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RouteDef } from '@wenku/contracts';
 import { api, apiClient, ApiError } from '../../lib/api';
-import type { SearchDocumentsQuery } from './lib/search-params';
+import type { SearchArticlesQuery, SearchDocumentsQuery } from './lib/search-params';
 import { articleHitsOf, type ArticleSearchResult } from './lib/article-hits';
 
 export const searchKeys = {
@@ -53,9 +53,9 @@ export function pickDeclared(route: RouteDef, query: Record<string, unknown>): R
 }
 
 /** GET /article/search, when it exists. */
-export function useArticleSearch(query: Record<string, unknown>, enabled: boolean) {
+export function useArticleSearch(query: SearchArticlesQuery, enabled: boolean) {
   const route = articleSearchRoute();
-  const q = route ? pickDeclared(route, query) : query;
+  const q = route ? pickDeclared(route, { ...query }) : { ...query };
   return useQuery<ArticleSearchResult>({
     queryKey: searchKeys.articles(q),
     queryFn: ({ signal }) => apiClient.call(route!, { query: q as never, signal }).then(articleHitsOf),

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { TreeSelect } from 'antd';
+import { Select, TreeSelect } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CategoryNode } from '../../category/lib';
 import {
-  DATE_OPTIONS, EXT_OPTIONS, FEE_OPTIONS, SORT_OPTIONS, activeFilterCount, clearFilters, searchHref, withSearch,
+  DATE_OPTIONS, EXT_OPTIONS, FEE_OPTIONS, activeFilterCount, sortOptionsFor, clearFilters, searchHref, withSearch,
   type SearchState,
 } from '../lib/search-params';
 
@@ -42,6 +42,7 @@ function FilterRow<T extends string>({ label, options, value, href }: {
 
 export interface SearchFiltersProps {
   state: SearchState;
+  /** document categories for type 0, article categories for type 1 */
   categories: readonly CategoryNode[];
   languages: readonly { code: string; label: string }[];
 }
@@ -54,19 +55,23 @@ export function SearchFilters({ state, categories, languages }: SearchFiltersPro
   const navigate = useNavigate();
   const to = (patch: Partial<SearchState>) => searchHref(withSearch(state, patch));
   const treeData = useMemo(() => toTree(categories), [categories]);
-  const languageOptions = useMemo(() => [{ value: '', label: '全部' }, ...languages.map((l) => ({ value: l.code, label: l.label }))], [languages]);
+  const languageOptions = useMemo(() => [{ value: '', label: '全部语言' }, ...languages.map((l) => ({ value: l.code, label: l.label }))], [languages]);
   const active = activeFilterCount(state);
+  const docs = state.type === 0;
   return (
     <div className="wk-sf">
-      <div className="wk-sf-row" role="group" aria-label="分类">
-        <span className="wk-sf-label">分类</span>
-        <div className="wk-sf-options">
+      {docs && <FilterRow label="类型" options={EXT_OPTIONS} value={state.ext} href={(ext) => to({ ext })} />}
+      {docs && <FilterRow label="费用" options={FEE_OPTIONS} value={state.fee} href={(fee) => to({ fee })} />}
+      <FilterRow label="时间" options={DATE_OPTIONS} value={state.date} href={(date) => to({ date })} />
+      <div className="wk-sf-row" role="group" aria-label="更多筛选">
+        <span className="wk-sf-label">{docs ? '更多' : '分类'}</span>
+        <div className="wk-sf-options wk-sf-selects">
           <TreeSelect<number>
             className="wk-sf-category"
             value={state.category ?? undefined}
             treeData={treeData}
             placeholder="全部分类"
-            aria-label="文档分类"
+            aria-label={docs ? '文档分类' : '文章分类'}
             allowClear
             showSearch={{ treeNodeFilterProp: 'title' }}
             treeDefaultExpandAll={treeData.length <= 12}
@@ -74,26 +79,32 @@ export function SearchFilters({ state, categories, languages }: SearchFiltersPro
             notFoundContent="暂无分类"
             onChange={(v) => navigate(to({ category: typeof v === 'number' ? v : null }))}
           />
+          {docs && languages.length > 1 && (
+            <Select<string>
+              className="wk-sf-language"
+              value={state.language}
+              options={languageOptions}
+              aria-label="文档语言"
+              popupMatchSelectWidth={false}
+              onChange={(language) => navigate(to({ language }))}
+            />
+          )}
+          {active > 0 && (
+            <Link to={searchHref(clearFilters(state))} className="wk-sf-clear">
+              清除筛选（{active}）
+            </Link>
+          )}
         </div>
       </div>
-      <FilterRow label="类型" options={EXT_OPTIONS} value={state.ext} href={(ext) => to({ ext })} />
-      <FilterRow label="费用" options={FEE_OPTIONS} value={state.fee} href={(fee) => to({ fee })} />
-      {languages.length > 1 && <FilterRow label="语言" options={languageOptions} value={state.language} href={(language) => to({ language })} />}
-      <FilterRow label="时间" options={DATE_OPTIONS} value={state.date} href={(date) => to({ date })} />
-      {active > 0 && (
-        <div className="wk-sf-clear">
-          <Link to={searchHref(clearFilters(state))}>清除全部筛选（{active}）</Link>
-        </div>
-      )}
     </div>
   );
 }
 
-/** 相关度 / 最新 / 下载最多 / 浏览最多 / 评分最高 */
+/** 相关度 / 最新 / 下载最多 / 浏览最多 / 评分最高 (articles: 相关度 / 最新 / 浏览最多) */
 export function SearchSortTabs({ state }: { state: SearchState }) {
   return (
     <nav className="wk-search-sort" aria-label="排序">
-      {SORT_OPTIONS.map((o) => (
+      {sortOptionsFor(state.type).map((o) => (
         <Link
           key={o.value}
           to={searchHref(withSearch(state, { sort: o.value }))}

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { QUICK_DATE_RANGES } from '@wenku/contracts';
 import {
-  DEFAULT_SEARCH, activeFilterCount, clearFilters, createdAtOf, documentQueryOf, formatSpend, newSearch, pagerOf,
+  DEFAULT_SEARCH, activeFilterCount, articleQueryOf, clearFilters, createdAtOf, documentQueryOf, formatSpend, newSearch, pagerOf,
   searchHref, searchStateFrom, summaryText, withSearch, type SearchState,
 } from './search-params';
 
 describe('URL → state', () => {
   it('reads every parameter', () => {
-    expect(searchStateFrom('?wd=%E6%9C%BA%E5%99%A8&type=1&page=3&category_id=7&ext=pdf&fee_type=free&language=zh-cn&date=week&sort=latest')).toEqual({
-      wd: '机器', type: 1, page: 3, category: 7, ext: 'pdf', fee: 'free', language: 'zh-cn', date: 'week', sort: 'latest',
+    expect(searchStateFrom('?wd=%E6%9C%BA%E5%99%A8&type=0&page=3&category_id=7&ext=pdf&fee_type=free&language=zh-cn&date=week&sort=latest')).toEqual({
+      wd: '机器', type: 0, page: 3, category: 7, ext: 'pdf', fee: 'free', language: 'zh-cn', date: 'week', sort: 'latest',
     });
   });
 
@@ -17,6 +17,13 @@ describe('URL → state', () => {
     expect(searchStateFrom('?type=2&page=-1&category_id=abc&ext=exe&fee_type=gratis&date=decade&sort=random')).toEqual(DEFAULT_SEARCH);
     expect(searchStateFrom('?page=1.5&category_id=0').page).toBe(1);
     expect(searchStateFrom('?page=1e3').page).toBe(1);
+  });
+
+  it('ignores document-only filters and sorts for articles', () => {
+    expect(searchStateFrom('?wd=x&type=1&ext=pdf&fee_type=free&language=en&sort=downloads&date=week&category_id=4')).toEqual({
+      ...DEFAULT_SEARCH, wd: 'x', type: 1, date: 'week', category: 4,
+    });
+    expect(searchStateFrom('?wd=x&type=1&sort=views').sort).toBe('views');
   });
 
   it('trims the keyword and caps it at 100 characters', () => {
@@ -93,6 +100,17 @@ describe('GET /document/search query', () => {
   });
   it('uses the category itself while its descendants are unknown', () => {
     expect(documentQueryOf({ ...DEFAULT_SEARCH, wd: 'x', category: 4 }, [], now).category_id).toEqual([4]);
+  });
+});
+
+describe('GET /article/search query', () => {
+  const now = new Date('2026-03-10T08:30:00Z');
+  it('sends category, date and an article sort only', () => {
+    const s: SearchState = { wd: 'x', type: 1, page: 3, category: 2, ext: 'pdf', fee: 'free', language: 'en', date: 'day', sort: 'views' };
+    expect(articleQueryOf(s, [2, 5], now)).toEqual({
+      wd: 'x', page: 3, size: 10, sort: 'views', category_id: [2, 5], created_at: ['2026-03-09T08:30:00.000Z', '2026-03-10T08:30:00.000Z'],
+    });
+    expect(articleQueryOf({ ...DEFAULT_SEARCH, wd: 'x', type: 1, sort: 'downloads' }, [], now)).toEqual({ wd: 'x', page: 1, size: 10, sort: 'relevance' });
   });
 });
 

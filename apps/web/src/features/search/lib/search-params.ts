@@ -35,6 +35,13 @@ export const SORT_OPTIONS: readonly { value: SearchSort; label: string }[] = [
   { value: 'score', label: '评分最高' },
 ];
 
+/** The article search sorts by relevance, date and views only. */
+export const ARTICLE_SORT_OPTIONS = SORT_OPTIONS.filter((o) => o.value === 'relevance' || o.value === 'latest' || o.value === 'views');
+
+export function sortOptionsFor(type: SearchType): readonly { value: SearchSort; label: string }[] {
+  return type === 1 ? ARTICLE_SORT_OPTIONS : SORT_OPTIONS;
+}
+
 export const DATE_OPTIONS: readonly { value: TQuickDateRangeKey | ''; label: string }[] = [
   { value: '', label: '不限' },
   ...QUICK_DATE_RANGES.map((r) => ({ value: r.key, label: r.label })),
@@ -81,19 +88,24 @@ function positiveInt(v: string | null): number | null {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
-/** The state of a search URL's query; unknown or malformed values fall back to their defaults. */
+/**
+ * The state of a search URL's query; unknown or malformed values fall back to their defaults. Articles have no file
+ * type, fee or language, and fewer sorts: those parameters are ignored for type 1.
+ */
 export function searchStateFrom(search: URLSearchParams | string): SearchState {
   const sp = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const type: SearchType = sp.get('type') === '1' ? 1 : 0;
+  const docs = type === 0;
   return {
     wd: (sp.get('wd') ?? '').trim().slice(0, MAX_KEYWORD_LENGTH),
-    type: sp.get('type') === '1' ? 1 : 0,
+    type,
     page: positiveInt(sp.get('page')) ?? 1,
     category: positiveInt(sp.get('category_id')),
-    ext: oneOf(EXT_OPTIONS, sp.get('ext'), ''),
-    fee: oneOf(FEE_OPTIONS, sp.get('fee_type'), ''),
-    language: (sp.get('language') ?? '').trim().slice(0, 16),
+    ext: docs ? oneOf(EXT_OPTIONS, sp.get('ext'), '') : '',
+    fee: docs ? oneOf(FEE_OPTIONS, sp.get('fee_type'), '') : '',
+    language: docs ? (sp.get('language') ?? '').trim().slice(0, 16) : '',
     date: oneOf(DATE_OPTIONS, sp.get('date'), ''),
-    sort: oneOf(SORT_OPTIONS, sp.get('sort'), 'relevance'),
+    sort: oneOf(sortOptionsFor(type), sp.get('sort'), 'relevance'),
   };
 }
 
@@ -170,6 +182,24 @@ export function documentQueryOf(s: SearchState, categoryIds: readonly number[] =
   if (s.ext) q.ext = s.ext;
   if (s.fee) q.fee_type = s.fee;
   if (s.language) q.language = [s.language];
+  if (s.date) q.created_at = createdAtOf(s.date, now);
+  return q;
+}
+
+export interface SearchArticlesQuery {
+  wd: string;
+  page: number;
+  size: number;
+  sort: SearchSort;
+  category_id?: number[];
+  created_at?: string[];
+}
+
+/** GET /article/search query of a state (category and date filters; articles have no type, fee or language). */
+export function articleQueryOf(s: SearchState, categoryIds: readonly number[] = [], now: Date | number = Date.now()): SearchArticlesQuery {
+  const sort = ARTICLE_SORT_OPTIONS.some((o) => o.value === s.sort) ? s.sort : 'relevance';
+  const q: SearchArticlesQuery = { wd: s.wd, page: s.page, size: SEARCH_PAGE_SIZE, sort };
+  if (s.category !== null) q.category_id = categoryIds.length ? [...categoryIds] : [s.category];
   if (s.date) q.created_at = createdAtOf(s.date, now);
   return q;
 }

@@ -11,10 +11,10 @@ import { useCategoryTree } from '../../category/api';
 import { descendantIds } from '../../category/filters';
 import { useDocumentSettings } from '../../document/settings';
 import { useSiteConfig } from '../../settings/api';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { articleSearchRoute, useArticleSearch, useDocumentSearch, useHotSearchWords } from '../api';
 import {
-  SEARCH_PAGE_SIZE, activeFilterCount, clearFilters, documentQueryOf, newSearch, pagerOf, searchHref, searchStateFrom,
+  SEARCH_PAGE_SIZE, activeFilterCount, articleQueryOf, clearFilters, documentQueryOf, newSearch, pagerOf, searchHref, searchStateFrom,
   summaryText, withSearch, type SearchState, type SearchType,
 } from '../lib/search-params';
 import { SearchBox } from '../components/search-box';
@@ -130,14 +130,34 @@ function DocumentResults({ state, categoryIds, recommend, hot }: {
   );
 }
 
-function ArticleResults({ state, recommend, hot }: { state: SearchState; recommend: readonly string[]; hot: readonly string[] }) {
-  const query = useMemo(() => {
-    const q = documentQueryOf({ ...state, category: null, ext: '', fee: '', language: '' });
-    return { wd: q.wd, page: q.page, size: q.size, sort: q.sort, created_at: q.created_at };
-  }, [state]);
+function ArticlesComingSoon({ state }: { state: SearchState }) {
+  return (
+    <div className="wk-search-welcome">
+      <ComingSoon
+        title="文章搜索即将上线"
+        description="文章全文检索正在建设中，现在可以先搜索文档。"
+        extra={
+          <Link to={searchHref(newSearch(state, state.wd, 0))}>
+            <Button type="primary">搜索文档“{state.wd}”</Button>
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+function ArticleResults({ state, categoryIds, recommend, hot }: {
+  state: SearchState;
+  categoryIds: number[];
+  recommend: readonly string[];
+  hot: readonly string[];
+}) {
+  const query = useMemo(() => articleQueryOf(state, categoryIds), [state, categoryIds]);
   const result = useArticleSearch(query, state.wd !== '');
   if (result.isPending) return <ResultsSkeleton />;
   if (result.isError && !result.data) {
+    // the contract has the route but this server does not answer it yet
+    if (result.error instanceof ApiError && result.error.status === 404) return <ArticlesComingSoon state={state} />;
     return <Result status="warning" title="搜索失败" subTitle={errorMessage(result.error, '暂时无法完成搜索，请稍后重试。')} extra={<Button onClick={() => void result.refetch()}>重试</Button>} />;
   }
   const data = result.data;
@@ -168,7 +188,7 @@ export default function SearchPage() {
   const { recommendWords } = useSiteConfig();
   const hot = useHotSearchWords(10).data ?? [];
   const docSettings = useDocumentSettings();
-  const categories = useCategoryTree(CategoryType.Document);
+  const categories = useCategoryTree(state.type === 1 ? CategoryType.Article : CategoryType.Document);
   const categoryIds = useMemo(
     () => (state.category === null ? [] : categories.list.some((c) => c.id === state.category) ? descendantIds(categories.list, state.category) : []),
     [categories.list, state.category],
@@ -191,23 +211,11 @@ export default function SearchPage() {
       </div>
     );
   } else if (!isDocs && !articlesReady) {
-    body = (
-      <div className="wk-search-welcome">
-        <ComingSoon
-          title="文章搜索即将上线"
-          description="文章全文检索正在建设中，现在可以先搜索文档。"
-          extra={
-            <Link to={searchHref(newSearch(state, state.wd, 0))}>
-              <Button type="primary">搜索文档“{state.wd}”</Button>
-            </Link>
-          }
-        />
-      </div>
-    );
+    body = <ArticlesComingSoon state={state} />;
   } else if (isDocs) {
     body = <DocumentResults state={state} categoryIds={categoryIds} recommend={recommendWords} hot={hot} />;
   } else {
-    body = <ArticleResults state={state} recommend={recommendWords} hot={hot} />;
+    body = <ArticleResults state={state} categoryIds={categoryIds} recommend={recommendWords} hot={hot} />;
   }
 
   const showTools = state.wd !== '' && (isDocs || articlesReady);
@@ -217,12 +225,12 @@ export default function SearchPage() {
       <AdSlot position="search_top" ads={ads} className="wk-search-ad" />
       <div className="wk-search-layout">
         <div className="wk-search-main">
-          {showTools && isDocs && !isMobile && <div className="wk-card wk-search-filters">{filters}</div>}
+          {showTools && !isMobile && <div className="wk-card wk-search-filters">{filters}</div>}
           <div className="wk-card wk-search-results-card">
             {showTools && (
               <div className="wk-search-head">
                 <SearchSortTabs state={state} />
-                {isMobile && isDocs && (
+                {isMobile && (
                   <Badge count={active} size="small" offset={[-4, 4]}>
                     <Button size="small" icon={<FilterOutlined />} onClick={() => setFiltersOpen(true)}>
                       筛选
@@ -242,15 +250,31 @@ export default function SearchPage() {
         )}
       </div>
       <AdSlot position="search_bottom" ads={ads} className="wk-search-ad" />
-      {isMobile && isDocs && (
+      {isMobile && showTools && (
         <Drawer
           title="筛选"
           placement="bottom"
           open={filtersOpen}
           onClose={() => setFiltersOpen(false)}
-          size="80%"
-          className="wk-search-drawer"
+          size="85%"
+          rootClassName="wk-search-drawer"
           styles={{ body: { paddingTop: 8 } }}
+          footer={
+            <div className="wk-search-drawer-footer">
+              <Button
+                disabled={active === 0}
+                onClick={() => {
+                  navigate(searchHref(clearFilters(state)));
+                  setFiltersOpen(false);
+                }}
+              >
+                重置
+              </Button>
+              <Button type="primary" onClick={() => setFiltersOpen(false)}>
+                查看结果
+              </Button>
+            </div>
+          }
         >
           {/* a filter link navigates: the drawer closes to show the results */}
           <div onClick={(e) => (e.target as HTMLElement).closest('a') && setFiltersOpen(false)}>{filters}</div>
