@@ -133,6 +133,8 @@ describe('CSV and text layout', () => {
     ]);
     expect(parseDelimited('a;b;c\n1;2;3\n')).toEqual([['a', 'b', 'c'], ['1', '2', '3']]); // European Excel
     expect(parseDelimited('a\tb\n1\t2', '\t')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(parseDelimited('a,b,\n,,x', ',')).toEqual([['a', 'b', ''], ['', '', 'x']]);
+    expect(parseDelimited('"q"tail,2\n"open', ',')).toEqual([['qtail', '2'], ['open']]);
   });
 
   it('escapes cell content and goes landscape when wide', () => {

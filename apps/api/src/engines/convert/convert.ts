@@ -15,6 +15,9 @@ import { checkZipBomb, readZipEntry } from './zip.js';
 
 const A4 = { width: 595, height: 842, em: 12 };
 
+/** Text preparation runs on the caller's thread: give the event loop a turn between the heavier steps. */
+const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** MuPDF's document handlers, by extension. */
 const MUPDF_MAGIC: Record<string, string> = {
   pdf: 'application/pdf',
@@ -142,7 +145,9 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
     // decoding to a JavaScript string doubles the size: refuse what cannot be within maxTextChars before reading
     if (size > limits.maxTextChars * 4) throw new ConvertError('too_large', '文档正文过长，无法转换', `${size} bytes of text`);
     const buf = await readFile(input);
+    await yieldLoop();
     const { text, encoding } = decodeText(buf);
+    await yieldLoop();
     if (text.length > limits.maxTextChars) throw new ConvertError('too_large', '文档正文过长，无法转换', `${text.length} chars`);
     if (text.trim() === '') throw new ConvertError('empty', '文档没有文字内容');
     return { text, encoding };
@@ -190,6 +195,7 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
         const { text, encoding } = await readText();
         const rows = parseDelimited(text, e === 'tsv' ? '\t' : undefined).filter((row) => row.some((c) => c.trim() !== ''));
         if (rows.length === 0) throw new ConvertError('empty', '表格没有内容');
+        await yieldLoop();
         const { parts, landscape, truncatedColumns } = tableToHtmlParts(rows);
         const r = await layoutHtml(parts, landscape ? { width: layout.height, height: layout.width, em: layout.em } : layout);
         if (truncatedColumns) r.warnings.unshift('table has more than 100 columns; the rest are not shown');
