@@ -18,6 +18,8 @@ export interface DocumentSettings {
   watermark: { enabled: boolean; text: string };
   enableCaptchaComment: boolean;
   enableGuestDownload: boolean;
+  /** days a paid download may be repeated for free; 0: for ever */
+  freeDownloadDays: number;
   maxDocumentBytes: number;
   maxDocumentMb: number;
   allowedExts: string[];
@@ -46,6 +48,7 @@ export function toDocumentSettings(settings: Partial<TSettings> | null | undefin
     watermark: { enabled: truthy(v('system', 'enable_watermark')), text: String(v('system', 'watermark') ?? '').trim() || sitename },
     enableCaptchaComment: truthy(v('security', 'enable_captcha_comment')),
     enableGuestDownload: truthy(v('download', 'enable_guest_download')),
+    freeDownloadDays: Math.max(0, Math.floor(Number(v('download', 'free_download_duration')) || 0)),
     maxDocumentBytes: maxBytes,
     maxDocumentMb: Math.round((maxBytes / 1048576) * 100) / 100,
     allowedExts: allowedExtensions(Array.isArray(allowed) ? allowed : []),

@@ -36,7 +36,7 @@ export function useDocumentActions(doc: DocumentDetail | undefined) {
   const qc = useQueryClient();
   const token = useSession((s) => s.token);
   const { message, modal } = App.useApp();
-  const { creditName, enableGuestDownload } = useDocumentSettings();
+  const { creditName, enableGuestDownload, freeDownloadDays } = useDocumentSettings();
   const loginFirst = useLoginFirst();
   const refreshDoc = () => qc.invalidateQueries({ queryKey: documentKeys.details });
 
@@ -63,7 +63,7 @@ export function useDocumentActions(doc: DocumentDetail | undefined) {
     if (doc.price > 0 && !doc.can_download_free) {
       modal.confirm({
         title: '确认下载',
-        content: `下载《${doc.title}》需要支付 ${doc.price} ${creditName}，付费后可重复下载，确定下载吗？`,
+        content: `下载《${doc.title}》需要支付 ${doc.price} ${creditName}，付费后${freeDownloadDays > 0 ? ` ${freeDownloadDays} 天内` : ''}可免费重复下载。确定下载吗？`,
         okText: '确认下载',
         cancelText: '取消',
         onOk: () => download.mutateAsync(doc.id).catch(() => undefined),

@@ -99,7 +99,7 @@ function CommentForm({
         <div className="wk-comment-form-buttons">
           {onCancel && <Button onClick={onCancel}>取消</Button>}
           <Button type="primary" htmlType="submit" loading={post.isPending}>
-            {replyTo ? '回复' : '发表评论'}
+            {replyTo ? '发表回复' : '发表评论'}
           </Button>
         </div>
       </div>

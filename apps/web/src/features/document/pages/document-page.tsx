@@ -79,9 +79,11 @@ function DocumentHead({ doc, actions, onReport }: { doc: DocumentDetail; actions
         <span>{doc.title}</span>
       </h1>
       <div className="wk-doc-meta">
-        <span>
-          <FileTextOutlined /> {doc.pages > 0 ? `${doc.pages} 页` : '页数统计中'}
-        </span>
+        {(doc.pages > 0 || documentView(doc.status) === 'converting') && (
+          <span>
+            <FileTextOutlined /> {doc.pages > 0 ? `${doc.pages} 页` : '页数统计中'}
+          </span>
+        )}
         <span>
           <HddOutlined /> {formatBytes(doc.size)}
         </span>
@@ -106,8 +108,6 @@ function DocumentHead({ doc, actions, onReport }: { doc: DocumentDetail; actions
         <span className="wk-doc-uploader">
           上传者 <Link to={`/user/${doc.user_id}`}>{doc.username || '匿名用户'}</Link>
         </span>
-      </div>
-      <div className="wk-doc-meta">
         <ScoreView score={doc.score} count={doc.score_count} />
       </div>
       {keywords.length > 0 && (

@@ -42,7 +42,7 @@ function Status({ item, onRetry }: { item: UploadItem; onRetry: () => void }) {
 }
 
 function Bars({ item }: { item: UploadItem }) {
-  if (item.rejected || item.phase === 'queued') return null;
+  if (item.phase === 'queued' || (item.rejected && item.hashPercent === 0)) return null;
   const hashDone = item.phase !== 'hashing';
   const showUpload = item.phase === 'uploading' || (item.phase === 'done' && !item.instant) || (item.phase === 'error' && item.uploadPercent > 0);
   return (

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router-dom';
 import { CategoryType, DOCUMENT_STATUS_OPTIONS, DocumentStatus, FILE_TYPE_EXTS, FILE_TYPE_OPTIONS, labelOf, type RouteBody, type TDocument } from '@wenku/contracts';
 import { FileTypeIcon, HtmlContent } from '@wenku/ui';
-import { api, apiClient, errorMessage } from '../../../lib/api';
+import { api, apiClient, ApiError, errorMessage } from '../../../lib/api';
 import { Page } from '../../../app/shell/page';
 import { useSession } from '../../../app/session';
 import { loginRedirect } from '../../../app/access';
@@ -37,6 +37,9 @@ type TreeNode = { value: number; title: string; children: TreeNode[] };
 const toTreeData = (nodes: CategoryNode[]): TreeNode[] => nodes.map((n) => ({ value: n.id, title: n.title, children: toTreeData(n.children) }));
 
 let keySeq = 0;
+
+/** The server refused the file itself (type, size, banned): only network trouble, time-outs and server errors are worth a retry. */
+const isRetryable = (e: unknown) => !(e instanceof ApiError) || e.status >= 500 || e.status === 408 || e.status === 429 || e.status === 401;
 
 function UploadSuccess({ docs, onMore }: { docs: TDocument[]; onMore: () => void }) {
   const review = docs.some((d) => d.status === DocumentStatus.PendingReview);
@@ -148,7 +151,7 @@ function UploadForm() {
       .then(({ attachment, instant }) => patch({ phase: 'done', attachment, instant, uploadPercent: 100 }))
       .catch((e: unknown) => {
         if (ctrl.signal.aborted) return;
-        patch({ phase: 'error', error: errorMessage(e, '上传失败，请重试') });
+        patch({ phase: 'error', error: errorMessage(e, '上传失败，请重试'), rejected: !isRetryable(e) });
       })
       .finally(() => controllers.current.delete(item.key));
   }, []);
