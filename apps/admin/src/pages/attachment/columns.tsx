@@ -24,13 +24,13 @@ export function attachmentColumns(a: AttachmentColumnActions): ProColumns<TAttac
     {
       title: '文件名',
       dataIndex: 'name',
-      width: 240,
+      width: 220,
       search: false,
       render: (_, row) => (
         <div style={{ lineHeight: 1.5, minWidth: 0 }}>
-          <Typography.Text strong ellipsis={{ tooltip: row.name }} style={{ display: 'block', maxWidth: 224 }}>{row.name || '（未命名）'}</Typography.Text>
+          <Typography.Text strong ellipsis={{ tooltip: row.name }} style={{ display: 'block', maxWidth: 204 }}>{row.name || '（未命名）'}</Typography.Text>
           {row.description && (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} style={{ display: 'block', maxWidth: 224, fontSize: 12 }}>
+            <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} style={{ display: 'block', maxWidth: 204, fontSize: 12 }}>
               {row.description}
             </Typography.Text>
           )}
@@ -40,7 +40,7 @@ export function attachmentColumns(a: AttachmentColumnActions): ProColumns<TAttac
     {
       title: '文件哈希',
       dataIndex: 'hash',
-      width: 180,
+      width: 170,
       search: false,
       render: (_, row) => (
         <Tooltip title={row.hash}>
@@ -50,21 +50,21 @@ export function attachmentColumns(a: AttachmentColumnActions): ProColumns<TAttac
         </Tooltip>
       ),
     },
-    { title: '上传者', dataIndex: 'username', width: 110, ellipsis: true, search: false, render: (_, row) => row.username || `ID ${row.user_id}` },
+    { title: '上传者', dataIndex: 'username', width: 90, ellipsis: true, search: false, render: (_, row) => row.username || `ID ${row.user_id}` },
     {
       title: '类型',
       dataIndex: 'type',
-      width: 100,
+      width: 84,
       valueType: 'select',
       valueEnum: toValueEnum(ATTACHMENT_TYPE_OPTIONS),
       fieldProps: { placeholder: '全部类型' },
       render: (_, row) => <Tag color={TYPE_COLORS[row.type]}>{labelOf(ATTACHMENT_TYPE_OPTIONS, row.type)}</Tag>,
     },
-    { title: '大小', dataIndex: 'size', width: 100, align: 'right', search: false, render: (_, row) => formatBytes(row.size) },
+    { title: '大小', dataIndex: 'size', width: 90, align: 'right', search: false, render: (_, row) => formatBytes(row.size) },
     {
       title: '扩展名',
       dataIndex: 'ext',
-      width: 90,
+      width: 76,
       align: 'center',
       fieldProps: { placeholder: '如 pdf' },
       render: (_, row) => <Typography.Text code>{row.ext.replace(/^\./, '') || '—'}</Typography.Text>,
@@ -72,17 +72,17 @@ export function attachmentColumns(a: AttachmentColumnActions): ProColumns<TAttac
     {
       title: '状态',
       dataIndex: 'enable',
-      width: 90,
+      width: 84,
       valueType: 'select',
       valueEnum: { true: { text: '正常' }, false: { text: '已封禁' } },
       fieldProps: { placeholder: '全部' },
       render: (_, row) => (row.enable ? <Badge status="success" text="正常" /> : <Badge status="error" text="已封禁" />),
     },
-    { title: '上传时间', dataIndex: 'created_at', width: 150, search: false, render: (_, row) => formatDateTime(row.created_at) },
+    { title: '上传时间', dataIndex: 'created_at', width: 100, search: false, render: (_, row) => <Tooltip title={formatDateTime(row.created_at, true)}>{formatDateTime(row.created_at).slice(0, 10)}</Tooltip> },
     {
       title: '操作',
       valueType: 'option',
-      width: 140,
+      width: 130,
       fixed: 'right',
       render: (_, row) => [
         <a key="edit" onClick={() => a.onEdit(row)}>编辑</a>,

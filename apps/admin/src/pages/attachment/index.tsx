@@ -38,7 +38,7 @@ export default function AttachmentPage() {
         request={listRequest(api.listAttachments, 'attachment')}
         search={{ labelWidth: 'auto', defaultCollapsed: true, span: SEARCH_SPAN }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        scroll={{ x: 1350 }}
+        scroll={{ x: 1060 }}
         columnsState={{ persistenceType: 'localStorage', persistenceKey: 'wenku-admin:attachment-columns', defaultValue: { id: { show: false } } }}
         rowSelection={{}}
         tableAlertOptionRender={({ selectedRowKeys, onCleanSelected }) => (

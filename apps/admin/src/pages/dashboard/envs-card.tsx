@@ -6,6 +6,20 @@ import { api, client, errorMessage } from '../../lib/api';
 
 type Env = RouteResponse<typeof Api.getEnvs>['envs'][number];
 
+/** Descriptions for engines the API reports without one. */
+const FALLBACK_DESCRIPTIONS: Record<string, string> = {
+  extract_chmLib: 'CHM 电子书解包工具（转换 CHM 文档）',
+  'fonts-cjk': '中日韩字体：保证中文正确显示',
+  fonts: '中日韩字体：保证中文正确显示',
+  'ebook-convert': 'Calibre：转换 EPUB、MOBI 等电子书',
+  inkscape: 'Inkscape：矢量图处理',
+  svgo: 'SVGO：压缩 SVG 页面',
+};
+
+export function describeEnv(e: Pick<Env, 'name' | 'description'>): string {
+  return e.description || FALLBACK_DESCRIPTIONS[e.name] || '—';
+}
+
 /** Engines first that are required and missing (they break conversion), then the rest as the API lists them. */
 export function sortEnvs(envs: readonly Env[]): Env[] {
   const rank = (e: Env) => (e.required && !e.installed ? 0 : 1);
@@ -69,7 +83,7 @@ export function EnvsCard() {
             {
               title: '说明',
               dataIndex: 'description',
-              render: (_, e) => <Typography.Text type={e.required && !e.installed ? 'danger' : undefined}>{e.description || '—'}</Typography.Text>,
+              render: (_, e) => <Typography.Text type={e.required && !e.installed ? 'danger' : undefined}>{describeEnv(e)}</Typography.Text>,
             },
           ]}
         />

@@ -30,7 +30,7 @@ export function DocumentTitle({ doc }: { doc: Pick<TDocument, 'uuid' | 'title' |
   return (
     <Space size={8} align="start" style={{ minWidth: 0 }}>
       <FileTypeTag ext={doc.ext} />
-      <Typography.Link href={siteUrl(`/document/${doc.uuid}`)} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 250 }} title={doc.title}>
+      <Typography.Link href={siteUrl(`/document/${doc.uuid}`)} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 230 }} title={doc.title}>
         {doc.title}
       </Typography.Link>
       {doc.is_recommend && (
@@ -49,6 +49,8 @@ export interface DocumentColumnActions {
   onRecommend: (row: TDocument, on: boolean) => void;
   onReview: (row: TDocument) => void;
   onReconvert: (row: TDocument) => void;
+  onSetCategory: (row: TDocument) => void;
+  onSetLanguage: (row: TDocument) => void;
   onDisable: (row: TDocument, disable: boolean) => void;
   onDownload: (row: TDocument) => void;
   onDelete: (row: TDocument) => void;
@@ -71,7 +73,7 @@ export function documentColumns(a: DocumentColumnActions): ProColumns<TDocument>
     {
       title: '文档',
       dataIndex: 'title',
-      width: 300,
+      width: 280,
       search: false,
       render: (_, row) => (
         <div style={{ lineHeight: 1.5 }}>
@@ -82,11 +84,11 @@ export function documentColumns(a: DocumentColumnActions): ProColumns<TDocument>
         </div>
       ),
     },
-    { title: '上传者', dataIndex: 'username', width: 110, ellipsis: true, search: false, render: (_, row) => row.username || `ID ${row.user_id}` },
+    { title: '上传者', dataIndex: 'username', width: 90, ellipsis: true, search: false, render: (_, row) => row.username || `ID ${row.user_id}` },
     {
       title: '分类',
       key: 'categories',
-      width: 150,
+      width: 130,
       search: false,
       render: (_, row) => {
         const cats = categoryTitles(row.category_id, a.categories);
@@ -99,7 +101,7 @@ export function documentColumns(a: DocumentColumnActions): ProColumns<TDocument>
         );
       },
     },
-    { title: '状态', key: 'status', width: 120, search: false, render: (_, row) => <DocumentStatusBadge doc={row} /> },
+    { title: '状态', key: 'status', width: 110, search: false, render: (_, row) => <DocumentStatusBadge doc={row} /> },
     {
       title: '价格',
       dataIndex: 'price',
@@ -111,7 +113,7 @@ export function documentColumns(a: DocumentColumnActions): ProColumns<TDocument>
     {
       title: '浏览 / 下载',
       key: 'counts',
-      width: 100,
+      width: 90,
       align: 'right',
       search: false,
       render: (_, row) => `${row.view_count.toLocaleString('zh-CN')} / ${row.download_count.toLocaleString('zh-CN')}`,
@@ -126,7 +128,7 @@ export function documentColumns(a: DocumentColumnActions): ProColumns<TDocument>
     {
       title: '操作',
       valueType: 'option',
-      width: 150,
+      width: 172,
       fixed: 'right',
       render: (_, row) => {
         const disabled = row.status === DocumentStatus.Disabled;
@@ -148,6 +150,8 @@ export function documentColumns(a: DocumentColumnActions): ProColumns<TDocument>
                       { key: 'rec', label: row.is_recommend ? '取消推荐' : '推荐', onClick: () => a.onRecommend(row, !row.is_recommend) },
                     ]
                   : []),
+                { key: 'category', label: '设置分类', onClick: () => a.onSetCategory(row) },
+                { key: 'language', label: '设置语言', onClick: () => a.onSetLanguage(row) },
                 { key: 'reconvert', label: '重新转换', disabled: !canReconvert(row), onClick: () => a.onReconvert(row) },
                 { key: 'disable', label: disabled ? '启用文档' : '禁用文档', onClick: () => a.onDisable(row, !disabled) },
                 { type: 'divider' as const },

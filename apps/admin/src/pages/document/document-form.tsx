@@ -34,7 +34,7 @@ export function DocumentForm({ record, creditName, onOpenChange, onSaved }: { re
         }
       }}
     >
-      {record.convert_error && <Alert type="error" showIcon style={{ marginBottom: 20 }} title="转换或审核信息" description={record.convert_error} />}
+      {record.convert_error && <Alert type={record.status === 7 ? "warning" : "error"} showIcon style={{ marginBottom: 20 }} title={record.status === 7 ? "审核未通过" : "转换失败原因"} description={record.convert_error} />}
       <ProFormText name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请输入文档标题' }, { max: 255, message: '标题最多255个字符' }]} />
       <ProForm.Item name="category_id" label="分类" rules={[{ required: true, type: 'array', min: 1, message: '请选择文档分类' }]}>
         <CategoryTreeSelect />

@@ -125,6 +125,8 @@ export default function DocumentListPage() {
     onRecommend: (row, on) => recommend([row.id], on),
     onReview: (row) => setDialog({ kind: 'review', ids: [row.id], title: row.title, record: row }),
     onReconvert: (row) => reconvert([row.id], row.title),
+    onSetCategory: (row) => setDialog({ kind: 'category', ids: [row.id], title: row.title }),
+    onSetLanguage: (row) => setDialog({ kind: 'language', ids: [row.id], title: row.title }),
     onDisable: (row, disable) => setDisabled([row], disable),
     onDownload: download,
     onDelete: (row) => remove([row.id], row.title),
@@ -141,7 +143,7 @@ export default function DocumentListPage() {
         form={{ initialValues: { wd: initialWd } }}
         search={{ labelWidth: 'auto', defaultCollapsed: true, span: SEARCH_SPAN }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }}
-        scroll={{ x: 1180 }}
+        scroll={{ x: 1080 }}
         rowSelection={{}}
         tableAlertOptionRender={({ selectedRowKeys, selectedRows, onCleanSelected }) => {
           const picked = ids(selectedRowKeys);
