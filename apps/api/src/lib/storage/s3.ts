@@ -507,15 +507,23 @@ export class S3Storage implements Storage {
   }
 }
 
-/** A web stream over a buffer, in 1 MiB views (no copy). */
-function bufferStream(b: Buffer): ReadableStream<Uint8Array> {
+/** A web stream over a buffer, in 1 MiB views (no copy); lets go of the buffer once read, whoever keeps the stream. */
+function bufferStream(buffer: Buffer): ReadableStream<Uint8Array> {
+  let b: Buffer | undefined = buffer;
   let at = 0;
   return new ReadableStream<Uint8Array>({
     pull(c) {
+      if (!b) return c.close();
       const end = Math.min(b.length, at + 1024 * 1024);
       c.enqueue(b.subarray(at, end));
       at = end;
-      if (at >= b.length) c.close();
+      if (at >= b.length) {
+        b = undefined;
+        c.close();
+      }
+    },
+    cancel() {
+      b = undefined;
     },
   });
 }
