@@ -50,6 +50,30 @@ describe('PDF', () => {
     expect(Buffer.byteLength(allText(r))).toBeLessThanOrEqual(300 + 20);
   });
 
+  it('streams pages to onPage in order as they are ready, page 1 first', async () => {
+    const pdf = fixture('stream.pdf', makePdf({ pages: 12 }));
+    const seen: number[] = [];
+    let firstAt = 0;
+    const t0 = performance.now();
+    const r = await convert(pdf, 'pdf', tmp.jobDir(), {
+      maxPreviewPages: 10,
+      gzip: true,
+      onPage: async (p) => {
+        if (p.page === 1) firstAt = performance.now() - t0;
+        expectSvg(p.svg, true);
+        seen.push(p.page);
+      },
+    });
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(r.rendered.map((p) => p.page)).toEqual(seen);
+    expect(firstAt).toBeGreaterThan(0);
+  });
+
+  it('a failing onPage fails the conversion', async () => {
+    const pdf = fixture('stream2.pdf', makePdf({ pages: 3 }));
+    await expect(convert(pdf, 'pdf', tmp.jobDir(), { onPage: async () => { throw new Error('storage down'); } })).rejects.toThrow('storage down');
+  });
+
   it('stops rendering previews past the page-image byte budget, still extracting all text', async () => {
     const pdf = fixture('budget.pdf', makePdf({ pages: 10 }));
     const r = await convert(pdf, 'pdf', tmp.jobDir(), { maxPreviewPages: 0, limits: { maxRenderedBytes: 1 } });

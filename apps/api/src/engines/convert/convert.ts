@@ -6,10 +6,10 @@ import { ConvertError, abortError } from './errors.js';
 import { officeInputExt, officeToPdf } from './libreoffice.js';
 import { inspectOleFile } from './ole.js';
 import { findExecutable, runProcess } from './process.js';
-import { MupdfWorker, type MupdfJob, type MupdfResult } from './render.js';
+import { MupdfWorker, type MupdfJob, type MupdfResult, type RenderedPage } from './render.js';
 import { EXTENSION_ROUTES, isExtCompatible, normalizeExt, sniffType, zipKindFromEntries, type SniffResult } from './sniff.js';
 import { decodeText, parseDelimited, tableToHtmlParts, textToHtmlParts, type TextDocument } from './text.js';
-import { DEFAULT_LIMITS, type ConvertLimits, type ConvertOptions, type ConvertResult } from './types.js';
+import { DEFAULT_LIMITS, type ConvertLimits, type ConvertOptions, type ConvertResult, type ConvertedPage } from './types.js';
 import { parseUmd } from './umd.js';
 import { checkZipBomb, readZipEntry } from './zip.js';
 
@@ -69,8 +69,9 @@ export async function sniffFile(path: string, size: number, limits: ConvertLimit
   return sniff;
 }
 
+const buf = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+
 function toResult(r: MupdfResult, engine: string, title?: string): ConvertResult {
-  const buf = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
   return {
     pages: r.pages,
     rendered: r.rendered.map((p) => ({ page: p.page, svg: buf(p.svg), width: p.width, height: p.height, text: p.text })),
@@ -131,7 +132,21 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
   };
   const layout = opts.layout ?? A4;
   const worker = new MupdfWorker(limits.workerHeapMb);
-  const run = (job: Pick<MupdfJob, 'inputs' | 'layout'>) => worker.run({ ...jobBase, ...job }, opts.timeoutMs, opts.signal);
+  const toPage = (p: RenderedPage): ConvertedPage => ({ page: p.page, svg: buf(p.svg), width: p.width, height: p.height, text: p.text });
+  const run = async (job: Pick<MupdfJob, 'inputs' | 'layout'>) => {
+    const callbacks: Promise<void>[] = [];
+    const onPage = opts.onPage
+      ? (p: RenderedPage) => {
+          // marked handled at once (no unhandledRejection while the worker runs on); Promise.all below still fails
+          const done = Promise.resolve().then(() => opts.onPage!(toPage(p)));
+          done.catch(() => undefined);
+          callbacks.push(done);
+        }
+      : undefined;
+    const r = await worker.run({ ...jobBase, ...job }, opts.timeoutMs, opts.signal, onPage);
+    await Promise.all(callbacks);
+    return r;
+  };
   const office = (path: string, inputExt: string, extra: { infilter?: string; filter?: string; copyInput?: boolean } = {}) =>
     officeToPdf(path, inputExt, {
       workDir: opts.workDir,

@@ -4,7 +4,10 @@
 // inherit the TypeScript loader of vitest or tsx, and this file must run the same under both and under plain node.
 import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip as gzipCb, gzipSync } from 'node:zlib';
+
+const gzipAsync = promisify(gzipCb);
 import * as mupdf from 'mupdf';
 
 /** @typedef {{ inputs: { path: string, magic: string }[], layout?: { width: number, height: number, em: number } | null,
@@ -107,9 +110,10 @@ function openPart(path, magic, layout) {
  * A job is one document made of one or more parts, read one after the other with continuous page numbers.
  * Long text is laid out in parts because MuPDF's HTML engine walks the whole box tree for every page drawn, so
  * one huge HTML file costs O(pages²); parts of ~50 pages keep it linear. Parts are opened one at a time.
+ * Gzip runs on libuv's thread pool while the next page renders; at most 8 compressions are in flight.
  * @param {Job} job
  */
-function convert(job) {
+async function convert(job) {
   warnings = [];
   /** @type {{ page: number, svg: Uint8Array, width: number, height: number, text: string }[]} */
   const rendered = [];
@@ -129,6 +133,9 @@ function convert(job) {
   let index = 0; // pages done so far, over all parts
   let renderedBytes = 0;
   let renderStopped = false;
+  /** @type {Promise<void>[]} */
+  const compressing = [];
+  let sent = 0; // pages of `rendered` already posted to the main thread
 
   for (let part = 0; part < job.inputs.length; part++) {
     const input = job.inputs[part];
@@ -221,9 +228,22 @@ function convert(job) {
               ownWarnings.push(`page ${pageNo} svg: ${errText(e)}`);
               svg = Buffer.from(blankSvg(w, h));
             }
-            const out = job.gzip ? gzipSync(svg) : svg;
-            renderedBytes += out.byteLength;
-            rendered.push({ page: pageNo, svg: out, width: w, height: h, text });
+            const entry = { page: pageNo, svg, width: w, height: h, text };
+            rendered.push(entry);
+            if (job.gzip) {
+              compressing.push(gzipAsync(svg).then((out) => {
+                entry.svg = out;
+                renderedBytes += out.byteLength;
+              }));
+              // page 1 goes out at once (time to first image); then in batches
+              if (compressing.length >= 8 || rendered.length === 1) {
+                await Promise.all(compressing.splice(0));
+                sent = sendPages(rendered, sent);
+              }
+            } else {
+              renderedBytes += svg.byteLength;
+              sent = sendPages(rendered, sent);
+            }
           }
         } finally {
           page.destroy();
@@ -233,23 +253,39 @@ function convert(job) {
       doc.destroy();
     }
   }
+  await Promise.all(compressing);
   if (index === 0) throw new JobError('empty', '文档没有内容（0 页）');
   if (!cover) throw new JobError('corrupt', '文档首页无法渲染');
-  return { pages: index, rendered, texts, textTruncated, cover, width, height, title, warnings: [...ownWarnings, ...warnings] };
+  sendPages(rendered, sent);
+  return { pages: index, texts, textTruncated, cover, width, height, title, warnings: [...ownWarnings, ...warnings] };
 }
 
 const port = parentPort;
 if (!port) throw new Error('mupdf-worker must run in a worker thread');
-port.on('message', (/** @type {Job} */ job) => {
+
+/**
+ * Page images are transferred (not copied) as soon as they are ready. A Buffer from Node's pool shares its
+ * ArrayBuffer with others, so such views are copied first.
+ * @param {Uint8Array} u8
+ */
+const own = (u8) => (u8.byteOffset === 0 && u8.byteLength === u8.buffer.byteLength ? u8 : new Uint8Array(u8));
+
+/** Posts rendered[from..] to the main thread and forgets their bytes here; returns the new count sent. */
+function sendPages(/** @type {{ page: number, svg: Uint8Array, width: number, height: number, text: string }[]} */ rendered, /** @type {number} */ from) {
+  for (let i = from; i < rendered.length; i++) {
+    const page = rendered[i];
+    const svg = own(page.svg);
+    port?.postMessage({ type: 'page', page: { ...page, svg } }, [/** @type {ArrayBuffer} */ (svg.buffer)]);
+    page.svg = new Uint8Array(0);
+  }
+  return rendered.length;
+}
+
+port.on('message', async (/** @type {Job} */ job) => {
   try {
-    const result = convert(job);
-    // transfer (not copy) the page images; a Buffer from Node's pool shares its ArrayBuffer, so copy those first
-    /** @param {Uint8Array} u8 */
-    const own = (u8) => (u8.byteOffset === 0 && u8.byteLength === u8.buffer.byteLength ? u8 : new Uint8Array(u8));
-    for (const r of result.rendered) r.svg = own(r.svg);
+    const result = await convert(job);
     result.cover = own(result.cover);
-    const transfer = [...result.rendered.map((r) => r.svg.buffer), result.cover.buffer];
-    port.postMessage({ type: 'result', result }, /** @type {ArrayBuffer[]} */ ([...new Set(transfer)]));
+    port.postMessage({ type: 'result', result }, [/** @type {ArrayBuffer} */ (result.cover.buffer)]);
   } catch (e) {
     const err = /** @type {any} */ (e);
     const oom = /memory|Cannot enlarge|allocation/i.test(errText(e));

@@ -17,9 +17,18 @@ export interface MupdfJob {
   maxRenderedBytes: number;
 }
 
+export interface RenderedPage {
+  page: number;
+  svg: Uint8Array;
+  width: number;
+  height: number;
+  text: string;
+}
+
 export interface MupdfResult {
   pages: number;
-  rendered: { page: number; svg: Uint8Array; width: number; height: number; text: string }[];
+  /** the page images, streamed from the worker one by one (see `onPage`) and gathered here */
+  rendered: RenderedPage[];
   texts: string[];
   textTruncated: boolean;
   cover: Uint8Array;
@@ -31,7 +40,8 @@ export interface MupdfResult {
 
 type WorkerMessage =
   | { type: 'ready'; version: string }
-  | { type: 'result'; result: MupdfResult }
+  | { type: 'page'; page: RenderedPage }
+  | { type: 'result'; result: Omit<MupdfResult, 'rendered'> }
   | { type: 'error'; code: ConvertErrorCode; message: string; detail?: string };
 
 const WORKER_URL = new URL('./mupdf-worker.mjs', import.meta.url);
@@ -53,6 +63,8 @@ export class MupdfWorker {
   private waiter?: (m: WorkerMessage) => void;
   private failure?: Error;
   private exited = false;
+  private readonly pages: RenderedPage[] = [];
+  private onPage?: (page: RenderedPage) => void;
 
   constructor(heapMb: number) {
     this.worker = new Worker(WORKER_URL, {
@@ -63,6 +75,11 @@ export class MupdfWorker {
     this.worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'ready') {
         knownVersion = m.version;
+        return;
+      }
+      if (m.type === 'page') {
+        this.pages.push(m.page);
+        this.onPage?.(m.page);
         return;
       }
       this.deliver(m);
@@ -91,7 +108,9 @@ export class MupdfWorker {
     }
   }
 
-  async run(job: MupdfJob, timeoutMs: number, signal?: AbortSignal): Promise<MupdfResult> {
+  /** Runs the job; `onPage` sees each page image as soon as the worker has it (page order). */
+  async run(job: MupdfJob, timeoutMs: number, signal?: AbortSignal, onPage?: (page: RenderedPage) => void): Promise<MupdfResult> {
+    this.onPage = onPage;
     if (signal?.aborted) {
       await this.terminate();
       throw abortError(signal);
@@ -118,7 +137,7 @@ export class MupdfWorker {
       if (!message) throw this.failure ?? new ConvertError('corrupt', '文档转换失败', 'worker exited');
       if (message.type === 'error') throw new ConvertError(message.code, message.message, message.detail);
       if (message.type !== 'result') throw new ConvertError('corrupt', '文档转换失败', `unexpected worker message ${message.type}`);
-      return message.result;
+      return { ...message.result, rendered: this.pages.splice(0) };
     } finally {
       clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);

@@ -57,6 +57,11 @@ export interface ConvertOptions {
   layout?: { width: number; height: number; em: number };
   /** cover PNG width in pixels (default 420) */
   coverWidth?: number;
+  /**
+   * called with each rendered page as soon as the worker has it, in page order (e.g. to store page 1 while the
+   * rest converts); the conversion waits for returned promises and fails with the first rejection
+   */
+  onPage?: (page: ConvertedPage) => void | Promise<void>;
   /** reuse a warmed LibreOffice profile copied per job (default true; saves ~1 s per office conversion) */
   reuseOfficeProfile?: boolean;
 }
