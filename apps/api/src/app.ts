@@ -21,6 +21,9 @@ import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { documentRoutes } from './modules/document/document.routes';
 import { imageRoutes } from './modules/upload/image.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { articleRoutes } from './modules/article/article.routes';
+import { bannerRoutes } from './modules/banner/banner.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +51,9 @@ export async function prepareDatabase(database: Database, config: AppConfig, log
   if (admin.generatedPassword) {
     log(`\n========================================================\n  首个管理员已创建 / first administrator created\n  用户名 username: ${config.adminUsername}\n  密码 password:   ${admin.generatedPassword}\n  请登录后立即修改密码。This is shown only once.\n========================================================\n`);
   }
+  // the footer pages (about, agreement, ...) are articles with fixed identifiers, owned by the first administrator
+  const owner = await services.users.get(1).catch(() => undefined);
+  if (owner) await services.articles.seedFooterPages(owner.id);
   return services;
 }
 
@@ -95,6 +101,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(documentRoutes);
   await app.register(imageRoutes);
   await app.register(searchRoutes);
+  await app.register(articleRoutes);
+  await app.register(bannerRoutes);
+  await app.register(seoRoutes);
   if (config.serveStatic) await app.register(staticPlugin);
 
   app.setNotFoundHandler(

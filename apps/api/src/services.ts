@@ -32,6 +32,12 @@ import { TransferService } from './modules/document/transfer.service';
 import { ConversionService } from './modules/document/conversion.service';
 import { SearchRepo } from './modules/search/search.repo';
 import { SearchService } from './modules/search/search.service';
+import { ArticleRepo } from './modules/article/article.repo';
+import { ArticleService } from './modules/article/article.service';
+import { BannerService } from './modules/banner/banner.service';
+import { SeoRepo } from './modules/seo/seo.repo';
+import { SitemapService } from './modules/seo/sitemap.service';
+import { SeoService } from './modules/seo/seo.service';
 
 /** Every domain service, built once per process over one database. */
 export function createServices(database: Database, config: AppConfig) {
@@ -66,7 +72,15 @@ export function createServices(database: Database, config: AppConfig) {
   documents.onChanged = (ids) => search.index(ids);
   conversion.onFinished = (hash) => search.indexHash(hash);
   const transfer = new TransferService(database.db, documentRepo, documents, users, credits, settings, punishments, account, storage, path.join(config.dataDir, 'tmp'));
+  // articles (issue 6): comments and favourites of type 1 go through the same interaction service
+  const articles = new ArticleService(database.db, new ArticleRepo(database.db), users, settings, punishments);
+  interactions.targets.set(1, { find: (id, userId) => articles.interactionTarget(id, userId), refreshCounts: (tx, ids) => articles.refreshCounts(tx, ids), commentsEnabled: () => articles.commentsEnabled() });
+  const banners = new BannerService(database.db);
+  const sitemap = new SitemapService(new SeoRepo(database.db), articles, settings, storage);
+  const seo = new SeoService(settings, documents, articles, content, users);
+  articles.onChanged = () => seo.clear();
   return { config, settings, credits, users, content, loginThrottle, storage, account, adminAccount, captcha, punishments,
-    verification, mail, sms, oauth, wechat, jobs, languages, documentRepo, documents, conversion, interactions, transfer, search };
+    verification, mail, sms, oauth, wechat, jobs, languages, documentRepo, documents, conversion, interactions, transfer, search,
+    articles, banners, sitemap, seo };
 }
 export type Services = ReturnType<typeof createServices>;

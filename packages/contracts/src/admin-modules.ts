@@ -17,7 +17,7 @@ export const ADMIN_MODULES: Record<string, AdminModuleDef> = {
   sms: { title: '短信记录', pages: ['/user/sms'] },
   config: {
     title: '系统配置',
-    pages: ['/config/system', '/config/llm', '/config/sms', '/config/pay', '/config/search', '/config/ocr', '/config/vip', '/config/miniprogram', '/config/oauth', '/config/captcha', '/config/security', '/config/converter', '/config/score', '/config/ssr', '/config/email', '/config/display', '/config/footer', '/config/download'],
+    pages: ['/config/system', '/config/article', '/config/llm', '/config/sms', '/config/pay', '/config/search', '/config/ocr', '/config/vip', '/config/miniprogram', '/config/oauth', '/config/captcha', '/config/security', '/config/converter', '/config/score', '/config/ssr', '/config/email', '/config/display', '/config/footer', '/config/download'],
   },
   category: { title: '分类管理', pages: ['/document/category', '/article/category'] },
   navigation: { title: '导航管理', pages: ['/navigation'] },

@@ -99,6 +99,14 @@ export function createApiClient(opts: ApiClientOptions = {}) {
     }
   }
 
+  /** A route that answers a file (e.g. POST /markdown2docx): the body as a Blob. */
+  async function blob<R extends RouteDef>(route: R, input: CallInput<R> = {}): Promise<Blob> {
+    const url = `${API_PREFIX}${route.path}${buildQuery(input.query as Record<string, unknown> | undefined)}`;
+    const res = await request(route.method, url, input.body, input.signal);
+    if (!res.ok) throw await errorFromResponse(res);
+    return res.blob();
+  }
+
   /** Multipart upload (FormData) to an API path; progress is reported by the caller's XHR where needed. */
   async function upload<T = unknown>(path: string, form: FormData, signal?: AbortSignal): Promise<T> {
     const res = await request('POST', `${API_PREFIX}${path}`, undefined, signal, form);
@@ -135,6 +143,6 @@ export function createApiClient(opts: ApiClientOptions = {}) {
     if (rest) yield JSON.parse(rest) as T;
   }
 
-  return { call, upload, stream };
+  return { call, blob, upload, stream };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -8,6 +8,8 @@ export * from './user/schemas';
 export * from './account/schemas';
 export * from './document/schemas';
 export * from './search/schemas';
+export * from './article/schemas';
+export * from './banner/schemas';
 export { UPLOAD_DOCUMENT_PATH, UPLOAD_IMAGE_PATHS, IMAGE_EXTS, pageImageUrl, coverUrl } from './document/routes';
 export * from './content/schemas';
 export * from './system/routes';

@@ -7,6 +7,8 @@ import { systemRoutes } from './system/routes';
 import { accountRoutes } from './account/routes';
 import { documentRoutes } from './document/routes';
 import { searchRoutes } from './search/routes';
+import { articleRoutes } from './article/routes';
+import { bannerRoutes } from './banner/routes';
 
 /** Every API route, by name. The API registers exactly these; the clients call only these. */
 export const api = {
@@ -22,6 +24,8 @@ export const api = {
   ...accountRoutes,
   ...documentRoutes,
   ...searchRoutes,
+  ...articleRoutes,
+  ...bannerRoutes,
 };
 export type Api = typeof api;
 export type RouteName = keyof Api;

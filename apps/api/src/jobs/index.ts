@@ -25,6 +25,14 @@ export async function registerJobs(boss: PgBoss, services: Services, log: (msg: 
   await boss.work(JOBS.reindexDocuments, async () => services.search.runReindex());
   await boss.schedule(JOBS.purgeSearchRecords, '17 3 * * *', {}, { tz: 'Asia/Shanghai' });
   await boss.work(JOBS.purgeSearchRecords, async () => services.search.purgeRecords());
+  // sitemap.xml and its pages, rebuilt daily at config article.sitemap_hour (Asia/Shanghai)
+  const sitemapHour = Math.min(23, Math.max(0, Math.floor(Number((await services.settings.section('article')).sitemap_hour) || 0)));
+  await boss.schedule(JOBS.updateSitemap, `23 ${sitemapHour} * * *`, {}, { tz: 'Asia/Shanghai' });
+  await boss.work(JOBS.updateSitemap, async () => {
+    const r = await services.sitemap.generate();
+    log('sitemap updated', { documents: r.documents, articles: r.articles });
+    return r;
+  });
   // start-up sweep: anything still waiting (a crash, a send without a queue) is queued again
   const requeued = await services.documents.requeueWaiting();
   if (requeued) log('re-queued waiting conversions', { count: requeued });

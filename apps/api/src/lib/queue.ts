@@ -27,4 +27,5 @@ export const JOBS = {
   conversionWatchdog: 'document.conversion-watchdog',
   reindexDocuments: 'search.reindex-documents',
   purgeSearchRecords: 'search.purge-records',
+  updateSitemap: 'seo.update-sitemap',
 } as const;

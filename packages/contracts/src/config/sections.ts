@@ -67,6 +67,15 @@ export const CONFIG_SECTIONS = {
       { name: 'copyright', label: '免责声明', type: 'text', default: '/article/copyright', public: true },
     ],
   },
+  article: {
+    title: '文章设置',
+    fields: [
+      { name: 'enable_comment', label: '开启文章评论', type: 'switch', default: true },
+      { name: 'show_view_count', label: '显示文章浏览数', type: 'switch', default: true },
+      { name: 'related_count', label: '相关文章篇数', type: 'number', default: 8 },
+      { name: 'sitemap_hour', label: '站点地图每日更新时刻(0-23时)', type: 'number', default: 2, placeholder: '修改后重启服务生效' },
+    ],
+  },
   security: {
     title: '安全设置',
     fields: [

@@ -1,2 +1,2 @@
-export { renderMarkdown, markdownToText, MARKDOWN_LIMITS } from './render';
+export { renderMarkdown, markdownToText, markdownTokens, MARKDOWN_LIMITS } from './render';
 export { sanitizeUserHtml, sanitizeKatexHtml, htmlToText } from './sanitize';

@@ -1,3 +1,4 @@
+/// <reference path="./modules.d.ts" />
 import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import katex from 'katex';
@@ -165,6 +166,11 @@ export function markdownToText(source: string, maxChars = 100_000): string {
     ? raw.replace(new RegExp(`\uE000${env.mathNonce}:(\\d+)\uE001`, 'g'), (_: string, n: string) => ` ${escapeHtml(items[Number(n)]?.tex ?? '')} `)
     : raw;
   return htmlToText(withTex).slice(0, maxChars);
+}
+
+/** The parsed token stream (block tokens with inline children; formulas as math_inline / math_block), e.g. for export to Word. */
+export function markdownTokens(source: string) {
+  return md.parse((source ?? '').slice(0, MARKDOWN_LIMITS.maxSource), { mathNonce: '' });
 }
 
 export { slot };

@@ -9,9 +9,22 @@ import type { CaptchaService } from '../account/captcha.service';
 import { DynamicType, type AccountService } from '../account/account.service';
 import type { DocumentRepo } from './document.repo';
 import type { DocumentService, Viewer } from './document.service';
+import type { Tx } from '../credit/credit.service';
+
+/** Another kind of item commented on and favourited through the same tables (type 1: articles, registered by their module). */
+export interface InteractionTarget {
+  /** the item as the user may see it; throws when it is not there */
+  find(id: number, userId: number): Promise<{ id: number; userId: number; title: string }>;
+  /** recounts the items' comment and favourite counts */
+  refreshCounts(tx: Db | Tx, ids: number[]): Promise<void>;
+  commentsEnabled?(): Promise<boolean>;
+}
 
 /** Favourites, scores, comments and reports around a document (articles reuse comments and favourites with type 1). */
 export class InteractionService {
+  /** comment/favourite targets other than documents, by type */
+  readonly targets = new Map<number, InteractionTarget>();
+
   constructor(
     private readonly db: Db,
     private readonly repo: DocumentRepo,
@@ -27,7 +40,7 @@ export class InteractionService {
   // ---------------- favourites ----------------
   async favorite(userId: number, documentId: number, type: number, ip: string) {
     await this.punishments.assertAllowed(userId, PunishmentType.NoFavorite);
-    if (type !== 0) throw badRequest('暂不支持收藏该类型');
+    if (type !== 0) return this.favoriteOther(userId, documentId, type, ip);
     const d = await this.documents.visible({ id: documentId }, { userId, isAdmin: false });
     const score = await this.settings.section('score');
     const since = await this.documents.startOfDay();
@@ -45,10 +58,24 @@ export class InteractionService {
     return { id: row.id, document_id: row.documentId, type: row.type, created_at: row.createdAt.toISOString() };
   }
 
+  private async favoriteOther(userId: number, id: number, type: number, ip: string) {
+    const target = this.targets.get(type);
+    if (!target) throw badRequest('暂不支持收藏该类型');
+    const item = await target.find(id, userId);
+    const row = await this.db.transaction(async (tx) => {
+      const f = await this.repo.insertFavorite(tx, { userId, documentId: item.id, type, ip });
+      if (f) await target.refreshCounts(tx, [item.id]);
+      return f;
+    });
+    if (!row) throw conflict('您已经收藏过了');
+    return { id: row.id, document_id: row.documentId, type: row.type, created_at: row.createdAt.toISOString() };
+  }
+
   async unfavorite(userId: number, ids: number[]) {
     await this.db.transaction(async (tx) => {
       const removed = await this.repo.deleteFavorites(tx, userId, ids);
       for (const f of removed) if (f.type === 0) await this.repo.bump(tx, f.documentId, 'favoriteCount', -1);
+      for (const [type, target] of this.targets) await target.refreshCounts(tx, removed.filter((f) => f.type === type).map((f) => f.documentId));
     });
   }
 
@@ -83,8 +110,10 @@ export class InteractionService {
       const wait = Math.ceil((last.getTime() + interval * 1000 - Date.now()) / 1000);
       throw new AppError('rate_limited', `评论太频繁，请 ${wait} 秒后再试`, { 'Retry-After': String(wait) });
     }
-    if (body.type !== 0) throw badRequest('暂不支持评论该类型');
-    const d = await this.documents.visible({ id: body.document_id }, { userId, isAdmin: false });
+    const target = body.type === 0 ? undefined : this.targets.get(body.type);
+    if (body.type !== 0 && !target) throw badRequest('暂不支持评论该类型');
+    if (target?.commentsEnabled && !(await target.commentsEnabled())) throw forbidden('评论功能已关闭');
+    const d = target ? await target.find(body.document_id, userId) : await this.documents.visible({ id: body.document_id }, { userId, isAdmin: false });
     if (body.parent_id) {
       const parent = await this.repo.findComment(body.parent_id);
       if (!parent || parent.documentId !== d.id || parent.type !== body.type) throw badRequest('回复的评论不存在');
@@ -92,15 +121,16 @@ export class InteractionService {
     const needsApproval = groups.length > 0 && groups.every((g) => g.enable_comment_approval);
     const score = await this.settings.section('score');
     const since = await this.documents.startOfDay();
-    const rewarded = d.userId !== userId && (await this.repo.countDocCommentsToday(d.id, 0, since)) < (Number(score.document_commented_limit) || 0);
+    const rewarded = body.type === 0 && d.userId !== userId && (await this.repo.countDocCommentsToday(d.id, 0, since)) < (Number(score.document_commented_limit) || 0);
     const award = Math.max(0, Number(score.document_commented) || 0);
     const row = await this.db.transaction(async (tx) => {
       const c = await this.repo.insertComment(tx, { userId, parentId: body.parent_id, documentId: d.id, type: body.type, content: body.content, status: needsApproval ? 0 : 1, ip });
       await this.repo.refreshCommentCounts(tx, body.type, [d.id]);
+      if (target) await target.refreshCounts(tx, [d.id]);
       if (!needsApproval && rewarded && award > 0) await this.credits.change(tx, { userId: d.userId, delta: award, reason: 'document_commented', refType: 'document', refId: d.id, remark: `文档《${d.title}》被评论` });
       return c;
     });
-    await this.account.addDynamic(userId, DynamicType.Comment, `评论了文档《${d.title}》`);
+    await this.account.addDynamic(userId, DynamicType.Comment, `评论了${target ? '文章' : '文档'}《${d.title}》`);
     const u = await this.users.get(userId);
     return { id: row.id, user_id: userId, username: u.username, user_avatar: u.avatar, parent_id: row.parentId, document_id: row.documentId, type: row.type, content: row.content, status: row.status, comment_count: 0, created_at: row.createdAt.toISOString() };
   }
@@ -123,6 +153,7 @@ export class InteractionService {
   async checkComments(ids: number[], status: number) {
     const rows = await this.repo.setCommentStatus(ids, status);
     for (const type of [0, 1]) await this.repo.refreshCommentCounts(this.db, type, [...new Set(rows.filter((r) => r.type === type).map((r) => r.documentId))]);
+    for (const [type, target] of this.targets) await target.refreshCounts(this.db, [...new Set(rows.filter((r) => r.type === type).map((r) => r.documentId))]);
   }
 
   async deleteComments(viewer: Viewer, ids: number[]) {
@@ -132,6 +163,7 @@ export class InteractionService {
     await this.db.transaction(async (tx) => {
       const removed = await this.repo.deleteComments(tx, ids);
       for (const type of [0, 1]) await this.repo.refreshCommentCounts(tx, type, [...new Set(removed.filter((r) => r.type === type).map((r) => r.documentId))]);
+      for (const [type, target] of this.targets) await target.refreshCounts(tx, [...new Set(removed.filter((r) => r.type === type).map((r) => r.documentId))]);
     });
   }
 
