@@ -19,5 +19,6 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
+    testTimeout: 30000,
   },
 });

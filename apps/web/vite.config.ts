@@ -27,5 +27,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // rendering antd pages in jsdom is slow on a loaded 2-core machine; time is never what these tests check
+    testTimeout: 30000,
   },
 });
