@@ -66,14 +66,18 @@ const ODF_NS =
   'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" ' +
   'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"';
 
-function odfZip(kind: 'text' | 'spreadsheet' | 'presentation', body: string, styles = ''): Buffer {
+function odfZip(kind: 'text' | 'spreadsheet' | 'presentation', body: string, styles = '', encrypted = false): Buffer {
   const mime = `application/vnd.oasis.opendocument.${kind}`;
   const files: Zippable = {
     mimetype: [strToU8(mime), { level: 0 }],
     'META-INF/manifest.xml': strToU8(
       `<?xml version="1.0" encoding="UTF-8"?><manifest:manifest ${ODF_NS} manifest:version="1.2">` +
         `<manifest:file-entry manifest:full-path="/" manifest:media-type="${mime}"/>` +
-        '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>',
+        (encrypted
+          ? '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"><manifest:encryption-data manifest:checksum-type="SHA1/1K" manifest:checksum="x">' +
+            '<manifest:algorithm manifest:algorithm-name="Blowfish CFB" manifest:initialisation-vector="x"/></manifest:encryption-data></manifest:file-entry>'
+          : '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>') +
+        '</manifest:manifest>',
     ),
     'content.xml': strToU8(
       `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NS} office:version="1.2">` +
@@ -85,14 +89,14 @@ function odfZip(kind: 'text' | 'spreadsheet' | 'presentation', body: string, sty
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** ODT with `pages` pages (paragraphs breaking before each page). */
-export function makeOdt(pages: number): Buffer {
+/** ODT with `pages` pages (paragraphs breaking before each page); `encrypted` marks it password-protected in the manifest. */
+export function makeOdt(pages: number, encrypted = false): Buffer {
   let body = '<office:text>';
   for (let i = 1; i <= pages; i++) {
     body += `<text:p${i > 1 ? ' text:style-name="PB"' : ''}>第${i}页 ODT page ${i}</text:p><text:p>${PHRASE}</text:p>`;
   }
   body += '</office:text>';
-  return odfZip('text', body, '<style:style style:name="PB" style:family="paragraph"><style:paragraph-properties fo:break-before="page"/></style:style>');
+  return odfZip('text', body, '<style:style style:name="PB" style:family="paragraph"><style:paragraph-properties fo:break-before="page"/></style:style>', encrypted);
 }
 
 /** ODS with one sheet per page: a small table on each. */

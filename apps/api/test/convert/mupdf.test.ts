@@ -8,7 +8,7 @@ import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConvertError, detectEngines } from '../../src/engines/convert/index.js';
 import {
-  PHRASE, hasCommand, makeCbz, makeEpub, makeFb2, makeMobi, makePdf, makeUmd, makeXps, makeZipBombDocx, writeFixture,
+  PHRASE, hasCommand, makeCbz, makeEpub, makeFb2, makeMobi, makeOdt, makePdf, makeUmd, makeXps, makeZipBombDocx, writeFixture,
 } from './fixtures.js';
 import { allText, convert, expectCover, expectSvg, expectWellFormed, tempRoot } from './helpers.js';
 
@@ -279,6 +279,11 @@ describe('bad input', () => {
   it('password-protected PDF', async () => {
     const pdf = makePdf({ pages: 2, saveOptions: 'encrypt=aes-256,user-password=secret,owner-password=owner' });
     const e = await expectError(convert(fixture('locked.pdf', pdf), 'pdf', tmp.jobDir()), 'encrypted');
+    expect(e.message).toBe('文档已加密，无法转换');
+  });
+
+  it('a password-protected ODT (manifest encryption-data) never reaches LibreOffice', async () => {
+    const e = await expectError(convert(fixture('locked.odt', makeOdt(1, true)), 'odt', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } }), 'encrypted');
     expect(e.message).toBe('文档已加密，无法转换');
   });
 
