@@ -90,6 +90,8 @@ describe('SigV4 and addressing (unit)', () => {
     expect(buildS3Url(proxied, 'a/b.pdf', [['uploadId', 'x/y+z=']])).toBe('http://10.0.0.2/s3/b1/a/b.pdf?uploadId=x%2Fy%2Bz%3D');
     expect(new S3Storage({ endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', bucket: 'wenku', region: 'oss-cn-hangzhou', accessKey: 'a', secretKey: 's', forcePathStyle: false }).url('documents/a.pdf'))
       .toBe('https://wenku.oss-cn-hangzhou.aliyuncs.com/documents/a.pdf');
+    expect(new S3Storage({ endpoint: 'https://wenku.oss-cn-hangzhou.aliyuncs.com', bucket: 'wenku', region: 'oss-cn-hangzhou', accessKey: 'a', secretKey: 's', forcePathStyle: false }).url('documents/a.pdf'))
+      .toBe('https://wenku.oss-cn-hangzhou.aliyuncs.com/documents/a.pdf');
   });
 
   it('refuses half-made settings with messages that name the variable to fix', () => {

@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { once } from 'node:events';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -388,7 +389,7 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
           const part = up.parts.get(p.n)!;
           md5s.push(Buffer.from(part.etag.replace(/"/g, ''), 'hex'));
           size += part.size;
-          await pipeline(fs.createReadStream(part.file), out, { end: false });
+          for await (const c of fs.createReadStream(part.file)) if (!out.write(c)) await once(out, 'drain');
         }
         await new Promise<void>((r, j) => out.end((e?: Error | null) => (e ? j(e) : r())));
         for (const p of up.parts.values()) await fsp.rm(p.file, { force: true });

@@ -168,7 +168,8 @@ export function resolveS3Options(o: S3Options | undefined): ResolvedS3Options {
 export function buildS3Url(o: Pick<ResolvedS3Options, 'endpoint' | 'bucket' | 'forcePathStyle'>, key = '', query: [string, string][] = []): string {
   const base = o.endpoint.pathname.replace(/\/+$/, '');
   const encodedKey = uriEncode(key, false);
-  const host = o.forcePathStyle ? o.endpoint.host : `${o.bucket}.${o.endpoint.host}`;
+  // virtual-hosted: an endpoint that already names the bucket (https://wenku.oss-cn-hangzhou.aliyuncs.com) is kept as is
+  const host = o.forcePathStyle || o.endpoint.hostname.startsWith(`${o.bucket}.`) ? o.endpoint.host : `${o.bucket}.${o.endpoint.host}`;
   const path = o.forcePathStyle ? `${base}/${uriEncode(o.bucket)}/${encodedKey}` : `${base}/${encodedKey}`;
   const qs = query.map(([k, v]) => `${uriEncode(k)}=${uriEncode(v)}`).join('&');
   return `${o.endpoint.protocol}//${host}${path}${qs ? `?${qs}` : ''}`;
