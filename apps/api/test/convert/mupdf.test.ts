@@ -344,7 +344,7 @@ describe('detectEngines', () => {
     expect(byName.soffice).toBeDefined();
     expect(byName.mutool).toBeDefined();
     expect(engines.some((e) => /chm|7z/i.test(e.name))).toBe(true);
-    expect(byName['fonts-cjk']).toBeDefined();
+    expect(byName.fonts).toBeDefined();
     if (byName.soffice!.installed) expect(byName.soffice!.version).toMatch(/^\d+\.\d+/);
     const missing = await detectEngines({ soffice: '/nonexistent/soffice' });
     expect(missing.find((e) => e.name === 'soffice')).toMatchObject({ installed: false });

@@ -25,7 +25,7 @@ const quick = (cmd: string, args: string[]) =>
 /**
  * What the conversion engines can use on this machine, for the admin's environment page and start-up logs:
  * soffice (office formats, CHM), mutool (optional, the bench's baseline), mupdf.js (always: an npm dependency),
- * a CHM extractor (extract_chmLib or 7z) and CJK fonts (without them Chinese renders as boxes in LibreOffice).
+ * a CHM extractor (extract_chmLib or 7z) and CJK fonts ("fonts", from fc-list :lang=zh) (without them Chinese renders as boxes in LibreOffice).
  */
 export async function detectEngines(tools: ConvertTools = {}): Promise<EngineInfo[]> {
   const [soffice, mutool, chm, fcList] = await Promise.all([
@@ -62,9 +62,9 @@ export async function detectEngines(tools: ConvertTools = {}): Promise<EngineInf
     const r = await quick(fcList, [':lang=zh', 'file', 'family']);
     const lines = (r?.stdout ?? '').split('\n').filter((l) => l.trim() !== '');
     const first = lines[0]?.split(':')[0];
-    out.push({ name: 'fonts-cjk', installed: lines.length > 0, version: lines.length > 0 ? `${lines.length} fonts` : '', path: first });
+    out.push({ name: 'fonts', installed: lines.length > 0, version: lines.length > 0 ? `${lines.length} fonts` : '', path: first });
   } else {
-    out.push({ name: 'fonts-cjk', installed: false, version: '' });
+    out.push({ name: 'fonts', installed: false, version: '' });
   }
   return out;
 }
