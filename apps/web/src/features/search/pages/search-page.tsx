@@ -232,8 +232,8 @@ export default function SearchPage() {
                 <SearchSortTabs state={state} />
                 {isMobile && (
                   <Badge count={active} size="small" offset={[-4, 4]}>
-                    <Button size="small" icon={<FilterOutlined />} onClick={() => setFiltersOpen(true)}>
-                      筛选
+                    <Button size="small" className="wk-search-filter-btn" icon={<FilterOutlined />} aria-label="筛选" onClick={() => setFiltersOpen(true)}>
+                      <span className="wk-search-filter-text">筛选</span>
                     </Button>
                   </Badge>
                 )}
