@@ -30,7 +30,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<MePasswordPage>', () => {
+describe('<MePasswordPage>', { timeout: 30000 }, () => {
   it('shows the username read-only', () => {
     mockApi(() => json({ ok: true }));
     renderAt(<MePasswordPage />, '/me/password');
@@ -42,7 +42,7 @@ describe('<MePasswordPage>', () => {
     const fetchMock = mockApi(() => json({ ok: true }));
     renderAt(<MePasswordPage />, '/me/password');
     submit();
-    expect(await screen.findByText('请输入您的原密码')).toBeTruthy();
+    expect(await screen.findByText('请输入您的原密码', {}, { timeout: 10000 })).toBeTruthy();
     expect(screen.getByText('请输入您的新密码')).toBeTruthy();
     expect(screen.getByText('请再次输入您的新密码')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/user/password'), expect.anything());
@@ -55,7 +55,7 @@ describe('<MePasswordPage>', () => {
     fill('请输入您的新密码（至少6位）', 'new-secret');
     fill('请再次输入您的新密码', 'other-secret');
     submit();
-    expect(await screen.findByText('新密码和确认密码不一致')).toBeTruthy();
+    expect(await screen.findByText('新密码和确认密码不一致', {}, { timeout: 10000 })).toBeTruthy();
   });
 
   it('changes the password, stores the new token and resets the form', async () => {
@@ -69,7 +69,7 @@ describe('<MePasswordPage>', () => {
     fill('请输入您的新密码（至少6位）', 'new-secret');
     fill('请再次输入您的新密码', 'new-secret');
     submit();
-    expect(await screen.findByText('密码修改成功')).toBeTruthy();
+    expect(await screen.findByText('密码修改成功', {}, { timeout: 10000 })).toBeTruthy();
     expect(sent).toEqual({ old_password: 'old-secret', new_password: 'new-secret' });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new-token');
     expect(session.getState().token).toBe('new-token');
@@ -83,7 +83,7 @@ describe('<MePasswordPage>', () => {
     fill('请输入您的新密码（至少6位）', 'new-secret');
     fill('请再次输入您的新密码', 'new-secret');
     submit();
-    expect(await screen.findByText('原密码不正确')).toBeTruthy();
+    expect(await screen.findByText('原密码不正确', {}, { timeout: 10000 })).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('old-token');
   });
 });

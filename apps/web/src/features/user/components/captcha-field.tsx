@@ -9,8 +9,19 @@ export const captchaKey = (type: string) => ['captcha', type] as const;
 /**
  * Captcha input with its image (GET /user/captcha?type=...); click the image for a new one. Shown only when the
  * setting (security.enable_captcha_*) is on and the server says the captcha is enabled. Fills the hidden captcha_id.
+ * `required={false}` where it guards only a side action (sending an SMS code), not the form's own submission.
  */
-export function CaptchaField({ type, enabled }: { type: 'login' | 'register' | 'find_password'; enabled: boolean }) {
+export function CaptchaField({
+  type,
+  enabled,
+  required = true,
+  placeholder = '请输入验证码',
+}: {
+  type: 'login' | 'register' | 'find_password';
+  enabled: boolean;
+  required?: boolean;
+  placeholder?: string;
+}) {
   const form = Form.useFormInstance();
   const q = useQuery({
     queryKey: captchaKey(type),
@@ -33,10 +44,10 @@ export function CaptchaField({ type, enabled }: { type: 'login' | 'register' | '
       <Form.Item name="captcha_id" hidden>
         <Input />
       </Form.Item>
-      <Form.Item name="captcha" rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
+      <Form.Item name="captcha" rules={required ? [{ required: true, whitespace: true, message: '请输入验证码' }] : []}>
         <Input
           prefix={<SafetyOutlined />}
-          placeholder="请输入验证码"
+          placeholder={placeholder}
           autoComplete="off"
           suffix={
             q.data?.captcha ? (

@@ -33,7 +33,7 @@ export function MobileLoginForm({ captcha, onSuccess }: { captcha: boolean; onSu
       <Form.Item name="mobile" rules={mobileRules}>
         <Input prefix={<MobileOutlined />} placeholder="手机号" autoComplete="tel" inputMode="tel" maxLength={11} />
       </Form.Item>
-      <CaptchaField type="login" enabled={captcha} />
+      <CaptchaField type="login" enabled={captcha} required={false} placeholder="请输入图形验证码" />
       <SmsCodeField purpose={SmsPurpose.Login} />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         登录
@@ -70,7 +70,7 @@ export function MobileRegisterForm({ captcha, agreement, onSuccess }: { captcha:
       <Form.Item name="mobile" rules={mobileRules}>
         <Input prefix={<MobileOutlined />} placeholder="手机号" autoComplete="tel" inputMode="tel" maxLength={11} />
       </Form.Item>
-      <CaptchaField type="register" enabled={captcha} />
+      <CaptchaField type="register" enabled={captcha} required={false} placeholder="请输入图形验证码" />
       <SmsCodeField purpose={SmsPurpose.Register} />
       <Form.Item name="password" rules={newPasswordRules('请输入密码')}>
         <Input.Password prefix={<LockOutlined />} placeholder="设置密码（至少6位）" autoComplete="new-password" />

@@ -29,13 +29,13 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<SignInButton>', () => {
+describe('<SignInButton>', { timeout: 30000 }, () => {
   it('signs in, shows the award with the credit name and turns into 今日已签到', async () => {
     mockApi({ signed: false });
     renderAt(<SignInButton />, '/me');
-    fireEvent.click(await screen.findByRole('button', { name: /每日签到/ }));
-    expect(await screen.findByText('签到成功，获得 2 金币奖励')).toBeTruthy();
-    const done = await screen.findByRole('button', { name: /今日已签到/ });
+    fireEvent.click(await screen.findByRole('button', { name: /每日签到/ }, { timeout: 10000 }));
+    expect(await screen.findByText('签到成功，获得 2 金币奖励', {}, { timeout: 10000 })).toBeTruthy();
+    const done = await screen.findByRole('button', { name: /今日已签到/ }, { timeout: 10000 });
     expect((done as HTMLButtonElement).disabled).toBe(true);
     expect(session.getState().user?.credit_count).toBe(12);
   });
@@ -43,14 +43,14 @@ describe('<SignInButton>', () => {
   it('is disabled when today is already signed', async () => {
     mockApi({ signed: true });
     renderAt(<SignInButton />, '/me');
-    const done = await screen.findByRole('button', { name: /今日已签到/ });
+    const done = await screen.findByRole('button', { name: /今日已签到/ }, { timeout: 10000 });
     expect((done as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows the server message on failure', async () => {
     mockApi({ signed: false, put: () => json({ code: 'conflict', message: '今日已签到' }, 409) });
     renderAt(<SignInButton />, '/me');
-    fireEvent.click(await screen.findByRole('button', { name: /每日签到/ }));
-    expect(await screen.findByText('今日已签到')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /每日签到/ }, { timeout: 10000 }));
+    expect(await screen.findByText('今日已签到', {}, { timeout: 10000 })).toBeTruthy();
   });
 });

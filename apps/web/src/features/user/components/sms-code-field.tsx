@@ -50,7 +50,8 @@ export function SmsCodeField({ purpose, mobileField = 'mobile' }: { purpose: TSm
     const captchaId = form.getFieldValue('captcha_id') as string | undefined;
     const captcha = form.getFieldValue('captcha') as string | undefined;
     if (captchaId && !captcha?.trim()) {
-      await form.validateFields(['captcha']).catch(() => undefined);
+      // the image captcha guards the text message (not the form's submission): asked for here
+      form.setFields([{ name: 'captcha', errors: ['请输入验证码'] }]);
       return;
     }
     setSending(true);

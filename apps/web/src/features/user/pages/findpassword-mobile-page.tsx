@@ -74,7 +74,7 @@ export default function FindPasswordMobilePage() {
             <Form.Item name="mobile" rules={mobileRules}>
               <Input prefix={<MobileOutlined />} placeholder="绑定的手机号" autoComplete="tel" inputMode="tel" maxLength={11} autoFocus />
             </Form.Item>
-            <CaptchaField type="find_password" enabled={captchaFindPassword} />
+            <CaptchaField type="find_password" enabled={captchaFindPassword} required={false} placeholder="请输入图形验证码" />
             <SmsCodeField purpose={SmsPurpose.FindPassword} />
             <Form.Item name="password" rules={newPasswordRules()}>
               <Input.Password prefix={<LockOutlined />} placeholder="新密码（至少6位）" autoComplete="new-password" />

@@ -31,12 +31,12 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<LoginPage>', () => {
+describe('<LoginPage>', { timeout: 30000 }, () => {
   it('logs in, stores token and user, loads permissions and goes to the redirect', async () => {
     const fetchMock = mockApi(() => json({ user, token: 'tok-1' }));
     renderAt(<LoginPage />, '/login?redirect=%2Fcategory%2F2');
     await submit('alice', 'secret');
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/category/2'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/category/2'), { timeout: 10000 });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-1');
     expect(session.getState().user?.id).toBe(7);
     const paths = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost').pathname);
@@ -47,14 +47,14 @@ describe('<LoginPage>', () => {
     mockApi(() => json({ user, token: 'tok-1' }));
     renderAt(<LoginPage />, '/login');
     await submit('alice', 'secret');
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'), { timeout: 10000 });
   });
 
   it('shows the server message on failure', async () => {
     mockApi(() => json({ code: 'invalid_credentials', message: '用户名或密码错误' }, 401));
     renderAt(<LoginPage />, '/login');
     await submit('alice', 'bad');
-    expect(await screen.findByText('用户名或密码错误')).toBeTruthy();
+    expect(await screen.findByText('用户名或密码错误', {}, { timeout: 10000 })).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
@@ -62,6 +62,6 @@ describe('<LoginPage>', () => {
     mockApi(() => Promise.resolve(new Response('Bad Gateway', { status: 502, statusText: 'Bad Gateway' })));
     renderAt(<LoginPage />, '/login');
     await submit('alice', 'bad');
-    expect(await screen.findByText('登录失败')).toBeTruthy();
+    expect(await screen.findByText('登录失败', {}, { timeout: 10000 })).toBeTruthy();
   });
 });
