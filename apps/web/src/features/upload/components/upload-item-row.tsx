@@ -30,6 +30,18 @@ function Status({ item, onRetry }: { item: UploadItem; onRetry: () => void }) {
           上传完成
         </Tag>
       );
+    case 'hashing':
+      return (
+        <span className="wk-upload-status is-muted">
+          <LoadingOutlined /> 正在校验文件…
+        </span>
+      );
+    case 'uploading':
+      return (
+        <span className="wk-upload-status is-muted">
+          <LoadingOutlined /> 正在上传…
+        </span>
+      );
     case 'checking':
       return (
         <span className="wk-upload-status is-muted">
