@@ -106,7 +106,8 @@ export const journeys = [
       // open it
       await hit.getByRole('link', { name: TITLE }).click();
       await page.waitForURL(new RegExp(`/document/${seeded.uuid}$`), { timeout: 15000 });
-      await page.getByRole('heading', { name: TITLE }).first().waitFor({ timeout: 15000 });
+      await page.locator('h1', { hasText: TITLE }).waitFor({ timeout: 15000 });
+      await page.waitForLoadState('networkidle');
       await shot('document');
     },
   },
