@@ -68,7 +68,10 @@ export function UserSelect({ value, onChange, mode, placeholder = '输入用户�
     <Select
       mode={mode}
       value={value as never}
-      onChange={(v) => onChange?.(v as Value)}
+      onChange={(v) => {
+        setWd('');
+        onChange?.(v as Value);
+      }}
       showSearch={{ filterOption: false, onSearch: setWd, searchValue: wd }}
       onBlur={() => setWd('')}
       allowClear

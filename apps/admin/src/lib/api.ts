@@ -8,6 +8,11 @@ import { readToken } from './session';
 const baseUrl = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
 
 export const client = createApiClient({ baseUrl, getToken: () => readToken() });
+
+/** A path the API returned (downloads, uploads) as a URL on the API's origin. */
+export function apiUrl(path: string): string {
+  return /^https?:\/\//.test(path) ? path : `${baseUrl.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+}
 export { api, ApiError };
 
 /** A readable message from anything thrown by a call. */

@@ -7,6 +7,7 @@ import { DocumentStatus, type TDocument } from '@wenku/contracts';
 import { AdminPage } from '../../components/admin-page';
 import { api, client } from '../../lib/api';
 import { toast } from '../../lib/feedback';
+import { downloadFrom } from '../../lib/open-url';
 import { SEARCH_SPAN, listRequest } from '../../lib/pro-table';
 import { useDocumentCategories } from '../../lib/queries';
 import { useAdminSession } from '../../app/session';
@@ -111,8 +112,7 @@ export default function DocumentListPage() {
     });
   const download = async (row: TDocument) => {
     try {
-      const { url } = await client.call(api.downloadReviewDocument, { query: { id: row.id } });
-      window.open(url, '_blank', 'noopener');
+      await downloadFrom(async () => (await client.call(api.downloadReviewDocument, { query: { id: row.id } })).url);
     } catch (err) {
       toast.fail(err);
     }

@@ -1,63 +1,16 @@
 import { useRef, useState, type Key } from 'react';
-import { ModalForm, ProFormDigit, ProFormSwitch, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProTable, type ActionType } from '@ant-design/pro-components';
 import { Button, Popconfirm, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { AdminPage } from '../../components/admin-page';
-import { DeleteLink, EnableSwitch, deleteByIds } from '../../components/table-actions';
+import { deleteByIds } from '../../components/table-actions';
 import { api, client } from '../../lib/api';
 import { toast } from '../../lib/feedback';
 import { listRequest } from '../../lib/pro-table';
 import { refKeys, type TLanguageRow } from '../../lib/queries';
-
-interface LanguageFormValues {
-  language: string;
-  code: string;
-  sort: number;
-  enable: boolean;
-}
-
-function LanguageForm({ record, onOpenChange, onSaved }: { record?: TLanguageRow; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
-  return (
-    <ModalForm<LanguageFormValues>
-      title={record ? '编辑语言' : '新增语言'}
-      open
-      onOpenChange={onOpenChange}
-      width={520}
-      layout="horizontal"
-      labelCol={{ span: 5 }}
-      wrapperCol={{ span: 18 }}
-      initialValues={record ? { language: record.language, code: record.code, sort: record.sort, enable: record.enable } : { language: '', code: '', sort: 0, enable: true }}
-      modalProps={{ mask: { closable: false }, destroyOnHidden: true }}
-      submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
-      onFinish={async (v) => {
-        const body = { language: v.language.trim(), code: v.code.trim(), sort: v.sort ?? 0, enable: !!v.enable };
-        try {
-          if (record) await client.call(api.updateLanguage, { body: { ...body, id: record.id } });
-          else await client.call(api.createLanguage, { body });
-          toast.success('保存成功');
-          onSaved();
-          return true;
-        } catch (err) {
-          toast.fail(err, '保存失败');
-          return false;
-        }
-      }}
-    >
-      <ProFormText name="language" label="语言名称" placeholder="如：简体中文" rules={[{ required: true, whitespace: true, message: '请输入语言名称' }, { max: 64 }]} />
-      <ProFormText
-        name="code"
-        label="语言代码"
-        placeholder="如：zh-cn"
-        extra={record ? '修改代码不会同步修改已标记该语言的文档。' : '文档按语言代码标记，建议使用小写，如 en、ja、zh-tw。'}
-        fieldProps={{ style: { fontFamily: 'Menlo, Consolas, monospace' } }}
-        rules={[{ required: true, whitespace: true, message: '请输入语言代码' }, { max: 16 }]}
-      />
-      <ProFormDigit name="sort" label="排序" tooltip="数值越大越靠前" min={0} fieldProps={{ precision: 0, style: { width: 160 } }} />
-      <ProFormSwitch name="enable" label="启用" checkedChildren="启用" unCheckedChildren="停用" />
-    </ModalForm>
-  );
-}
+import { languageColumns } from './columns';
+import { LanguageForm } from './language-form';
 
 async function setStatus(ids: readonly Key[], enable: boolean): Promise<boolean> {
   try {
@@ -79,28 +32,11 @@ export default function LanguagePage() {
     void queryClient.invalidateQueries({ queryKey: refKeys.languages });
   };
 
-  const columns: ProColumns<TLanguageRow>[] = [
-    { title: 'ID', dataIndex: 'id', width: 72, align: 'center' },
-    { title: '语言名称', dataIndex: 'language', width: 200, render: (_, row) => <Typography.Text strong>{row.language}</Typography.Text> },
-    { title: '语言代码', dataIndex: 'code', width: 160, render: (_, row) => <Typography.Text code>{row.code}</Typography.Text> },
-    { title: '排序', dataIndex: 'sort', width: 100, align: 'center', tooltip: '数值越大越靠前' },
-    {
-      title: '状态',
-      dataIndex: 'enable',
-      width: 110,
-      align: 'center',
-      render: (_, row) => <EnableSwitch checked={row.enable} onChange={async (next) => (await setStatus([row.id], next)) && reload()} />,
-    },
-    {
-      title: '操作',
-      valueType: 'option',
-      width: 120,
-      render: (_, row) => [
-        <a key="edit" onClick={() => setEditing({ record: row })}>编辑</a>,
-        <DeleteLink key="delete" onConfirm={async () => (await deleteByIds(api.deleteLanguage, [row.id])) && reload()} description="已使用该语言的文档不受影响，但不能再选择该语言。" />,
-      ],
-    },
-  ];
+  const columns = languageColumns({
+    onEdit: (record) => setEditing({ record }),
+    onToggle: async (row, enable) => (await setStatus([row.id], enable)) && reload(),
+    onDelete: async (row) => (await deleteByIds(api.deleteLanguage, [row.id])) && reload(),
+  });
 
   return (
     <AdminPage subTitle="上传文档时可选的语言；停用的语言不再出现在前台的选择列表中">

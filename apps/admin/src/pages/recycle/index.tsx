@@ -1,16 +1,14 @@
 import { useRef, useState, type Key } from 'react';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { App, Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { ProTable, type ActionType } from '@ant-design/pro-components';
+import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
-import { formatBytes, type TDocument } from '@wenku/contracts';
+import type { TDocument } from '@wenku/contracts';
 import { AdminPage } from '../../components/admin-page';
-import { FileTypeTag } from '../../components/file-type-tag';
 import { TypeToConfirm } from '../../components/type-to-confirm';
 import { api, client } from '../../lib/api';
-import { formatDateTime } from '../../lib/dates';
 import { toast } from '../../lib/feedback';
 import { listRequest } from '../../lib/pro-table';
-import { DocumentStatusBadge } from '../document/columns';
+import { recycleColumns } from './columns';
 
 async function run(call: () => Promise<unknown>, ok: string): Promise<boolean> {
   try {
@@ -21,53 +19,6 @@ async function run(call: () => Promise<unknown>, ok: string): Promise<boolean> {
     toast.fail(err);
     return false;
   }
-}
-
-function columns(a: { onRestore: (row: TDocument) => void; onPurge: (row: TDocument) => Promise<unknown> }): ProColumns<TDocument>[] {
-  return [
-    { title: '关键词', dataIndex: 'wd', hideInTable: true, fieldProps: { placeholder: '文档标题' } },
-    {
-      title: '文档',
-      dataIndex: 'title',
-      width: 320,
-      search: false,
-      render: (_, row) => (
-        <div style={{ lineHeight: 1.5 }}>
-          <Space size={8}>
-            <FileTypeTag ext={row.ext} />
-            <Typography.Text ellipsis={{ tooltip: row.title }} style={{ maxWidth: 250 }}>{row.title}</Typography.Text>
-          </Space>
-          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, paddingInlineStart: 48 }}>
-            ID {row.id} · {row.pages} 页 · {formatBytes(row.size)}
-          </Typography.Text>
-        </div>
-      ),
-    },
-    { title: '上传者', dataIndex: 'username', width: 120, search: false, render: (_, row) => row.username || `ID ${row.user_id}` },
-    { title: '删除前状态', key: 'status', width: 130, search: false, render: (_, row) => <DocumentStatusBadge doc={row} /> },
-    { title: '删除时间', dataIndex: 'deleted_at', width: 160, search: false, render: (_, row) => formatDateTime(row.deleted_at) || '—' },
-    { title: '上传时间', dataIndex: 'created_at', width: 160, search: false, render: (_, row) => formatDateTime(row.created_at) },
-    {
-      title: '操作',
-      valueType: 'option',
-      width: 140,
-      fixed: 'right',
-      render: (_, row) => [
-        <a key="restore" onClick={() => a.onRestore(row)}>恢复</a>,
-        <Popconfirm
-          key="purge"
-          title="确定彻底删除该文档吗？"
-          description="文档及其预览、文字内容、评论、收藏将被永久删除，无法恢复！"
-          okText="彻底删除"
-          cancelText="取消"
-          okButtonProps={{ danger: true }}
-          onConfirm={() => a.onPurge(row)}
-        >
-          <Typography.Link type="danger">彻底删除</Typography.Link>
-        </Popconfirm>,
-      ],
-    },
-  ];
 }
 
 const listRecycle = listRequest(api.listRecycleDocuments, 'document');
@@ -91,7 +42,7 @@ export default function RecyclePage() {
       <ProTable<TDocument>
         rowKey="id"
         actionRef={actionRef}
-        columns={columns({ onRestore: (row) => restore([row.id]), onPurge: (row) => purge([row.id]) })}
+        columns={recycleColumns({ onRestore: (row) => restore([row.id]), onPurge: (row) => purge([row.id]) })}
         headerTitle="回收站"
         request={async (params) => {
           const res = await listRecycle(params);

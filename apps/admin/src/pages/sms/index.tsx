@@ -1,55 +1,10 @@
 import { useRef } from 'react';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Tag, Tooltip, Typography } from 'antd';
-import { SMS_PURPOSE_OPTIONS, SMS_STATUS_OPTIONS, labelOf, toValueEnum, type RouteResponse, type api as Api } from '@wenku/contracts';
+import { ProTable, type ActionType } from '@ant-design/pro-components';
 import { AdminPage } from '../../components/admin-page';
-import { BatchDeleteBar, DeleteLink, deleteByIds } from '../../components/table-actions';
+import { BatchDeleteBar, deleteByIds } from '../../components/table-actions';
 import { api } from '../../lib/api';
-import { formatDateTime } from '../../lib/dates';
 import { SEARCH_SPAN, listRequest } from '../../lib/pro-table';
-
-type SmsRow = RouteResponse<typeof Api.listSms>['sms'][number];
-
-const STATUS_COLORS: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error' };
-const PURPOSE_COLORS: Record<number, string> = { 0: 'blue', 1: 'cyan', 2: 'purple' };
-
-function columns(onDelete: (row: SmsRow) => Promise<unknown>): ProColumns<SmsRow>[] {
-  const muted = <Typography.Text type="secondary">—</Typography.Text>;
-  return [
-    { title: 'ID', dataIndex: 'id', width: 64, align: 'center', search: false },
-    { title: '手机号', dataIndex: 'mobile', width: 140, fieldProps: { placeholder: '手机号' }, render: (_, row) => <Typography.Text copyable>{row.mobile}</Typography.Text> },
-    {
-      title: '用途',
-      dataIndex: 'purpose',
-      width: 96,
-      valueType: 'select',
-      valueEnum: toValueEnum(SMS_PURPOSE_OPTIONS),
-      fieldProps: { placeholder: '全部用途' },
-      render: (_, row) => <Tag color={PURPOSE_COLORS[row.purpose]}>{labelOf(SMS_PURPOSE_OPTIONS, row.purpose)}</Tag>,
-    },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 100,
-      valueType: 'select',
-      valueEnum: toValueEnum(SMS_STATUS_OPTIONS),
-      fieldProps: { placeholder: '全部状态' },
-      render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{labelOf(SMS_STATUS_OPTIONS, row.status)}</Tag>,
-    },
-    { title: '服务商', dataIndex: 'provider', width: 90, search: false, render: (_, row) => row.provider || muted },
-    {
-      title: '失败原因',
-      dataIndex: 'error',
-      ellipsis: true,
-      search: false,
-      render: (_, row) => (row.error ? <Tooltip title={row.error}><Typography.Text type="danger">{row.error}</Typography.Text></Tooltip> : muted),
-    },
-    { title: 'IP', dataIndex: 'ip', width: 120, search: false, render: (_, row) => row.ip || muted },
-    { title: '用户 ID', dataIndex: 'user_id', width: 72, align: 'center', search: false, render: (_, row) => row.user_id || muted },
-    { title: '发送时间', dataIndex: 'created_at', width: 170, search: false, render: (_, row) => formatDateTime(row.created_at, true) },
-    { title: '操作', valueType: 'option', width: 70, fixed: 'right', render: (_, row) => [<DeleteLink key="delete" onConfirm={() => onDelete(row)} />] },
-  ];
-}
+import { smsColumns, type SmsRow } from './columns';
 
 export default function SmsPage() {
   const actionRef = useRef<ActionType>(null);
@@ -59,7 +14,7 @@ export default function SmsPage() {
       <ProTable<SmsRow>
         rowKey="id"
         actionRef={actionRef}
-        columns={columns(async (row) => (await deleteByIds(api.deleteSms, [row.id])) && reload())}
+        columns={smsColumns(async (row) => (await deleteByIds(api.deleteSms, [row.id])) && reload())}
         headerTitle="短信记录"
         request={listRequest(api.listSms, 'sms')}
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: SEARCH_SPAN }}
