@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: page(() => import('../features/user/pages/user-index-page')) },
               { path: 'document', lazy: page(() => import('../features/user/pages/user-documents-page')) },
-              { path: 'article', lazy: page(() => import('../features/user/pages/user-articles-page')) },
+              { path: 'article', lazy: page(() => import('../features/article/pages/user-articles-page')) },
             ],
           },
           { path: 'upload', lazy: page(() => import('../features/document/pages/upload-page')) },
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
               { path: 'download', lazy: page(() => import('../features/me/pages/me-download-page')) },
               { path: 'favorite', lazy: page(() => import('../features/me/pages/me-favorite-page')) },
               { path: 'document', lazy: page(() => import('../features/me/pages/me-document-page')) },
-              { path: 'article', lazy: page(() => import('../features/me/pages/me-article-page')) },
+              { path: 'article', lazy: page(() => import('../features/article/pages/me-articles-page')) },
             ],
           },
           { path: '404', lazy: page(() => import('./not-found-page')) },

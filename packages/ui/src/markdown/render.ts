@@ -156,11 +156,13 @@ export function renderMarkdown(source: string, opts: { docId?: string } = {}): s
 }
 
 /** Plain text of markdown (formulas as their TeX), whitespace collapsed: for descriptions, search and crawlers. */
-export function markdownToText(source: string, maxChars = 100_000): string {
+export function markdownToText(source: string, maxChars = 100_000, opts: { summary?: boolean } = {}): string {
   const src = (source ?? '').slice(0, MARKDOWN_LIMITS.maxSource);
   if (!src.trim()) return '';
   const env: MathEnv = { mathNonce: nonce() };
-  const raw = md.render(src, env as Record<string, unknown>);
+  let raw = md.render(src, env as Record<string, unknown>);
+  // a summary reads as prose: no headings, code blocks, tables or display formulas
+  if (opts.summary) raw = raw.replace(/<(h[1-6]|pre|table)[^>]*>[\s\S]*?<\/\1>|<div class="wk-math-block">[\s\S]*?<\/div>/g, ' ');
   const items = env.math ?? [];
   const withTex = items.length
     ? raw.replace(new RegExp(`\uE000${env.mathNonce}:(\\d+)\uE001`, 'g'), (_: string, n: string) => ` ${escapeHtml(items[Number(n)]?.tex ?? '')} `)

@@ -142,7 +142,7 @@ export class ArticleService {
     await this.checkCategories(body.category_id);
     if (!body.is_draft && !body.content.trim()) throw badRequest('请输入文章内容');
     const keywords = body.keywords || defaultKeywords(body.title);
-    const description = body.description || markdownToText(body.content, 200);
+    const description = body.description || markdownToText(body.content, 200, { summary: true });
     const row = await this.db.transaction(async (tx) => {
       const r = await this.repo.insert(tx, { identifier, userId: viewer.userId, title: body.title, keywords, description, content: body.content, status, isDraft: body.is_draft });
       await this.repo.setCategories(tx, r.id, body.category_id);
@@ -184,7 +184,7 @@ export class ArticleService {
     const next = { ...a, ...patch };
     if (!next.isDraft && !next.content.trim()) throw badRequest('请输入文章内容');
     if (body.keywords === '' || (patch.title && !a.keywords && body.keywords === undefined)) patch.keywords = defaultKeywords(next.title);
-    if (body.description === '') patch.description = markdownToText(next.content, 200);
+    if (body.description === '') patch.description = markdownToText(next.content, 200, { summary: true });
     const row = await this.db.transaction(async (tx) => {
       const r = Object.keys(patch).length ? (await this.repo.update(a.id, patch, tx))! : a;
       if (body.category_id) await this.repo.setCategories(tx, a.id, body.category_id);

@@ -1,9 +1,14 @@
 import { FileTextOutlined, ReadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { BannerKind } from '@wenku/contracts';
 import { useSiteConfig } from '../../settings/api';
+import { useBanners } from '../../banner/api';
+import { BannerCarousel } from '../../banner/banner-carousel';
 
-/** Banner area: a designed placeholder until banners are managed in the admin. */
+/** Banner area: the website banners managed in the admin; a designed placeholder while there are none. */
 export function BannerArea() {
   const { sitename } = useSiteConfig();
+  const banners = useBanners(BannerKind.Website).data;
+  if (banners?.length) return <BannerCarousel banners={banners} />;
   return (
     <div className="wk-banner" role="img" aria-label={`${sitename}横幅`}>
       <div className="wk-banner-text">
