@@ -63,6 +63,7 @@ export function DocumentCard({ doc }: { doc: CardDoc }) {
           <span>
             <FileTextOutlined /> {doc.pages || '-'} 页
           </span>
+          {doc.size !== undefined && <span>{formatBytes(doc.size)}</span>}
           {s.showViewCount && doc.view_count !== undefined && (
             <span>
               <EyeOutlined /> {doc.view_count}
