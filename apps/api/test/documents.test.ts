@@ -230,6 +230,8 @@ describe('around a document', () => {
     expect(reports.report.some((r: { document_id: number }) => r.document_id === doc.id)).toBe(true);
     const ownerCredits = (await t.database.pool.query('SELECT credit_count FROM users WHERE id = $1', [owner.id])).rows[0].credit_count;
     expect(ownerCredits).toBe(10 + 5 + 1 + 1); // register, upload, favourited, commented
+    const me = (await t.req({ method: 'GET', url: '/api/v1/user', token: u.token })).json();
+    expect(me).toMatchObject({ favorite_count: 1, comment_count: 1 });
   });
 
   it('the conversion queue converts uploads in the background', async () => {

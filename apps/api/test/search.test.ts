@@ -59,6 +59,14 @@ describe('Chinese full-text search', () => {
     expect(r.words).toEqual(['文库']);
   });
 
+  it('finds words split by a line break in the extracted text', async () => {
+    const id = await doc('wrap', '数学笔记', '反向传播算法通过链式法\n则计算梯度，\n线性 回归是基础。');
+    expect(await found('链式法则')).toEqual([id]);
+    expect(await found('线性回归')).toEqual([id]);
+    const r = await search(`wd=${encodeURIComponent('链式法则')}`);
+    expect(r.document[0].highlight_snippet).toContain('<em>链式法则</em>');
+  });
+
   it('multi-word queries need every word', async () => {
     expect(await found('文档 分享')).toEqual(expect.arrayContaining([ids.modou, ids.phrase]));
     expect(await found('文档 分享')).not.toContain(ids.ads);

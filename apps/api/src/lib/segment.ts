@@ -22,10 +22,18 @@ const PUNCT = /^[\s\p{P}\p{S}]+$/u;
 // full-width ASCII → half-width, so ＲＥＡＣＴ matches react
 const toHalfWidth = (s: string) => s.replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
 
+/**
+ * Text extracted from rendered pages breaks lines with whitespace, even inside a Chinese word (链式法\n则);
+ * whitespace between two CJK characters carries no meaning, so it goes before segmentation.
+ */
+export function joinCjkLines(text: string): string {
+  return text.replace(/([\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef])\s+(?=[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef])/g, '$1');
+}
+
 /** Normalised search tokens of a text (kept in order, duplicates kept: frequency matters for ranking). */
 export function tokenize(text: string, maxChars = 2_000_000): string[] {
   if (!text) return [];
-  const src = toHalfWidth(text.length > maxChars ? text.slice(0, maxChars) : text).toLowerCase();
+  const src = toHalfWidth(joinCjkLines(text.length > maxChars ? text.slice(0, maxChars) : text)).toLowerCase();
   const out: string[] = [];
   for (const w of jieba.cutForSearch(src, true)) {
     // hot path: most tokens are CJK words, which need no further checks

@@ -245,6 +245,11 @@ export class DocumentRepo {
     ]);
     return { rows, total: n };
   }
+  /** The user's own favourite and comment counters, recounted (cheap: both are indexed by user). */
+  async refreshUserCounts(tx: Exec, userId: number) {
+    await tx.execute(sql`UPDATE users SET favorite_count = (SELECT count(*) FROM favorites WHERE user_id = ${userId}),
+      comment_count = (SELECT count(*) FROM comments WHERE user_id = ${userId}) WHERE id = ${userId}`);
+  }
   async upsertScore(tx: Tx, documentId: number, userId: number, score: number) {
     await tx.insert(documentScores).values({ documentId, userId, score }).onConflictDoUpdate({ target: [documentScores.documentId, documentScores.userId], set: { score } });
     await tx.execute(sql`UPDATE documents SET score = COALESCE((SELECT round(avg(score))::int FROM document_scores WHERE document_id = ${documentId}), 300), score_count = (SELECT count(*) FROM document_scores WHERE document_id = ${documentId}) WHERE id = ${documentId}`);

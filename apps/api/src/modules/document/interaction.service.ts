@@ -50,6 +50,7 @@ export class InteractionService {
       const f = await this.repo.insertFavorite(tx, { userId, documentId, type, ip });
       if (!f) return undefined;
       await this.repo.bump(tx, documentId, 'favoriteCount', 1);
+      await this.repo.refreshUserCounts(tx, userId);
       if (rewarded && award > 0) await this.credits.change(tx, { userId: d.userId, delta: award, reason: 'document_collected', refType: 'document', refId: d.id, remark: `文档《${d.title}》被收藏` });
       return f;
     });
@@ -75,6 +76,7 @@ export class InteractionService {
     await this.db.transaction(async (tx) => {
       const removed = await this.repo.deleteFavorites(tx, userId, ids);
       for (const f of removed) if (f.type === 0) await this.repo.bump(tx, f.documentId, 'favoriteCount', -1);
+      await this.repo.refreshUserCounts(tx, userId);
       for (const [type, target] of this.targets) await target.refreshCounts(tx, removed.filter((f) => f.type === type).map((f) => f.documentId));
     });
   }
@@ -126,6 +128,7 @@ export class InteractionService {
     const row = await this.db.transaction(async (tx) => {
       const c = await this.repo.insertComment(tx, { userId, parentId: body.parent_id, documentId: d.id, type: body.type, content: body.content, status: needsApproval ? 0 : 1, ip });
       await this.repo.refreshCommentCounts(tx, body.type, [d.id]);
+      await this.repo.refreshUserCounts(tx, userId);
       if (target) await target.refreshCounts(tx, [d.id]);
       if (!needsApproval && rewarded && award > 0) await this.credits.change(tx, { userId: d.userId, delta: award, reason: 'document_commented', refType: 'document', refId: d.id, remark: `文档《${d.title}》被评论` });
       return c;

@@ -115,16 +115,19 @@ export class SearchRepo {
     return { rows: res.rows.map((r) => ({ id: r.id, rank: Number(r.rank) })), total: Number(res.rows[0]?.total ?? 0) };
   }
 
-  /** First page text of each hash containing one of the words (for snippets). */
+  /**
+   * For each hash, the first page whose text contains one of the words — allowing line breaks inside a word, as
+   * extracted text has them — else its first page (for snippets).
+   */
   async snippetSources(hashes: string[], words: string[]): Promise<Map<string, string>> {
     const map = new Map<string, string>();
     if (!hashes.length) return map;
-    const likes = words.slice(0, 8).map((w) => sql`t.text ILIKE ${`%${w.replace(/[%_\\]/g, '\\$&')}%`}`);
-    const cond = likes.length ? sql`(${sql.join(likes, sql` OR `)})` : sql`true`;
+    const patterns = words.slice(0, 8).map((w) => [...w].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*'));
+    const cond = patterns.length ? sql`(${sql.join(patterns.map((p) => sql`t.text ~* ${p}`), sql` OR `)})` : sql`false`;
     const res = await this.db.execute<{ hash: string; text: string }>(sql`
       SELECT DISTINCT ON (t.hash) t.hash, t.text FROM ${documentTexts} t
-      WHERE t.hash IN (${sql.join(hashes.map((h) => sql`${h}`), sql`, `)}) AND ${cond}
-      ORDER BY t.hash, t.page`);
+      WHERE t.hash IN (${sql.join(hashes.map((h) => sql`${h}`), sql`, `)})
+      ORDER BY t.hash, ${cond} DESC, t.page`);
     for (const r of res.rows) map.set(r.hash, r.text);
     return map;
   }

@@ -1,4 +1,4 @@
-import { segment, parseQuery, setUserDictionary, type ParsedQuery } from '../../lib/segment';
+import { segment, parseQuery, setUserDictionary, joinCjkLines, type ParsedQuery } from '../../lib/segment';
 import type { ConfigService } from '../config/config.service';
 import type { DocumentService } from '../document/document.service';
 import type { DocumentRepo } from '../document/document.repo';
@@ -29,7 +29,7 @@ export function highlight(text: string, words: string[]): string {
 
 /** A window of the text around the first match. */
 export function snippetAround(text: string, words: string[], width = 140): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
+  const clean = joinCjkLines(text).replace(/\s+/g, ' ').trim();
   const lower = clean.toLowerCase();
   let at = -1;
   for (const w of words) {
