@@ -51,6 +51,10 @@ const Comment = lazy(() => import('../pages/comment'));
 const Report = lazy(() => import('../pages/report'));
 const SearchRecord = lazy(() => import('../pages/searchrecord'));
 const Placeholder = lazy(() => import('../pages/placeholder'));
+const ArticleList = lazy(() => import('../pages/article'));
+const ArticleRecycle = lazy(() => import('../pages/article/recycle'));
+const ArticleSet = lazy(() => import('../pages/article/set'));
+const Banner = lazy(() => import('../pages/banner'));
 
 const CONFIG_ICONS: Record<ConfigCategory, ReactNode> = {
   system: <DesktopOutlined />,
@@ -100,10 +104,10 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     title: '文章管理',
     icon: <ReadOutlined />,
     children: [
-      { path: '/article/list', title: '文章列表', icon: <BarsOutlined />, module: 'article', component: Placeholder },
+      { path: '/article/list', title: '文章列表', icon: <BarsOutlined />, module: 'article', component: ArticleList },
       { path: '/article/category', title: '文章分类', icon: <FolderOpenOutlined />, module: 'category', component: ArticleCategory },
-      { path: '/article/recycle', title: '文章回收站', icon: <DeleteOutlined />, module: 'article', component: Placeholder },
-      { path: '/article/set', title: '文章设置', icon: <ControlOutlined />, module: 'article', component: Placeholder },
+      { path: '/article/recycle', title: '文章回收站', icon: <DeleteOutlined />, module: 'article', component: ArticleRecycle },
+      { path: '/article/set', title: '文章设置', icon: <ControlOutlined />, module: 'article', component: ArticleSet },
     ],
   },
   {
@@ -141,7 +145,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       { path: '/spider/document', title: '采集文档', icon: <DatabaseOutlined />, module: 'spider', component: Placeholder },
     ],
   },
-  { path: '/banner', title: '横幅管理', icon: <PictureOutlined />, module: 'banner', component: Placeholder },
+  { path: '/banner', title: '横幅管理', icon: <PictureOutlined />, module: 'banner', component: Banner },
   { path: '/navigation', title: '导航管理', icon: <CompassOutlined />, module: 'navigation', component: Navigation },
   { path: '/friendlink', title: '友情链接', icon: <LinkOutlined />, module: 'friendlink', component: Friendlink },
   { path: '/advertisement', title: '广告管理', icon: <NotificationOutlined />, module: 'advertisement', component: Advertisement },
