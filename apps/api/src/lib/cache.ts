@@ -23,6 +23,12 @@ export class TtlCache<V> {
     return p;
   }
 
+  /** The value when it is cached and fresh, without waiting (hot paths). */
+  peek(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -35,8 +35,20 @@ export function zodMessage(err: z.ZodError): string {
 /** frozen (cached) answers, validated and serialised once */
 const serialized = new WeakMap<object, string>();
 
+/** the parse of an empty query, per schema: most public list calls send none (defaults only) */
+const emptyParsed = new WeakMap<z.ZodType, unknown>();
+
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.output<T> | undefined {
   if (!schema) return undefined;
+  const empty = value === undefined || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+  if (empty && emptyParsed.has(schema)) return emptyParsed.get(schema) as z.output<T>;
+  if (empty) {
+    const r = schema.safeParse({});
+    if (r.success) {
+      emptyParsed.set(schema, Object.freeze(r.data));
+      return r.data;
+    }
+  }
   const r = schema.safeParse(value ?? {});
   if (!r.success) throw new AppError('validation', zodMessage(r.error));
   return r.data;

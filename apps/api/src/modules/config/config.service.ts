@@ -97,6 +97,11 @@ export class ConfigService {
     }) as Promise<Record<string, Section>>;
   }
 
+  /** A section from the in-memory cache when fresh (no await on the request hot path), else undefined. */
+  peekSection<T extends Section = Section>(category: ConfigCategory): T | undefined {
+    return (this.cache.peek('all') as Record<string, Section> | undefined)?.[category] as T | undefined;
+  }
+
   /** A whole section with typed values (secrets included: server-side use only). */
   async section<T extends Section = Section>(category: ConfigCategory): Promise<T> {
     return (await this.allSections())[category] as T;
