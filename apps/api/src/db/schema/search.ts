@@ -1,5 +1,5 @@
 import { pgTable, integer, varchar, timestamp, bigserial, index, smallint, real, text, boolean, customType } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+
 import { createdAt } from './_common';
 import { documents } from './document';
 
@@ -40,4 +40,3 @@ export const searchReindex = pgTable('search_reindex', {
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
   finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
 });
-void sql;

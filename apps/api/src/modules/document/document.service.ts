@@ -164,7 +164,7 @@ export class DocumentService {
   }
 
   async home(limit: number) {
-    const cats = (await this.repo.list({ page: 1, size: 1, limit: 1 }), await this.topCategories());
+    const cats = await this.topCategories();
     const blocks = [];
     for (const c of cats) {
       const { rows } = await this.repo.list({ page: 1, size: limit, category_id: [c.id, ...c.children], status: PUBLIC_STATUSES });
