@@ -145,6 +145,40 @@ describe('filters, sorts, paging, records, index maintenance', () => {
     expect(r[0]).toBe(ids.titlehit);
   });
 
+  it('a title match is ranked first even when the candidate cap is filled by body matches', async () => {
+    // the repo's candidate cap is 5 000 per branch; the same query with a cap of 2 and four body-only matches
+    // inserted first (a sequential read finds them before the title match) must still put the title match on top
+    for (let i = 0; i < 4; i++) await doc(`capbody${i}`, `普通报告 ${i}`, '正文里提到了星舰发射的细节。');
+    const title = await doc('captitle', '星舰发射计划', '无关正文');
+    const { SearchRepo } = await import('../src/modules/search/search.repo');
+    const repo = new SearchRepo(t.database.db);
+    const r = await repo.search("'星舰'", {}, 'relevance', 3, 0, 2);
+    expect(r.rows[0]?.id).toBe(title);
+    expect(r.rows[0]?.rank).toBeGreaterThan(0);
+    expect(r.rows.slice(1).every((x) => x.rank === 0)).toBe(true);
+  });
+
+  it('equal ranks are ordered by downloads, which follow each download without a re-index', async () => {
+    const a = await doc('popa', '月球基地报告甲', '正文甲');
+    const b = await doc('popb', '月球基地报告乙', '正文乙');
+    expect((await found('月球基地')).slice(0, 2)).toEqual([b, a]); // tie: newest first
+    await t.app.services.documentRepo.bump(t.database.db, a, 'downloadCount', 2);
+    expect((await found('月球基地')).slice(0, 2)).toEqual([a, b]);
+    const { rows } = await t.database.pool.query('SELECT popularity FROM document_search WHERE document_id = $1', [a]);
+    expect(rows[0].popularity).toBe(2);
+  });
+
+  it('the migration back-fills the head vector from the weighted index (title, keywords, description only)', async () => {
+    const id = await doc('backfill', '银河列车时刻', '车厢里的乘务员', { keywords: '旅行指南' });
+    const { rows: [fresh] } = await t.database.pool.query('SELECT head::text AS head FROM document_search WHERE document_id = $1', [id]);
+    // the statement 0006 runs on existing rows, applied to this row, gives what indexing gives
+    const { rows: [filled] } = await t.database.pool.query(`SELECT ts_filter(tsv, '{a,b,c}')::text AS head FROM document_search WHERE document_id = $1`, [id]);
+    expect(filled.head).toBe(fresh.head);
+    expect(fresh.head).toContain('银河');
+    expect(fresh.head).toContain('旅行');
+    expect(fresh.head).not.toContain('乘务员');
+  });
+
   it('caps pages at the configured maximum', async () => {
     await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'display', name: 'max_search_pages', value: 2 }] } });
     const res = await t.req({ method: 'GET', url: '/api/v1/document/search?wd=%E6%96%87%E6%A1%A3&page=3' });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  attachments, categories, comments, conversions, documentCategories, documentScores, documentTexts, documents, downloads, favorites, reports, users,
+  attachments, categories, comments, conversions, documentCategories, documentScores, documentSearch, documentTexts, documents, downloads, favorites, reports, users,
 } from '../../db/schema';
 import type { Tx } from '../credit/credit.service';
 
@@ -113,6 +113,10 @@ export class DocumentRepo {
   async bump(tx: Exec, id: number, column: 'downloadCount' | 'favoriteCount' | 'commentCount', by: number) {
     const col = documents[column];
     await tx.update(documents).set({ [column]: sql`greatest(${col} + ${by}, 0)` }).where(eq(documents.id, id));
+    // the search index ranks ties by downloads from its own copy (no join per candidate): keep it in step
+    if (column === 'downloadCount') {
+      await tx.update(documentSearch).set({ popularity: sql`greatest(${documentSearch.popularity} + ${by}, 0)` }).where(eq(documentSearch.documentId, id));
+    }
   }
   async countUserDocumentsToday(userId: number, since: Date): Promise<number> {
     const [r] = await this.db.select({ n: count() }).from(documents).where(and(eq(documents.userId, userId), gte(documents.createdAt, since)));

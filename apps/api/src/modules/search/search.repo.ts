@@ -2,8 +2,10 @@ import { and, count, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle
 import type { Db } from '../../db/client';
 import { documentSearch, documentTexts, documents, searchRecords, searchReindex, users } from '../../db/schema';
 
-export interface IndexRow { documentId: number; title: string; keywords: string; description: string; content: string; visible: boolean }
+export interface IndexRow { documentId: number; title: string; keywords: string; description: string; content: string; visible: boolean; popularity: number }
 export type Weights = { title: string; keywords: string; description: string; content: string };
+
+const SNIPPET_PAGES = 50;
 
 const W = (w: string) => (['A', 'B', 'C', 'D'].includes(w) ? w : 'D');
 
@@ -17,21 +19,26 @@ export class SearchRepo {
   /** Documents to index, with their body text (joined pages, capped). */
   async loadForIndex(ids: number[], maxContent: number): Promise<IndexRow[]> {
     if (!ids.length) return [];
-    const rows = await this.db.execute<{ id: number; title: string; keywords: string; description: string; visible: boolean; content: string | null }>(sql`
-      SELECT d.id, d.title, d.keywords, d.description, (d.status = 2 AND d.deleted_at IS NULL) AS visible,
+    const rows = await this.db.execute<{ id: number; title: string; keywords: string; description: string; visible: boolean; content: string | null; popularity: number }>(sql`
+      SELECT d.id, d.title, d.keywords, d.description, (d.status = 2 AND d.deleted_at IS NULL) AS visible, d.download_count AS popularity,
         (SELECT left(string_agg(t.text, ' ' ORDER BY t.page), ${maxContent}) FROM ${documentTexts} t WHERE t.hash = d.hash) AS content
       FROM ${documents} d WHERE d.id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
-    return rows.rows.map((r) => ({ documentId: r.id, title: r.title, keywords: r.keywords, description: r.description, content: r.content ?? '', visible: r.visible }));
+    return rows.rows.map((r) => ({
+      documentId: r.id, title: r.title, keywords: r.keywords, description: r.description, content: r.content ?? '', visible: r.visible,
+      popularity: Number(r.popularity) || 0,
+    }));
   }
 
-  async upsertIndex(rows: { documentId: number; title: string; keywords: string; description: string; content: string; visible: boolean }[], w: Weights) {
+  /** One row per document: `head` (title, keywords, description) and `tsv` (head + body), as the schema explains. */
+  async upsertIndex(rows: IndexRow[], w: Weights) {
     for (const r of rows) {
       await this.db.execute(sql`
-        INSERT INTO ${documentSearch} (document_id, tsv, visible, updated_at) VALUES (${r.documentId},
-          setweight(to_tsvector('simple', ${r.title}), ${W(w.title)}::"char") || setweight(to_tsvector('simple', ${r.keywords}), ${W(w.keywords)}::"char") ||
-          setweight(to_tsvector('simple', ${r.description}), ${W(w.description)}::"char") || setweight(to_tsvector('simple', ${r.content}), ${W(w.content)}::"char"),
-          ${r.visible}, now())
-        ON CONFLICT (document_id) DO UPDATE SET tsv = excluded.tsv, visible = excluded.visible, updated_at = now()`);
+        INSERT INTO ${documentSearch} (document_id, tsv, head, visible, popularity, updated_at)
+        SELECT ${r.documentId}, h.head || setweight(to_tsvector('simple', ${r.content}), ${W(w.content)}::"char"), h.head, ${r.visible}, ${r.popularity}, now()
+        FROM (SELECT setweight(to_tsvector('simple', ${r.title}), ${W(w.title)}::"char") || setweight(to_tsvector('simple', ${r.keywords}), ${W(w.keywords)}::"char") ||
+          setweight(to_tsvector('simple', ${r.description}), ${W(w.description)}::"char") AS head) h
+        ON CONFLICT (document_id) DO UPDATE SET tsv = excluded.tsv, head = excluded.head, visible = excluded.visible,
+          popularity = excluded.popularity, updated_at = now()`);
     }
   }
 
@@ -58,8 +65,9 @@ export class SearchRepo {
     return r.n;
   }
 
-  private filters(f: SearchFilter): SQL {
-    const parts: SQL[] = [sql`s.visible`];
+  /** The public filter plus the asked ones; `docs` says whether they read the documents table (alias d). */
+  private filters(f: SearchFilter): { where: SQL; docs: boolean } {
+    const parts: SQL[] = [];
     if (f.categoryIds?.length) parts.push(sql`d.id IN (SELECT document_id FROM document_categories WHERE category_id IN (${sql.join(f.categoryIds.map((i) => sql`${i}`), sql`, `)}))`);
     if (f.exts?.length) parts.push(sql`d.ext IN (${sql.join(f.exts.map((e) => sql`${e}`), sql`, `)})`);
     if (f.fee === 'free') parts.push(sql`d.price = 0`);
@@ -68,40 +76,49 @@ export class SearchRepo {
     if (f.userId) parts.push(sql`d.user_id = ${f.userId}`);
     if (f.from) parts.push(sql`d.created_at >= ${f.from}`);
     if (f.to) parts.push(sql`d.created_at <= ${f.to}`);
-    return sql.join(parts, sql` AND `);
+    return { where: sql.join([sql`s.visible`, ...parts], sql` AND `), docs: parts.length > 0 };
   }
 
   /**
-   * Full-text search: GIN-matched candidates (capped, so very common words stay fast), ranked by field weights
-   * (ts_rank_cd) then popularity and recency.
+   * Full-text search in three steps, all in PostgreSQL:
+   * 1. candidates: documents whose title/keywords/description match (GIN on `head`) and documents whose any field
+   *    matches (GIN on `tsv`), each capped at `candidateCap` — so a word found in every document costs one capped
+   *    bitmap scan, and a title match is never lost behind thousands of body matches;
+   * 2. rank: ts_rank over `head` only, with the configured field weights (a body-only match ranks 0); the small
+   *    inline vector keeps this cheap where ranking the full body vector meant de-TOASTing every candidate;
+   * 3. order: rank, then downloads (`popularity`), then newest; the other sorts read documents for their column.
+   * The tsquery sits in a MATERIALIZED CTE: the planner then keeps the GIN bitmap plan even for a word in every
+   * row, instead of a sequential scan that would test (and de-TOAST) each row's vector.
    */
-  async search(tsquery: string, f: SearchFilter, sort: string, limit: number, offset: number, candidateCap: number) {
-    const order = {
-      relevance: sql`rank DESC, d.download_count DESC, d.id DESC`,
-      latest: sql`d.id DESC`,
-      downloads: sql`d.download_count DESC, d.id DESC`,
-      views: sql`d.view_count DESC, d.id DESC`,
-      score: sql`d.score DESC, d.score_count DESC, d.id DESC`,
-    }[sort] ?? sql`rank DESC, d.id DESC`;
-    const where = this.filters(f);
-    const res = await this.db.execute<{ id: number; rank: number; total: number }>(sql`
-      WITH q AS (SELECT to_tsquery('simple', ${tsquery}) AS q),
-      cand AS (
-        SELECT s.document_id, s.tsv FROM ${documentSearch} s JOIN ${documents} d ON d.id = s.document_id, q
-        WHERE s.tsv @@ q.q AND ${where}
-        LIMIT ${candidateCap}
-      )
-      SELECT d.id, ts_rank_cd(cand.tsv, q.q, 1) AS rank, count(*) OVER () AS total
-      FROM cand JOIN ${documents} d ON d.id = cand.document_id, q
-      ORDER BY ${order}
-      LIMIT ${limit} OFFSET ${offset}`);
+  async search(tsquery: string, f: SearchFilter, sort: string, limit: number, offset: number, candidateCap: number, negated = false) {
+    const { where, docs } = this.filters(f);
+    // a head match implies a full match, except for excluded words, which may sit in the body
+    const headMatch = negated ? sql`s.head @@ q.q AND s.tsv @@ q.q` : sql`s.head @@ q.q`;
+    const from = docs ? sql`${documentSearch} s JOIN ${documents} d ON d.id = s.document_id` : sql`${documentSearch} s`;
+    const branch = (match: SQL) => sql`(SELECT s.document_id, ts_rank(s.head, q.q) AS rank, s.popularity FROM ${from}, q
+      WHERE ${match} AND ${where} LIMIT ${candidateCap})`;
+    const cand = sql`WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${tsquery}) AS q),
+      cand AS (${branch(headMatch)} UNION ALL ${branch(sql`s.tsv @@ q.q`)}),
+      g AS (SELECT document_id, max(rank) AS rank, max(popularity) AS popularity FROM cand GROUP BY document_id)`;
+    const byDocs = {
+      latest: sql`g.document_id DESC`,
+      downloads: sql`d.download_count DESC, g.document_id DESC`,
+      views: sql`d.view_count DESC, g.document_id DESC`,
+      score: sql`d.score DESC, d.score_count DESC, g.document_id DESC`,
+    }[sort];
+    const res = await this.db.execute<{ id: number; rank: number; total: number }>(byDocs
+      ? sql`${cand} SELECT g.document_id AS id, g.rank, count(*) OVER () AS total FROM g JOIN ${documents} d ON d.id = g.document_id
+          ORDER BY ${byDocs} LIMIT ${limit} OFFSET ${offset}`
+      : sql`${cand} SELECT g.document_id AS id, g.rank, count(*) OVER () AS total FROM g
+          ORDER BY g.rank DESC, g.popularity DESC, g.document_id DESC LIMIT ${limit} OFFSET ${offset}`);
     const total = res.rows[0]?.total ?? (offset > 0 ? await this.countMatches(tsquery, f, candidateCap) : 0);
     return { rows: res.rows.map((r) => ({ id: r.id, rank: Number(r.rank) })), total: Number(total) };
   }
 
   private async countMatches(tsquery: string, f: SearchFilter, cap: number): Promise<number> {
+    const { where } = this.filters(f);
     const r = await this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${documentSearch} s JOIN ${documents} d ON d.id = s.document_id
-      WHERE s.tsv @@ to_tsquery('simple', ${tsquery}) AND ${this.filters(f)} LIMIT ${cap}) x`);
+      WHERE s.tsv @@ to_tsquery('simple', ${tsquery}) AND ${where} LIMIT ${cap}) x`);
     return r.rows[0]?.n ?? 0;
   }
 
@@ -110,14 +127,15 @@ export class SearchRepo {
     const res = await this.db.execute<{ id: number; rank: number; total: number }>(sql`
       SELECT d.id, word_similarity(${wd}, d.title) AS rank, count(*) OVER () AS total
       FROM ${documents} d JOIN ${documentSearch} s ON s.document_id = d.id
-      WHERE ${wd} <% d.title AND ${this.filters(f)}
+      WHERE ${wd} <% d.title AND ${this.filters(f).where}
       ORDER BY rank DESC, d.download_count DESC, d.id DESC LIMIT ${limit} OFFSET ${offset}`);
     return { rows: res.rows.map((r) => ({ id: r.id, rank: Number(r.rank) })), total: Number(res.rows[0]?.total ?? 0) };
   }
 
   /**
    * For each hash, the first page whose text contains one of the words — allowing line breaks inside a word, as
-   * extracted text has them — else its first page (for snippets).
+   * extracted text has them — else its first page (for snippets). Only the first SNIPPET_PAGES pages are scanned,
+   * so ten 1 000-page results cost no more than ten short ones.
    */
   async snippetSources(hashes: string[], words: string[]): Promise<Map<string, string>> {
     const map = new Map<string, string>();
@@ -126,7 +144,7 @@ export class SearchRepo {
     const cond = patterns.length ? sql`(${sql.join(patterns.map((p) => sql`t.text ~* ${p}`), sql` OR `)})` : sql`false`;
     const res = await this.db.execute<{ hash: string; text: string }>(sql`
       SELECT DISTINCT ON (t.hash) t.hash, t.text FROM ${documentTexts} t
-      WHERE t.hash IN (${sql.join(hashes.map((h) => sql`${h}`), sql`, `)})
+      WHERE t.hash IN (${sql.join(hashes.map((h) => sql`${h}`), sql`, `)}) AND t.page <= ${SNIPPET_PAGES}
       ORDER BY t.hash, ${cond} DESC, t.page`);
     for (const r of res.rows) map.set(r.hash, r.text);
     return map;

@@ -8,7 +8,8 @@ import type { SearchRepo, SearchFilter } from './search.repo';
 
 /** Body text indexed per document (tsvector has a 1 MB limit; the start of a document carries its vocabulary). */
 const MAX_INDEXED_TEXT = 400_000;
-const CANDIDATE_CAP = 5000;
+/** candidates per branch (head matches, any-field matches) ranked per search: common words stay fast */
+export const CANDIDATE_CAP = 2000;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -90,6 +91,7 @@ export class SearchService {
     await this.repo.upsertIndex(rows.map((r) => ({
       documentId: r.documentId, visible: r.visible,
       title: segment(r.title), keywords: segment(r.keywords), description: segment(r.description), content: segment(r.content),
+      popularity: r.popularity,
     })), w);
   }
 
@@ -116,7 +118,7 @@ export class SearchService {
     };
     if ((filter.from && isNaN(filter.from.getTime())) || (filter.to && isNaN(filter.to.getTime()))) throw badRequest('日期格式不正确');
     const offset = (q.page - 1) * q.size;
-    let { rows, total } = await this.repo.search(tsq, filter, q.sort, q.size, offset, CANDIDATE_CAP);
+    let { rows, total } = await this.repo.search(tsq, filter, q.sort, q.size, offset, CANDIDATE_CAP, parsed.not.length > 0);
     let words = parsed.highlight;
     if (total === 0 && !parsed.not.length && !parsed.phrases.length && q.wd.length >= 3) {
       // nothing matched word for word: try titles that look alike (typos)
