@@ -106,13 +106,16 @@ export class SearchRepo {
       views: sql`d.view_count DESC, g.document_id DESC`,
       score: sql`d.score DESC, d.score_count DESC, g.document_id DESC`,
     }[sort];
-    const res = await this.db.execute<{ id: number; rank: number; total: number }>(byDocs
-      ? sql`${cand} SELECT g.document_id AS id, g.rank, count(*) OVER () AS total FROM g JOIN ${documents} d ON d.id = g.document_id
+    // the page's rows come back with their file hash, so the snippet pages can be read while the rows are hydrated
+    const res = await this.db.execute<{ id: number; rank: number; total: number; hash: string }>(byDocs
+      ? sql`${cand} SELECT g.document_id AS id, g.rank, count(*) OVER () AS total, d.hash FROM g JOIN ${documents} d ON d.id = g.document_id
           ORDER BY ${byDocs} LIMIT ${limit} OFFSET ${offset}`
-      : sql`${cand} SELECT g.document_id AS id, g.rank, count(*) OVER () AS total FROM g
-          ORDER BY g.rank DESC, g.popularity DESC, g.document_id DESC LIMIT ${limit} OFFSET ${offset}`);
+      : sql`${cand} SELECT t.id, t.rank, t.total, d.hash FROM (
+            SELECT g.document_id AS id, g.rank, g.popularity, count(*) OVER () AS total FROM g
+            ORDER BY g.rank DESC, g.popularity DESC, g.document_id DESC LIMIT ${limit} OFFSET ${offset}
+          ) t JOIN ${documents} d ON d.id = t.id ORDER BY t.rank DESC, t.popularity DESC, t.id DESC`);
     const total = res.rows[0]?.total ?? (offset > 0 ? await this.countMatches(tsquery, f, candidateCap) : 0);
-    return { rows: res.rows.map((r) => ({ id: r.id, rank: Number(r.rank) })), total: Number(total) };
+    return { rows: res.rows.map((r) => ({ id: r.id, rank: Number(r.rank), hash: r.hash })), total: Number(total) };
   }
 
   private async countMatches(tsquery: string, f: SearchFilter, cap: number): Promise<number> {
@@ -124,12 +127,12 @@ export class SearchRepo {
 
   /** Typo-tolerant title match (pg_trgm) for when full text finds nothing. */
   async similarTitles(wd: string, f: SearchFilter, limit: number, offset: number) {
-    const res = await this.db.execute<{ id: number; rank: number; total: number }>(sql`
-      SELECT d.id, word_similarity(${wd}, d.title) AS rank, count(*) OVER () AS total
+    const res = await this.db.execute<{ id: number; rank: number; total: number; hash: string }>(sql`
+      SELECT d.id, word_similarity(${wd}, d.title) AS rank, count(*) OVER () AS total, d.hash
       FROM ${documents} d JOIN ${documentSearch} s ON s.document_id = d.id
       WHERE ${wd} <% d.title AND ${this.filters(f).where}
       ORDER BY rank DESC, d.download_count DESC, d.id DESC LIMIT ${limit} OFFSET ${offset}`);
-    return { rows: res.rows.map((r) => ({ id: r.id, rank: Number(r.rank) })), total: Number(res.rows[0]?.total ?? 0) };
+    return { rows: res.rows.map((r) => ({ id: r.id, rank: Number(r.rank), hash: r.hash })), total: Number(res.rows[0]?.total ?? 0) };
   }
 
   /**

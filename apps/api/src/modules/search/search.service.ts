@@ -125,11 +125,15 @@ export class SearchService {
       ({ rows, total } = await this.repo.similarTitles(q.wd.trim(), filter, q.size, offset));
       words = [q.wd.trim()];
     }
-    const docs = await this.documentRepo.documentsByIds(rows.map((r) => r.id));
+    // hydration and the snippet pages in parallel (the index query already returned each hash), then uploaders and
+    // categories: two round trips after the index query
+    const [docs, texts] = await Promise.all([
+      this.documentRepo.documentsByIds(rows.map((r) => r.id)),
+      this.repo.snippetSources([...new Set(rows.map((r) => r.hash))], words),
+    ]);
     const byId = new Map(docs.map((d) => [d.id, d]));
     const ordered = rows.map((r) => byId.get(r.id)).filter((d): d is NonNullable<typeof d> => !!d);
     const decorated = await this.documents.decorate(ordered);
-    const texts = await this.repo.snippetSources(ordered.map((d) => d.hash), words);
     const rankOf = new Map(rows.map((r) => [r.id, r.rank]));
     const document = decorated.map((d, i) => {
       const raw = ordered[i];
