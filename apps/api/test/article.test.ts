@@ -263,6 +263,10 @@ describe('comments, favourites, related, search, export', () => {
     const xss = (await t.req({ method: 'GET', url: `/api/v1/article/search?wd=${encodeURIComponent('<script>')}` })).json();
     expect(JSON.stringify(xss)).not.toContain('<script>');
     expect((await t.req({ method: 'GET', url: '/api/v1/article/search?wd=' })).statusCode).toBe(400);
+    // article searches are kept as search records of type 1
+    await t.app.services.search.flush();
+    const records = (await t.req({ method: 'GET', url: `/api/v1/searchrecord/list?wd=${encodeURIComponent('叠加态')}&type=1`, token: admin })).json();
+    expect(records.search_record[0]).toMatchObject({ keywords: '叠加态', type: 1, total: 1 });
     const related = (await t.req({ method: 'GET', url: `/api/v1/article/related?id=${y.id}` })).json();
     expect(related.article.map((a: { id: number }) => a.id)).toContain(x.id);
     expect(related.article.map((a: { id: number }) => a.id)).not.toContain(y.id);

@@ -5,7 +5,7 @@ import { markdownToDocx } from './docx';
 import type { ArticleViewer } from './article.service';
 
 export async function articleRoutes(app: FastifyInstance) {
-  const { articles, sitemap } = app.services;
+  const { articles, sitemap, search } = app.services;
   const ok = { ok: true };
   const viewer = (req: FastifyRequest): ArticleViewer => ({ userId: req.auth?.userId, isAdmin: req.permitted });
   const writer = (req: FastifyRequest) => ({ userId: req.auth!.userId, isAdmin: req.permitted });
@@ -23,7 +23,15 @@ export async function articleRoutes(app: FastifyInstance) {
   registerRoute(app, api.deleteRecycleArticles, async ({ query }) => (await articles.purge(query!.id), ok));
   registerRoute(app, api.emptyRecycleArticles, async () => (await articles.purge('all'), ok));
   registerRoute(app, api.relatedArticles, ({ query }) => articles.related({ id: query!.id, identifier: query!.identifier }, query!.limit));
-  registerRoute(app, api.searchArticles, ({ query }) => articles.search(query!));
+  registerRoute(app, api.searchArticles, async ({ req, query }) => {
+    const r = await articles.search(query!);
+    // recorded like document searches (type 1), off the request path
+    search.recordSearch({
+      keywords: query!.wd.slice(0, 100), type: 1, total: r.total, page: query!.page, spendTime: r.spend,
+      userId: req.auth?.userId ?? 0, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
+    });
+    return r;
+  });
   registerRoute(app, api.markdownToDocx, async ({ body, reply }) => {
     const buf = await markdownToDocx(body!.markdown, body!.title);
     const name = `${(body!.title || 'document').replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim().slice(0, 80) || 'document'}.docx`;

@@ -161,6 +161,11 @@ export class SearchService {
   }
 
   // ---------------- records (written off the request path, in batches) ----------------
+  /** Queues a search record (documents type 0, articles type 1); written in batches off the request path. */
+  recordSearch(r: RecordInput) {
+    this.record(r);
+  }
+
   private record(r: RecordInput) {
     this.buffer.push(r);
     if (this.buffer.length >= 200) void this.flush();
