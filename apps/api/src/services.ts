@@ -74,7 +74,7 @@ export function createServices(database: Database, config: AppConfig) {
   const transfer = new TransferService(database.db, documentRepo, documents, users, credits, settings, punishments, account, storage, path.join(config.dataDir, 'tmp'));
   // articles (issue 6): comments and favourites of type 1 go through the same interaction service
   const articles = new ArticleService(database.db, new ArticleRepo(database.db), users, settings, punishments);
-  interactions.targets.set(1, { find: (id, userId) => articles.interactionTarget(id, userId), refreshCounts: (tx, ids) => articles.refreshCounts(tx, ids), commentsEnabled: () => articles.commentsEnabled() });
+  interactions.targets.set(1, { find: (id, userId) => articles.interactionTarget(id, userId), refreshCounts: (tx, ids) => articles.refreshCounts(tx, ids), commentsEnabled: () => articles.commentsEnabled(), favoriteSummaries: (ids) => articles.favoriteSummaries(ids) });
   const banners = new BannerService(database.db);
   const sitemap = new SitemapService(new SeoRepo(database.db), articles, settings, storage);
   const seo = new SeoService(settings, documents, articles, content, users);

@@ -229,6 +229,11 @@ describe('comments, favourites, related, search, export', () => {
     expect(d.comment_count).toBe(1);
     expect(d.favorite_count).toBe(1);
     expect(d.is_favorite).toBe(true);
+    // the reader's favourites list of articles (type 1) names the article; documents (type 0) stay separate
+    const mine = (await t.req({ method: 'GET', url: '/api/v1/favorite/list?type=1', token: reader.token })).json();
+    expect(mine.total).toBe(1);
+    expect(mine.favorite[0]).toMatchObject({ document_id: a.id, type: 1, article: { id: a.id, title: '可以评论的文章', identifier: a.identifier } });
+    expect((await t.req({ method: 'GET', url: '/api/v1/favorite/list?type=0', token: reader.token })).json().total).toBe(0);
     await t.req({ method: 'DELETE', url: `/api/v1/favorite?id=${f.json().id}`, token: reader.token });
     expect((await get(`id=${a.id}`)).json().favorite_count).toBe(0);
     const del = await t.req({ method: 'DELETE', url: `/api/v1/comment?id=${c.json().id}`, token: reader.token });

@@ -161,7 +161,11 @@ export const ZScoreBody = z.object({ document_id: z.number().int().positive(), s
 export const ZMyScore = z.object({ score: z.number().int() });
 
 // ---------------- favourites, comments, reports, downloads ----------------
-export const ZFavorite = z.object({ id: z.number().int(), document_id: z.number().int(), type: z.number().int(), created_at: zTimestamp, document: ZDocument.optional() });
+export const ZFavorite = z.object({
+  id: z.number().int(), document_id: z.number().int(), type: z.number().int(), created_at: zTimestamp, document: ZDocument.optional(),
+  /** type 1: the favourited article (absent when it was deleted) */
+  article: z.object({ id: z.number().int(), title: z.string(), identifier: z.string() }).optional(),
+});
 export const ZFavoriteBody = z.object({ document_id: z.number().int().positive(), type: z.union([z.literal(0), z.literal(1)]).default(0) });
 export const ZFavoriteQuery = z.object({ document_id: z.coerce.number().int().positive(), type: z.coerce.number().int().min(0).max(1).default(0) });
 export const ZListFavoritesQuery = z.object({ page: zPage, size: z.coerce.number().int().min(1).max(100).default(20), type: z.coerce.number().int().min(0).max(1).default(0), user_id: z.coerce.number().int().positive().optional() });

@@ -347,6 +347,12 @@ export class ArticleService {
     return { id: a.id, userId: a.userId, title: a.title };
   }
 
+  /** Title and address of favourited articles (deleted ones are left out; the favourite then shows as removed). */
+  async favoriteSummaries(ids: number[]) {
+    const rows = await this.repo.byIds(ids);
+    return rows.map((a) => ({ id: a.id, title: a.title, identifier: a.identifier ?? '' }));
+  }
+
   async commentsEnabled(): Promise<boolean> {
     return (await this.settings.section('article')).enable_comment !== false;
   }

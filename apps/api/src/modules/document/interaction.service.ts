@@ -18,6 +18,8 @@ export interface InteractionTarget {
   /** recounts the items' comment and favourite counts */
   refreshCounts(tx: Db | Tx, ids: number[]): Promise<void>;
   commentsEnabled?(): Promise<boolean>;
+  /** what a favourites list shows of these items (missing ones are gone) */
+  favoriteSummaries?(ids: number[]): Promise<{ id: number; title: string; identifier: string }[]>;
 }
 
 /** Favourites, scores, comments and reports around a document (articles reuse comments and favourites with type 1). */
@@ -88,9 +90,18 @@ export class InteractionService {
 
   async listFavorites(userId: number, type: number, page: number, size: number) {
     const { rows, total } = await this.repo.listFavorites(userId, type, page, size);
-    const docs = type === 0 ? await this.repo.documentsByIds(rows.map((r) => r.documentId)) : [];
+    const ids = rows.map((r) => r.documentId);
+    const docs = type === 0 ? await this.repo.documentsByIds(ids) : [];
     const decorated = new Map((await this.documents.decorate(docs)).map((d) => [d.id, d]));
-    return { total, favorite: rows.map((f) => ({ id: f.id, document_id: f.documentId, type: f.type, created_at: f.createdAt.toISOString(), document: decorated.get(f.documentId) })) };
+    const others = type === 0 ? [] : ((await this.targets.get(type)?.favoriteSummaries?.(ids)) ?? []);
+    const byId = new Map(others.map((o) => [o.id, o]));
+    return {
+      total,
+      favorite: rows.map((f) => ({
+        id: f.id, document_id: f.documentId, type: f.type, created_at: f.createdAt.toISOString(),
+        document: decorated.get(f.documentId), article: type === 1 ? byId.get(f.documentId) : undefined,
+      })),
+    };
   }
 
   // ---------------- scores ----------------

@@ -13,7 +13,7 @@ export const meDataKeys = {
   dynamicAll: ['me', 'dynamic'] as const,
   vipOrders: (token: string, page: number) => ['me', 'vip-order', token, page] as const,
   downloads: (token: string, page: number, size: number) => ['me', 'download', token, page, size] as const,
-  favorites: (token: string, page: number, size: number) => ['me', 'favorite', token, page, size] as const,
+  favorites: (token: string, type: number, page: number, size: number) => ['me', 'favorite', token, type, page, size] as const,
   favoritesAll: ['me', 'favorite'] as const,
   documents: (token: string, userId: number, page: number, size: number) => ['me', 'document', token, userId, page, size] as const,
   oauth: (token: string) => ['me', 'oauth', token] as const,
@@ -61,12 +61,12 @@ export function useMyDownloads(page: number, size = 10) {
   });
 }
 
-/** GET /favorite/list (mine, documents) */
-export function useMyFavorites(page: number, size = 10) {
+/** GET /favorite/list (mine): type 0 documents, 1 articles */
+export function useMyFavorites(page: number, size = 10, type: 0 | 1 = 0) {
   const token = useSession((s) => s.token);
   return useQuery({
-    queryKey: meDataKeys.favorites(token, page, size),
-    queryFn: ({ signal }) => apiClient.call(api.listFavorites, { query: { page, size, type: 0 }, signal }),
+    queryKey: meDataKeys.favorites(token, type, page, size),
+    queryFn: ({ signal }) => apiClient.call(api.listFavorites, { query: { page, size, type }, signal }),
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Empty, Popconfirm, Table } from 'antd';
+import { Alert, App, Button, Empty, Popconfirm, Segmented, Table } from 'antd';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -13,10 +13,17 @@ import { meDataKeys, useMyFavorites } from '../api';
 
 const SIZE = 10;
 
-/** /me/favorite: GET /favorite/list, with 取消收藏 (DELETE /favorite?id=). */
+type Kind = 0 | 1;
+const KINDS: { label: string; value: Kind }[] = [
+  { label: '文档', value: 0 },
+  { label: '文章', value: 1 },
+];
+
+/** /me/favorite: GET /favorite/list for documents (type 0) or articles (type 1), with 取消收藏 (DELETE /favorite?id=). */
 export default function MeFavoritePage() {
   const [page, setPage] = useState(1);
-  const q = useMyFavorites(page, SIZE);
+  const [kind, setKind] = useState<Kind>(0);
+  const q = useMyFavorites(page, SIZE, kind);
   const qc = useQueryClient();
   const { message } = App.useApp();
   const [removing, setRemoving] = useState<number | null>(null);
@@ -37,10 +44,32 @@ export default function MeFavoritePage() {
 
   const empty = (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无收藏">
-      <Link to="/category">
-        <Button size="small">去发现好文档</Button>
+      <Link to={kind === 0 ? '/category' : '/article'}>
+        <Button size="small">{kind === 0 ? '去发现好文档' : '去看看文章'}</Button>
       </Link>
     </Empty>
+  );
+  type Row = NonNullable<typeof q.data>['favorite'][number];
+  /** what a row links to and shows, whichever kind it is */
+  const target = (r: Row) =>
+    kind === 0
+      ? r.document
+        ? { title: r.document.title, to: `/document/${r.document_id}`, ext: r.document.ext }
+        : undefined
+      : r.article
+        ? { title: r.article.title, to: `/article/${r.article.identifier || r.article.id}`, ext: '' }
+        : undefined;
+  const gone = kind === 0 ? '文档已删除' : '文章已删除';
+  const switcher = (
+    <Segmented<Kind>
+      className="wk-me-favorite-kind"
+      options={KINDS}
+      value={kind}
+      onChange={(v) => {
+        setKind(v);
+        setPage(1);
+      }}
+    />
   );
   const removeButton = (id: number) => (
     <Popconfirm title="确定取消收藏吗？" okText="确定" cancelText="取消" onConfirm={() => remove(id)}>
@@ -52,6 +81,7 @@ export default function MeFavoritePage() {
 
   return (
     <MeSection path="favorite">
+      <div className="wk-me-favorite-toolbar">{switcher}</div>
       {q.isError ? (
         <Alert type="error" showIcon title={errorMessage(q.error, '收藏加载失败')} />
       ) : isMobile ? (
@@ -64,9 +94,9 @@ export default function MeFavoritePage() {
           onPage={setPage}
           items={q.data?.favorite.map((r) => ({
             key: r.id,
-            ext: r.document?.ext ?? '',
-            title: r.document?.title ?? '文档已删除',
-            to: r.document ? `/document/${r.document_id}` : undefined,
+            ext: target(r)?.ext ?? '',
+            title: target(r)?.title ?? gone,
+            to: target(r)?.to,
             meta: [r.document ? `${r.document.pages} 页` : '', r.document ? formatBytes(r.document.size) : '', `收藏于 ${dayjs(r.created_at).format('YYYY-MM-DD')}`].filter(Boolean),
             extra: removeButton(r.id),
           }))}
@@ -82,22 +112,28 @@ export default function MeFavoritePage() {
           pagination={{ current: page, pageSize: SIZE, total: q.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
           columns={[
             {
-              title: '文档',
+              title: kind === 0 ? '文档' : '文章',
               key: 'title',
-              render: (_, r) =>
-                r.document ? (
+              render: (_, r) => {
+                const t = target(r);
+                return t ? (
                   <span className="wk-me-doc-title">
-                    <ExtBadge ext={r.document.ext} />
-                    <Link to={`/document/${r.document_id}`} title={r.document.title}>
-                      {r.document.title}
+                    {t.ext ? <ExtBadge ext={t.ext} /> : null}
+                    <Link to={t.to} title={t.title}>
+                      {t.title}
                     </Link>
                   </span>
                 ) : (
-                  <span className="wk-me-muted">文档已删除</span>
-                ),
+                  <span className="wk-me-muted">{gone}</span>
+                );
+              },
             },
-            { title: '页数', key: 'pages', width: 70, align: 'right', render: (_, r) => r.document?.pages ?? '—' },
-            { title: '大小', key: 'size', width: 100, align: 'right', render: (_, r) => (r.document ? formatBytes(r.document.size) : '—') },
+            ...(kind === 0
+              ? [
+                  { title: '页数', key: 'pages', width: 70, align: 'right' as const, render: (_: unknown, r: Row) => r.document?.pages ?? '—' },
+                  { title: '大小', key: 'size', width: 100, align: 'right' as const, render: (_: unknown, r: Row) => (r.document ? formatBytes(r.document.size) : '—') },
+                ]
+              : []),
             { title: '收藏时间', dataIndex: 'created_at', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
             {
               title: '操作',

@@ -1,0 +1,50 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { STORAGE_KEYS } from '@wenku/contracts';
+import { renderAt } from '../../../test/render';
+import { session } from '../../../app/session';
+import MeFavoritePage from './me-favorite-page';
+
+const user = { id: 7, username: 'alice', avatar: '', signature: '', is_vip: false, doc_count: 0, article_count: 0, favorite_count: 2, comment_count: 0, created_at: '2024-01-01T00:00:00Z' };
+const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+
+function mockApi() {
+  const fetchMock = vi.fn((url: string) => {
+    const u = new URL(url, 'http://localhost');
+    if (u.pathname === '/api/v1/favorite/list') {
+      return u.searchParams.get('type') === '1'
+        ? json({ total: 2, favorite: [
+            { id: 21, document_id: 5, type: 1, created_at: '2026-11-01T08:00:00Z', article: { id: 5, title: '量子计算入门', identifier: 'quantum' } },
+            { id: 22, document_id: 6, type: 1, created_at: '2026-11-02T08:00:00Z' },
+          ] })
+        : json({ total: 0, favorite: [] });
+    }
+    if (u.pathname === '/api/v1/user/permission') return json({ permission: [] });
+    if (u.pathname === '/api/v1/user/group') return json({ group: [] });
+    return json({ code: 'not_found', message: '接口不存在' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(STORAGE_KEYS.token, 'tok');
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  session.reset();
+});
+
+describe('<MeFavoritePage>', { timeout: 30000 }, () => {
+  it('lists favourite documents first, then articles with links to their pages', async () => {
+    const fetchMock = mockApi();
+    renderAt(<MeFavoritePage />, '/me/favorite');
+    expect(await screen.findByText('暂无收藏', {}, { timeout: 10000 })).toBeTruthy();
+    expect(screen.getByText('去发现好文档')).toBeTruthy();
+    fireEvent.click(screen.getByText('文章'));
+    const link = (await screen.findByText('量子计算入门', {}, { timeout: 10000 })).closest('a');
+    expect(link?.getAttribute('href')).toBe('/article/quantum');
+    expect(screen.getByText('文章已删除')).toBeTruthy();
+    const types = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).filter((u) => u.pathname === '/api/v1/favorite/list').map((u) => u.searchParams.get('type'));
+    expect(types).toEqual(['0', '1']);
+  });
+});
