@@ -122,3 +122,36 @@ describe('queue', () => {
     }
   });
 });
+
+describe('embedded data folder lock', () => {
+  it('refuses a folder held by another live process, takes over a stale lock, and frees it on close', async () => {
+    const { spawn } = await import('node:child_process');
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { lockDataDir, openDatabase } = await import('../src/db/client');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wk-lock-'));
+    const lock = path.join(dir, 'pgdata.lock');
+    // another process holds it: a second server on the same folder must not start (it would corrupt the database)
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      fs.writeFileSync(lock, String(other.pid));
+      expect(() => lockDataDir(dir)).toThrow(/正被另一个 Wenku 进程（PID \d+）使用/);
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/DATABASE_URL/);
+      expect(fs.readFileSync(lock, 'utf8')).toBe(String(other.pid));
+    } finally {
+      other.kill('SIGKILL');
+    }
+    await new Promise((r) => other.once('exit', r));
+    // its process is gone (a crash): the lock is stale and taken over
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid));
+      expect((await database.pool.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+    } finally {
+      await database.close();
+    }
+    expect(fs.existsSync(lock)).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -28,7 +28,64 @@ pg.types.setTypeParser(20, (v) => {
  * pglite-socket, and everything (app, pg-boss, tests) talks to it with the `pg` driver. That way a client's
  * open transaction stays its own and there is exactly one path to the database in both modes.
  */
+/**
+ * One process per embedded database: PGlite has no locking of its own, and a second process writing the same
+ * folder (a second `npm start`, a server started while another still runs) corrupts it beyond opening. The lock
+ * file holds the owner's PID; a lock whose process is gone (a crash, a kill -9) is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'pgdata.lock');
+  fs.mkdirSync(dataDir, { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file, { force: true });
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const owner = Number(fs.readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner)) {
+        throw new Error(
+          `数据目录 ${dataDir} 正被另一个 Wenku 进程（PID ${owner}）使用：内嵌数据库只能由一个进程打开。` +
+            '请先停止那个进程；要运行多个进程，请设置 DATABASE_URL 使用 PostgreSQL 服务器。',
+        );
+      }
+      fs.rmSync(file, { force: true }); // stale: its process is gone
+    }
+  }
+  throw new Error(`无法锁定数据目录 ${dataDir}`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function openEmbedded(dataDir: string): Promise<{ connection: pg.PoolConfig; close: () => Promise<void> }> {
+  const unlock = lockDataDir(dataDir);
+  try {
+    return await startEmbedded(dataDir, unlock);
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+}
+
+async function startEmbedded(dataDir: string, unlock: () => void): Promise<{ connection: pg.PoolConfig; close: () => Promise<void> }> {
   const [{ PGlite }, { vector }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-pgvector'),
@@ -51,6 +108,7 @@ async function openEmbedded(dataDir: string): Promise<{ connection: pg.PoolConfi
       await server.stop().catch(() => undefined);
       await pglite.close().catch(() => undefined);
       fs.rmSync(sockDir, { recursive: true, force: true });
+      unlock();
     },
   };
 }
