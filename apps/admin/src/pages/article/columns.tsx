@@ -21,7 +21,7 @@ export function articleColumns(a: ArticleColumnActions): ProColumns<TArticle>[] 
     {
       title: '标题',
       dataIndex: 'title',
-      width: 300,
+      width: 200,
       search: false,
       ellipsis: true,
       render: (_, row) => (
@@ -34,11 +34,11 @@ export function articleColumns(a: ArticleColumnActions): ProColumns<TArticle>[] 
       ),
     },
     { title: '标识', dataIndex: 'identifier', width: 120, search: false, ellipsis: true, render: (_, row) => <Typography.Text code>{row.identifier}</Typography.Text> },
-    { title: '作者', dataIndex: 'username', width: 110, search: false, ellipsis: true },
+    { title: '作者', dataIndex: 'username', width: 100, search: false, ellipsis: true },
     {
       title: '分类',
       dataIndex: 'category_id',
-      width: 150,
+      width: 120,
       search: false,
       render: (_, row) => (row.category_id.length ? row.category_id.map((id) => <Tag key={id}>{title(id) ?? id}</Tag>) : <Typography.Text type="secondary">—</Typography.Text>),
     },
@@ -62,11 +62,11 @@ export function articleColumns(a: ArticleColumnActions): ProColumns<TArticle>[] 
     },
     { title: '浏览', dataIndex: 'view_count', width: 72, align: 'center', search: false },
     { title: '评论', dataIndex: 'comment_count', width: 72, align: 'center', search: false },
-    { title: '发布时间', dataIndex: 'created_at', valueType: 'dateTime', width: 170, search: false },
+    { title: '发布时间', dataIndex: 'created_at', valueType: 'date', width: 110, search: false },
     {
       title: '操作',
       valueType: 'option',
-      width: 210,
+      width: 190,
       fixed: 'right',
       render: (_, row) => [
         <a key="review" onClick={() => a.onReview(row)}>

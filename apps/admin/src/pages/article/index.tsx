@@ -45,7 +45,9 @@ export default function ArticleListPage() {
         form={{ initialValues: { wd: searchParams.get('wd') ?? undefined } }}
         search={{ labelWidth: 'auto', span: SEARCH_SPAN }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        scroll={{ x: 1500 }}
+        scroll={{ x: 1020 }}
+        // fits a 1366 px screen; 标识, 浏览 and 评论 can be switched on from the column settings (gear icon)
+        columnsState={{ defaultValue: { identifier: { show: false }, view_count: { show: false }, comment_count: { show: false } } }}
         rowSelection={{}}
         tableAlertOptionRender={({ selectedRowKeys, onCleanSelected }) => (
           <Space>

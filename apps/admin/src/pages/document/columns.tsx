@@ -73,7 +73,7 @@ export function documentColumns(a: DocumentColumnActions): ProColumns<TDocument>
     {
       title: '文档',
       dataIndex: 'title',
-      width: 280,
+      width: 200,
       search: false,
       render: (_, row) => (
         <div style={{ lineHeight: 1.5 }}>
@@ -84,11 +84,11 @@ export function documentColumns(a: DocumentColumnActions): ProColumns<TDocument>
         </div>
       ),
     },
-    { title: '上传者', dataIndex: 'username', width: 90, ellipsis: true, search: false, render: (_, row) => row.username || `ID ${row.user_id}` },
+    { title: '上传者', dataIndex: 'username', width: 84, ellipsis: true, search: false, render: (_, row) => row.username || `ID ${row.user_id}` },
     {
       title: '分类',
       key: 'categories',
-      width: 130,
+      width: 120,
       search: false,
       render: (_, row) => {
         const cats = categoryTitles(row.category_id, a.categories);

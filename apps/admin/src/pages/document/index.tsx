@@ -143,7 +143,7 @@ export default function DocumentListPage() {
         form={{ initialValues: { wd: initialWd } }}
         search={{ labelWidth: 'auto', defaultCollapsed: true, span: SEARCH_SPAN }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }}
-        scroll={{ x: 1080 }}
+        scroll={{ x: 1000 }}
         rowSelection={{}}
         tableAlertOptionRender={({ selectedRowKeys, selectedRows, onCleanSelected }) => {
           const picked = ids(selectedRowKeys);
