@@ -57,7 +57,8 @@ export function expectWellFormed(r: ConvertResult, opts: { pages?: number; previ
   expect(r.width).toBe(r.rendered[0]!.width);
   expect(r.height).toBe(r.rendered[0]!.height);
   expectCover(r.cover);
-  expect(r.engine).toMatch(/mupdf\.js \d+\.\d+/);
+  // MuPDF.js, or native mutool for PDF and what becomes PDF (native.test.ts compares the two)
+  expect(r.engine).toMatch(/(mupdf\.js|mutool) \d+\.\d+/);
 }
 
 export const allText = (r: ConvertResult) => r.texts.map((t) => t.text).join('\n');

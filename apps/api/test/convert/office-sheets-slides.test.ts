@@ -45,7 +45,8 @@ describe.skipIf(!hasSoffice())('spreadsheets and presentations', () => {
       const r = await convert(files[ext]!, ext, tmp.jobDir(), { maxPreviewPages: 2, gzip: true });
       expectWellFormed(r, { pages: 3, preview: 2, gzip: true });
       expect(r.width).toBeGreaterThan(r.height);
-      expect(r.texts[2]!.text).toMatch(/第3\s?张幻灯片 Slide 3/); // LibreOffice may space the digit from the CJK run
+      // LibreOffice spaces digits from a CJK run (autospace); mutool 1.21 reads that gap as a space on both sides
+      expect(r.texts[2]!.text).toMatch(/第\s?3\s?张幻灯片 Slide 3/);
       expect(allText(r)).toContain(PHRASE);
     });
   }

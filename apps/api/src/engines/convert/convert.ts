@@ -6,6 +6,7 @@ import { ConvertError, abortError } from './errors.js';
 import { officeInputExt, officeToPdf } from './libreoffice.js';
 import { inspectOleFile } from './ole.js';
 import { findExecutable, runProcess } from './process.js';
+import { findNativeMutool, renderNative } from './native.js';
 import { MupdfWorker, type MupdfJob, type MupdfResult, type RenderedPage } from './render.js';
 import { EXTENSION_ROUTES, isExtCompatible, normalizeExt, sniffType, zipKindFromEntries, type SniffResult } from './sniff.js';
 import { decodeText, parseDelimited, tableToHtmlParts, textToHtmlParts, type TextDocument } from './text.js';
@@ -86,14 +87,43 @@ function toResult(r: MupdfResult, engine: string, title?: string): ConvertResult
   };
 }
 
+const toPage = (p: RenderedPage): ConvertedPage => ({ page: p.page, svg: buf(p.svg), width: p.width, height: p.height, text: p.text });
+
+/**
+ * Runs one render (worker or native), handing each page to `onPage` in page order as it comes; then waits for
+ * what onPage returned, so the first rejection fails the conversion.
+ */
+async function withPages(
+  onPage: ConvertOptions['onPage'],
+  render: (each?: (p: RenderedPage) => void) => Promise<MupdfResult>,
+): Promise<MupdfResult> {
+  const callbacks: Promise<void>[] = [];
+  const each = onPage
+    ? (p: RenderedPage) => {
+        // marked handled at once (no unhandledRejection while the engine runs on); Promise.all below still fails
+        const done = Promise.resolve().then(() => onPage(toPage(p)));
+        done.catch(() => undefined);
+        callbacks.push(done);
+      }
+    : undefined;
+  const r = await render(each);
+  await Promise.all(callbacks);
+  return r;
+}
+
 /**
  * File in → pages out. Picks the engine by extension after checking that the bytes agree with it:
- * - pdf, epub, mobi/azw/azw3, fb2, cbz: MuPDF.js directly (reflowable ones laid out on A4);
- * - xps/oxps: mutool convert → PDF → MuPDF.js (the MuPDF.js build has no XPS support);
- * - doc(x), rtf, wps, odt, dot, ppt(x), pps(x), dps, odp, pot, xls(x), et, ods: LibreOffice → PDF → MuPDF.js;
+ * - pdf: native mutool when installed, else MuPDF.js; epub, mobi/azw/azw3, fb2, cbz: MuPDF.js (reflowable ones
+ *   laid out on A4);
+ * - xps/oxps: native mutool (the MuPDF.js build has no XPS support; should the script not run on this mutool:
+ *   mutool convert → PDF → MuPDF.js);
+ * - doc(x), rtf, wps, odt, dot, ppt(x), pps(x), dps, odp, pot, xls(x), et, ods: LibreOffice → PDF → native mutool
+ *   or MuPDF.js;
  * - txt (encoding detected), csv/tsv (as a table, landscape when wide), umd (parsed here): HTML → MuPDF.js;
- * - chm: extract_chmLib/7z → pages joined in table-of-contents order → LibreOffice → PDF → MuPDF.js.
- * MuPDF runs in a worker thread per call (time-out, heap limit, crash containment). Throws ConvertError.
+ * - chm: extract_chmLib/7z → pages joined in table-of-contents order → LibreOffice → PDF → native mutool or MuPDF.js.
+ * "Native mutool" is one `mutool run` process per document (native.ts), a separate process with a time-out and an
+ * address-space cap; MuPDF.js runs in a worker thread per call (time-out, heap limit, crash containment).
+ * `tools.mutool = ''` forces MuPDF.js. Throws ConvertError.
  */
 export async function convertDocument(input: string, ext: string, opts: ConvertOptions): Promise<ConvertResult> {
   const e = normalizeExt(ext);
@@ -131,22 +161,35 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
     maxRenderedBytes: limits.maxRenderedBytes,
   };
   const layout = opts.layout ?? A4;
-  const worker = new MupdfWorker(limits.workerHeapMb);
-  const toPage = (p: RenderedPage): ConvertedPage => ({ page: p.page, svg: buf(p.svg), width: p.width, height: p.height, text: p.text });
-  const run = async (job: Pick<MupdfJob, 'inputs' | 'layout'>) => {
-    const callbacks: Promise<void>[] = [];
-    const onPage = opts.onPage
-      ? (p: RenderedPage) => {
-          // marked handled at once (no unhandledRejection while the worker runs on); Promise.all below still fails
-          const done = Promise.resolve().then(() => opts.onPage!(toPage(p)));
-          done.catch(() => undefined);
-          callbacks.push(done);
-        }
-      : undefined;
-    const r = await worker.run({ ...jobBase, ...job }, opts.timeoutMs, opts.signal, onPage);
-    await Promise.all(callbacks);
-    return r;
-  };
+  // a single PDF (or XPS) goes to native mutool when it is there; the worker is made only when needed
+  const nativeRoute = route === 'xps' || route === 'office' || route === 'chm' || (route === 'mupdf' && e === 'pdf');
+  const native = nativeRoute ? await findNativeMutool(opts.tools) : undefined;
+  let worker: MupdfWorker | undefined;
+  const mupdf = () => (worker ??= new MupdfWorker(limits.workerHeapMb));
+  // a closure, not `worker?.terminate()` in the finally below: a branch there hides the switch's exhaustiveness from tsc
+  const terminate = async () => worker?.terminate();
+  // started now, so MuPDF's WASM start-up overlaps LibreOffice
+  if (!native && (route === 'office' || route === 'chm')) mupdf();
+  const run = (job: Pick<MupdfJob, 'inputs' | 'layout'>) =>
+    withPages(opts.onPage, (onPage) => mupdf().run({ ...jobBase, ...job }, opts.timeoutMs, opts.signal, onPage));
+  /** One PDF (XPS: native only) through native mutool, or else the worker. */
+  const renderPdf = (path: string, kind: 'pdf' | 'xps' = 'pdf') =>
+    native
+      ? withPages(opts.onPage, (onPage) =>
+          renderNative(native, {
+            ...jobBase,
+            input: path,
+            kind,
+            workDir: opts.workDir,
+            // MuPDF.js may use its V8 heap plus up to 4 GiB of WASM memory; the native process gets a comparable cap
+            memoryMb: Math.max(2048, limits.workerHeapMb * 4),
+            timeoutMs: opts.timeoutMs,
+            signal: opts.signal,
+            onPage,
+          }),
+        )
+      : run({ inputs: [{ path, magic: 'application/pdf' }], layout: null });
+  const pdfEngine = () => (native ? `mutool ${native.version}` : `mupdf.js ${mupdfV}`);
   const office = (path: string, inputExt: string, extra: { infilter?: string; filter?: string; copyInput?: boolean } = {}) =>
     officeToPdf(path, inputExt, {
       workDir: opts.workDir,
@@ -180,10 +223,13 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
   try {
     switch (route) {
       case 'mupdf': {
-        const r = await run({ inputs: [{ path: input, magic: MUPDF_MAGIC[e] ?? e }], layout: e === 'pdf' ? null : layout });
+        if (e === 'pdf') return toResult(await renderPdf(input), pdfEngine());
+        const r = await run({ inputs: [{ path: input, magic: MUPDF_MAGIC[e] ?? e }], layout });
         return toResult(r, `mupdf.js ${mupdfV}`);
       }
       case 'xps': {
+        // native mutool reads XPS itself
+        if (native) return toResult(await renderPdf(input, 'xps'), pdfEngine());
         // the MuPDF.js build has no XPS handler; mutool (same MuPDF, native) turns XPS into PDF in milliseconds
         const mutool = await findExecutable(opts.tools?.mutool ?? 'mutool');
         if (!mutool) throw new ConvertError('engine_missing', '服务器未安装 mutool（mupdf-tools），无法转换 XPS 文档', 'mutool not found');
@@ -197,8 +243,7 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
       }
       case 'office': {
         const { pdf, version } = await office(input, officeInputExt(e, sniff));
-        const r = await run({ inputs: [{ path: pdf, magic: 'application/pdf' }], layout: null });
-        return toResult(r, `libreoffice ${version} + mupdf.js ${mupdfV}`);
+        return toResult(await renderPdf(pdf), `libreoffice ${version} + ${pdfEngine()}`);
       }
       case 'text': {
         const { text, encoding } = await readText();
@@ -227,11 +272,10 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
         const extractor = await extractChm(input, root, { tools: opts.tools, timeoutMs: opts.timeoutMs, signal: opts.signal, maxBytes: limits.maxUnzippedBytes });
         const joined = await buildChmHtml(root, limits.maxTextChars * 2);
         const { pdf, version } = await office(joined.path, 'html', { infilter: 'HTML (StarWriter)', filter: 'pdf:writer_pdf_Export', copyInput: false });
-        const r = await run({ inputs: [{ path: pdf, magic: 'application/pdf' }], layout: null });
-        return toResult(r, `${extractor} + libreoffice ${version} + mupdf.js ${mupdfV}`, joined.title);
+        return toResult(await renderPdf(pdf), `${extractor} + libreoffice ${version} + ${pdfEngine()}`, joined.title);
       }
     }
   } finally {
-    await worker.terminate();
+    await terminate();
   }
 }

@@ -10,6 +10,11 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** the program's human name for messages, e.g. 'LibreOffice' */
   label: string;
+  /**
+   * stream stdout instead of collecting it: called with each complete line as it arrives (UTF-8, no newline), with
+   * no cap (RunResult.stdout stays ''); for a program that reports progress line by line (mutool-render.js)
+   */
+  onStdoutLine?: (line: string) => void;
 }
 
 export interface RunResult {
@@ -71,9 +76,30 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
       fn();
     };
 
-    child.stdout?.on('data', (d: Buffer) => {
-      if (stdout.length < OUTPUT_CAP) stdout += d.toString('utf8');
-    });
+    if (opts.onStdoutLine) {
+      const onLine = opts.onStdoutLine;
+      // the decoder keeps a character split between chunks whole
+      child.stdout?.setEncoding('utf8');
+      let partial = '';
+      child.stdout?.on('data', (d: string) => {
+        let from = 0;
+        for (let nl = d.indexOf('\n'); nl !== -1; nl = d.indexOf('\n', from)) {
+          const line = partial + d.slice(from, nl);
+          partial = '';
+          from = nl + 1;
+          if (!killedFor) onLine(line);
+        }
+        partial += d.slice(from);
+      });
+      child.stdout?.on('end', () => {
+        if (partial !== '' && !killedFor) onLine(partial);
+        partial = '';
+      });
+    } else {
+      child.stdout?.on('data', (d: Buffer) => {
+        if (stdout.length < OUTPUT_CAP) stdout += d.toString('utf8');
+      });
+    }
     child.stderr?.on('data', (d: Buffer) => {
       if (stderr.length < OUTPUT_CAP) stderr += d.toString('utf8');
     });

@@ -16,7 +16,10 @@ export interface ConvertLimits {
    * gzip when asked) pass this, with a warning; `rendered` is then shorter than min(pages, maxPreviewPages)
    */
   maxRenderedBytes: number;
-  /** V8 heap limit of the MuPDF worker thread (MiB); MuPDF's own WASM memory is separate, capped at 4 GiB by WASM */
+  /**
+   * V8 heap limit of the MuPDF worker thread (MiB); MuPDF's own WASM memory is separate, capped at 4 GiB by WASM.
+   * Native mutool gets an address-space cap of max(2 GiB, 4 × this) when prlimit is installed
+   */
   workerHeapMb: number;
 }
 
@@ -36,7 +39,10 @@ export interface ConvertTools {
   soffice?: string;
   extractChmLib?: string;
   sevenZip?: string;
-  /** mutool (Debian mupdf-tools): only for XPS, which the MuPDF.js build leaves out */
+  /**
+   * mutool (Debian mupdf-tools): renders PDF, XPS and LibreOffice's output natively (native.ts); '' forces the
+   * MuPDF.js worker (XPS then cannot be converted)
+   */
   mutool?: string;
 }
 
@@ -47,7 +53,7 @@ export interface ConvertOptions {
   maxPreviewPages: number;
   /** also gzip the SVG bytes (ConvertedPage.svg is then gzipped) */
   gzip: boolean;
-  /** for each external process (LibreOffice, CHM extraction) and, separately, for the MuPDF worker */
+  /** for each external process (LibreOffice, CHM extraction) and, separately, for the render (mutool or the MuPDF worker) */
   timeoutMs: number;
   signal?: AbortSignal;
   /** overrides of program paths (tests use this to simulate a missing LibreOffice) */

@@ -370,7 +370,7 @@ export class DocumentService {
     const found = await detectEngines();
     const describe: Record<string, string> = {
       soffice: 'LibreOffice：转换 Word、PPT、Excel、RTF、WPS 等办公文档',
-      mutool: 'MuPDF 命令行工具（可选）',
+      mutool: 'MuPDF 命令行工具（mupdf-tools，可选）：安装后 PDF、XPS 和办公文档的页面由它原生渲染，约快一倍；XPS 必需',
       'mupdf.js': 'MuPDF.js：渲染 PDF、EPUB、MOBI 页面与提取文字（内置）',
       fonts: '中文字体：保证中文正确显示',
     };
