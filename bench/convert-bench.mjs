@@ -1,18 +1,23 @@
 #!/usr/bin/env node
 // Conversion engine overhead: convertDocument (apps/api/src/engines/convert) against the raw engine calls on
 // the same files, measured in the same run on the same machine.
-//   PDF  (20 pages): convertDocument(all pages to SVG + text + cover)   vs  mutool draw -F svg (all pages)
+//   PDF  (20 pages): convertDocument(all pages to SVG + text + cover) — native mutool when installed, and the MuPDF.js
+//                    worker it falls back to (tools.mutool '') — vs mutool draw -F svg (+ -F txt), the raw engine,
 //                    and vs MuPDF.js called in-process with no worker (SVG + text), to isolate the worker's cost
+//   PDF throughput:  pages per minute with 2 conversions at a time for ~BENCH_SECONDS (10) s, convertDocument vs
+//                    2 raw `mutool draw -F svg` + `-F txt` pipelines at a time
 //   DOCX (20 pages): convertDocument(all pages)                          vs  soffice --convert-to pdf (warm profile)
 //                                                                         and soffice + mutool draw -F svg
 //   time to first page image, DOCX: onPage(page 1) of convertDocument    vs  soffice + mutool draw page 1
-// Each measurement: 1 warm-up, then BENCH_RUNS (default 3) runs; the median is reported.
+// Each measurement: 1 warm-up, then BENCH_RUNS (default 3) runs; the median is reported. Ratio (× raw) = the row ÷
+// the raw pipeline of its group (PDF: mutool draw -F svg + -F txt; DOCX: soffice + mutool draw -F svg; first page:
+// soffice + mutool page 1); for throughput, raw pages/min ÷ the row's (above 1 = slower than raw).
 // The 20-page DOCX is generated with the `docx` package (Chinese and English paragraphs); the 20-page PDF is
 // LibreOffice's rendering of it (embedded CJK fonts, real text), so both pipelines see the same pages.
 // Run from the repository root after `pnpm install`:   node bench/convert-bench.mjs [--append]
-// --append adds the figures, with date and machine, to docs/benchmarks.md under "Conversion" (append only).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// --append adds the figures, with date and machine, to docs/benchmarks.md at the end of its "Conversion" section.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -30,6 +35,7 @@ const fixtures = await load('test/convert/fixtures.ts');
 const mupdf = await import(pathToFileURL(requireApi.resolve('mupdf')).href);
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
+const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS) || 10);
 const PAGES = 20;
 const APPEND = process.argv.includes('--append');
 const work = mkdtempSync(join(tmpdir(), 'wenku-convert-bench-'));
@@ -62,6 +68,30 @@ const run = (cmd, args, env = {}) => {
   const r = spawnSync(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`);
 };
+/** The same, without blocking the event loop (for the runs 2 at a time). */
+const runAsync = (cmd, args) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'ignore'] });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+  });
+/** Pages per minute with 2 conversions at a time for SECONDS (after one warm-up of each). */
+async function throughput(label, once, pages) {
+  await Promise.all([once(), once()]);
+  const t0 = performance.now();
+  const deadline = t0 + SECONDS * 1000;
+  let done = 0;
+  const lane = async () => {
+    while (performance.now() < deadline) {
+      await once();
+      done += pages;
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  const perMin = done / ((performance.now() - t0) / 60_000);
+  console.log(`  ${label.padEnd(52)} ${perMin.toFixed(0).padStart(7)} pages/min   (${done} pages in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  return perMin;
+}
 const have = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 if (!have('soffice') || !have('mutool')) {
   console.error('convert-bench needs soffice (LibreOffice) and mutool (mupdf-tools)');
@@ -94,8 +124,10 @@ console.log(`fixtures: ${PAGES}-page DOCX (${readFileSync(docx).length} bytes) �
 // ---------------------------------------------------------------- PDF
 console.log(`\nPDF, ${pdfPages} pages, every page to SVG:`);
 const opts = (extra = {}) => ({ workDir: jobDir(), maxPreviewPages: 0, gzip: false, timeoutMs: 120_000, ...extra });
-const pdfConvert = await measure('convertDocument (SVG + text + cover, worker)', () => convert.convertDocument(pdf, 'pdf', opts()));
+const pdfEngine = (await convert.convertDocument(pdf, 'pdf', opts({ maxPreviewPages: 1 }))).engine;
+const pdfConvert = await measure(`convertDocument (SVG + text + cover, ${pdfEngine.split(' ')[0]})`, () => convert.convertDocument(pdf, 'pdf', opts()));
 const pdfConvertGz = await measure('convertDocument, gzip on', () => convert.convertDocument(pdf, 'pdf', opts({ gzip: true })));
+const pdfFallback = await measure('convertDocument, MuPDF.js worker (tools.mutool \'\')', () => convert.convertDocument(pdf, 'pdf', opts({ tools: { mutool: '' } })));
 const pdfMutool = await measure('mutool draw -F svg (all pages)', async () => {
   const out = jobDir();
   run('mutool', ['draw', '-q', '-F', 'svg', '-o', join(out, 'p%d.svg'), pdf]);
@@ -121,6 +153,16 @@ const pdfInProcess = await measure('MuPDF.js in-process, no worker (SVG + text)'
   }
   doc.destroy();
 });
+
+console.log(`\nPDF, ${pdfPages} pages, every page to SVG, 2 at a time for ${SECONDS} s:`);
+const tputConvert = await throughput(`convertDocument (${pdfEngine.split(' ')[0]})`, () => convert.convertDocument(pdf, 'pdf', opts()), pdfPages);
+const tputFallback = await throughput('convertDocument, MuPDF.js worker', () => convert.convertDocument(pdf, 'pdf', opts({ tools: { mutool: '' } })), pdfPages);
+const tputRaw = await throughput('raw mutool draw -F svg + -F txt', async () => {
+  const out = jobDir();
+  await runAsync('mutool', ['draw', '-q', '-F', 'svg', '-o', join(out, 'p%d.svg'), pdf]);
+  await runAsync('mutool', ['draw', '-q', '-F', 'txt', '-o', join(out, 'all.txt'), pdf]);
+  rmSync(out, { recursive: true, force: true });
+}, pdfPages);
 
 // ---------------------------------------------------------------- DOCX
 console.log(`\nDOCX, ${PAGES} pages, every page to SVG:`);
@@ -164,47 +206,57 @@ const commit = (() => {
 })();
 const date = new Date().toISOString().slice(0, 10);
 const rows = [
-  ['PDF → SVG + text + cover, `convertDocument`', pdfConvert, perPage(pdfConvert, pdfPages), '1.00'],
-  ['PDF, same with gzip', pdfConvertGz, perPage(pdfConvertGz, pdfPages), ratio(pdfConvertGz, pdfConvert)],
-  ['PDF, raw `mutool draw -F svg`', pdfMutool, perPage(pdfMutool, pdfPages), ratio(pdfConvert, pdfMutool)],
-  ['PDF, raw `mutool draw -F svg` + `-F txt`', pdfMutoolText, perPage(pdfMutoolText, pdfPages), ratio(pdfConvert, pdfMutoolText)],
-  ['PDF, MuPDF.js in-process (no worker)', pdfInProcess, perPage(pdfInProcess, pdfPages), ratio(pdfConvert, pdfInProcess)],
-  ['DOCX → SVG + text + cover, `convertDocument`', docxConvert, perPage(docxConvert, PAGES), '1.00'],
-  ['DOCX, raw `soffice --convert-to pdf`', rawSoffice, perPage(rawSoffice, PAGES), ratio(docxConvert, rawSoffice)],
-  ['DOCX, raw `soffice` + `mutool draw -F svg`', rawSofficeMutool, perPage(rawSofficeMutool, PAGES), ratio(docxConvert, rawSofficeMutool)],
-  ['DOCX first page image, `convertDocument` `onPage` (page 1)', firstConvert, '—', '1.00'],
-  ['DOCX, `convertDocument(maxPreviewPages 1)`, whole call', firstPreview1, '—', ratio(firstPreview1, firstConvert)],
-  ['DOCX first page image, raw `soffice` + `mutool` page 1', firstRaw, '—', ratio(firstConvert, firstRaw)],
+  [`PDF → SVG + text + cover, \`convertDocument\` (${pdfEngine})`, pdfConvert, perPage(pdfConvert, pdfPages), ratio(pdfConvert, pdfMutoolText)],
+  ['PDF, same with gzip', pdfConvertGz, perPage(pdfConvertGz, pdfPages), ratio(pdfConvertGz, pdfMutoolText)],
+  [`PDF, same through the MuPDF.js worker (\`tools.mutool ''\`)`, pdfFallback, perPage(pdfFallback, pdfPages), ratio(pdfFallback, pdfMutoolText)],
+  ['PDF, raw `mutool draw -F svg`', pdfMutool, perPage(pdfMutool, pdfPages), ratio(pdfMutool, pdfMutoolText)],
+  ['PDF, raw `mutool draw -F svg` + `-F txt`', pdfMutoolText, perPage(pdfMutoolText, pdfPages), '1.00'],
+  ['PDF, MuPDF.js in-process (no worker)', pdfInProcess, perPage(pdfInProcess, pdfPages), ratio(pdfInProcess, pdfMutoolText)],
+  ['DOCX → SVG + text + cover, `convertDocument`', docxConvert, perPage(docxConvert, PAGES), ratio(docxConvert, rawSofficeMutool)],
+  ['DOCX, raw `soffice --convert-to pdf`', rawSoffice, perPage(rawSoffice, PAGES), ratio(rawSoffice, rawSofficeMutool)],
+  ['DOCX, raw `soffice` + `mutool draw -F svg`', rawSofficeMutool, perPage(rawSofficeMutool, PAGES), '1.00'],
+  ['DOCX first page image, `convertDocument` `onPage` (page 1)', firstConvert, '—', ratio(firstConvert, firstRaw)],
+  ['DOCX, `convertDocument(maxPreviewPages 1)`, whole call', firstPreview1, '—', ratio(firstPreview1, firstRaw)],
+  ['DOCX first page image, raw `soffice` + `mutool` page 1', firstRaw, '—', '1.00'],
+];
+const tputRows = [
+  [`\`convertDocument\` (${pdfEngine})`, tputConvert, ratio(tputRaw, tputConvert)],
+  ['`convertDocument`, MuPDF.js worker', tputFallback, ratio(tputRaw, tputFallback)],
+  ['raw `mutool draw -F svg` + `-F txt`', tputRaw, '1.00'],
 ];
 const table = [
-  '| Measurement | Median ms | ms / page | Ratio |',
+  '| Measurement | Median ms | ms / page | × raw |',
   '| --- | ---: | ---: | ---: |',
   ...rows.map(([l, ms, pp, r]) => `| ${l} | ${ms.toFixed(0)} | ${pp} | ${r} |`),
+  '',
+  `| ${pdfPages}-page PDF, 2 at a time for ${SECONDS} s | Pages / min | × raw |`,
+  '| --- | ---: | ---: |',
+  ...tputRows.map(([l, pm, r]) => `| ${l} | ${pm.toFixed(0)} | ${r} |`),
 ].join('\n');
 const conditions = `${date}, commit \`${commit}\`, ${machine}; mupdf.js ${v('mupdf.js')}, LibreOffice ${v('soffice')}, mutool ${v('mutool')}; ` +
   `median of ${RUNS} runs after 1 warm-up; load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end.`;
 console.log(`\n${table}\n\n${conditions}`);
-console.log('Ratio: for the raw rows, convertDocument ÷ that row (how much the wrapper costs over the bare engine); for gzip, gzip ÷ plain.');
+console.log('× raw: the row ÷ the raw pipeline of its group (PDF: mutool draw -F svg + -F txt; DOCX: soffice + mutool draw -F svg;');
+console.log('first page: soffice + mutool page 1); throughput: raw pages/min ÷ the row\'s. Above 1 = slower than raw.');
 
 mkdirSync(join(ROOT, 'bench/output'), { recursive: true });
-writeFileSync(join(ROOT, 'bench/output/convert-bench.json'), JSON.stringify({ date, commit, machine, runs: RUNS, loadAtStart, rows }, null, 2));
+writeFileSync(join(ROOT, 'bench/output/convert-bench.json'), JSON.stringify({ date, commit, machine, runs: RUNS, seconds: SECONDS, loadAtStart, rows, throughput: tputRows }, null, 2));
 
 if (APPEND) {
+  // at the end of the "## Conversion" section (not of the file: other sections follow it), or a new section
   const file = join(ROOT, 'docs/benchmarks.md');
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  let add = '';
-  if (!/^## Conversion\b/m.test(current)) {
-    add += `\n## Conversion — \`bench/convert-bench.mjs\`\n\n` +
-      'Conversion engine (`apps/api/src/engines/convert`) against the raw engines on the same 20-page files, in one run:\n' +
-      'a DOCX made with the `docx` package (Chinese and English paragraphs) and the PDF LibreOffice makes of it.\n' +
-      '`convertDocument` renders **every** page to SVG (maxPreviewPages 0), extracts the text of every page and draws the\n' +
-      'cover, in a fresh worker thread (MuPDF.js WASM start-up included) and, for DOCX, a LibreOffice with a private\n' +
-      'profile copied from a warmed template. The raw rows are what a shell script would run: `mutool draw -F svg`,\n' +
-      '`soffice --convert-to pdf` with a warm profile that it reuses. Ratio = convertDocument ÷ the raw row.\n\n' +
-      'Run: `node bench/convert-bench.mjs` (prints a table; `--append` also adds it here). `BENCH_RUNS` sets the runs (3).\n';
+  const run = `\n### Conversion run, ${date}\n\n${table}\n\nConditions: ${conditions}\n`;
+  const start = current.search(/^## Conversion\b/m);
+  if (start === -1) {
+    writeFileSync(file, `${current}\n## Conversion — \`bench/convert-bench.mjs\`\n\n` +
+      'See the method in `bench/convert-bench.mjs`: `convertDocument` (every page to SVG, text, cover) against the raw\n' +
+      'engines on the same 20-page files; × raw = the row ÷ the raw pipeline of its group.\n' + run);
+  } else {
+    const next = current.slice(start + 1).search(/^## /m);
+    const at = next === -1 ? current.length : start + 1 + next;
+    writeFileSync(file, `${current.slice(0, at).replace(/\n*$/, '\n')}${run}\n${current.slice(at)}`);
   }
-  add += `\n### Conversion run, ${date}\n\n${table}\n\nConditions: ${conditions}\n`;
-  appendFileSync(file, add);
-  console.log(`appended to ${file}`);
+  console.log(`added to ${file}`);
 }
 rmSync(work, { recursive: true, force: true });

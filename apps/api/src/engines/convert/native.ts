@@ -467,17 +467,16 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
 /**
  * MuPDF starts at <svg; drop an XML prolog or doctype should a version add one. MuPDF 1.21 sizes the page in pt
  * (width="595pt"), MuPDF.js 1.28 in user units (width="595"): the same viewBox either way, but a page opened on its
- * own should not depend on the engine, so the units go. Gzip runs on the thread pool.
+ * own should not depend on the engine, so the unit goes — overwritten in place (`"595"  `), the page is not copied.
+ * Gzip runs on the thread pool.
  */
 async function prepareSvg(bytes: Buffer, gzip: boolean): Promise<Buffer> {
   const head = bytes.subarray(0, 1024).toString('latin1');
   const at = Math.max(0, head.indexOf('<svg'));
   const end = head.indexOf('>', at);
-  let svg = at > 0 ? bytes.subarray(at) : bytes;
   if (end > at) {
-    const tag = head.slice(at, end);
-    const plain = tag.replace(/ (width|height)="([\d.]+)pt"/g, ' $1="$2"');
-    if (plain !== tag) svg = Buffer.concat([Buffer.from(plain, 'latin1'), bytes.subarray(end)]);
+    for (const m of head.slice(at, end).matchAll(/ (?:width|height)="[\d.]+pt"/g)) bytes.write('"  ', at + m.index + m[0].length - 3, 'latin1');
   }
+  const svg = at > 0 ? bytes.subarray(at) : bytes;
   return gzip ? gzipAsync(svg) : svg;
 }
