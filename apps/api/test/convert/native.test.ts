@@ -3,7 +3,7 @@
  * for PDF, XPS and LibreOffice's output: the same documents through both (`tools: { mutool: '' }` forces the worker),
  * the same result semantics. Skipped where mupdf-tools is not installed (CI installs it).
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
@@ -257,7 +257,6 @@ describe.skipIf(!hasCommand('mutool'))('native mutool against the MuPDF.js worke
     it('no page files are left behind', async () => {
       const job = tmp.jobDir();
       await convert(seven, 'pdf', job, { maxPreviewPages: 0, onPage: () => undefined });
-      const { readdirSync } = await import('node:fs');
       expect(readdirSync(job).filter((f) => f.startsWith('mutool-'))).toEqual([]);
     });
   });
@@ -272,6 +271,17 @@ describe.skipIf(!hasCommand('mutool'))('native mutool against the MuPDF.js worke
     const renamed = join(tmp.fixtures, 'doc-xps.bin');
     writeFileSync(renamed, buf);
     expect((await convert(renamed, 'xps', tmp.jobDir())).pages).toBe(3);
+  });
+
+  it('a mutool whose `run` does not work is not used for rendering (the probe), but still converts XPS', async () => {
+    // a stand-in for a MuPDF release whose scripting API the script does not fit: every other command is mutool's
+    const fake = join(tmp.root, 'old-mutool');
+    writeFileSync(fake, `#!/bin/sh\nif [ "$1" = run ]; then echo "TypeError: not a function" >&2; exit 1; fi\nexec mutool "$@"\n`, { mode: 0o755 });
+    const pdf = await convert(seven, 'pdf', tmp.jobDir(), { tools: { mutool: fake } });
+    expect(pdf.engine).toMatch(/^mupdf\.js 1\.28/);
+    const xps = await convert(fixture('probe.xps', makeXps(2).buf), 'xps', tmp.jobDir(), { tools: { mutool: fake } });
+    expect(xps.engine).toMatch(/^mutool \+ mupdf\.js/);
+    expect(xps.pages).toBe(2);
   });
 
   it.skipIf(!hasSoffice())('LibreOffice output goes through mutool too', async () => {
