@@ -9,6 +9,7 @@ import { gzip as gzipCb, gzipSync } from 'node:zlib';
 
 const gzipAsync = promisify(gzipCb);
 import * as mupdf from 'mupdf';
+import { TextBudget, cleanText } from './page-text.mjs';
 
 /** @typedef {{ inputs: { path: string, magic: string }[], layout?: { width: number, height: number, em: number } | null,
  *   maxPreviewPages: number, gzip: boolean, coverWidth: number, maxTextBytes: number, maxPages: number,
@@ -33,14 +34,6 @@ mupdf.setLog({
 /** @param {unknown} e */
 const errText = (e) => (e instanceof Error ? e.message : String(e));
 
-/** @param {string} text */
-function cleanText(text) {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t\u00a0]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
 
 /** @param {number} w @param {number} h */
 const blankSvg = (w, h) =>
@@ -119,8 +112,7 @@ async function convert(job) {
   const rendered = [];
   /** @type {string[]} */
   const texts = [];
-  let textBytes = 0;
-  let textTruncated = false;
+  const budget = new TextBudget(job.maxTextBytes);
   /** @type {Uint8Array | undefined} */
   let cover;
   let width = 0;
@@ -197,7 +189,7 @@ async function convert(job) {
           }
 
           let text = '';
-          if (textBytes < job.maxTextBytes) {
+          if (budget.open) {
             try {
               const st = page.toStructuredText('preserve-whitespace');
               text = cleanText(st.asText());
@@ -205,16 +197,7 @@ async function convert(job) {
             } catch (e) {
               ownWarnings.push(`page ${pageNo} text: ${errText(e)}`);
             }
-            const bytes = Buffer.byteLength(text);
-            if (textBytes + bytes > job.maxTextBytes) {
-              text = '';
-              textTruncated = true;
-              textBytes = job.maxTextBytes;
-            } else {
-              textBytes += bytes;
-            }
-          } else {
-            textTruncated = true;
+            text = budget.take(text);
           }
           texts.push(text);
 
@@ -257,7 +240,7 @@ async function convert(job) {
   if (index === 0) throw new JobError('empty', '文档没有内容（0 页）');
   if (!cover) throw new JobError('corrupt', '文档首页无法渲染');
   sendPages(rendered, sent);
-  return { pages: index, texts, textTruncated, cover, width, height, title, warnings: [...ownWarnings, ...warnings] };
+  return { pages: index, texts, textTruncated: budget.truncated, cover, width, height, title, warnings: [...ownWarnings, ...warnings] };
 }
 
 const port = parentPort;

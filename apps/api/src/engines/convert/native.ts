@@ -7,8 +7,9 @@ import { promisify } from 'node:util';
 import { gzip as gzipCb, gzipSync } from 'node:zlib';
 import { ConvertError, type ConvertErrorCode } from './errors.js';
 import { findExecutable, runProcess } from './process.js';
-import type { MupdfResult, RenderedPage } from './render.js';
+import type { MupdfResult, RenderOptions, RenderedPage } from './render.js';
 import type { ConvertTools } from './types.js';
+import { TextBudget, cleanText } from './page-text.mjs';
 
 /**
  * The native render path: one `mutool run mutool-render.js` process (Debian mupdf-tools, MuPDF in C) does for a
@@ -111,18 +112,12 @@ async function probeScript(mutool: string): Promise<boolean> {
   }
 }
 
-export interface NativeJob {
+export interface NativeJob extends RenderOptions {
   /** a PDF, or an XPS (MuPDF C reads XPS itself; the MuPDF.js build does not) */
   input: string;
   kind: 'pdf' | 'xps';
   /** a private temp dir for the page files is made inside and removed afterwards */
   workDir: string;
-  maxPreviewPages: number;
-  gzip: boolean;
-  coverWidth: number;
-  maxTextBytes: number;
-  maxPages: number;
-  maxRenderedBytes: number;
   /** mutool's address-space cap (MiB), when prlimit is there */
   memoryMb: number;
   timeoutMs: number;
@@ -131,14 +126,6 @@ export interface NativeJob {
   onPage?: (page: RenderedPage) => void;
 }
 
-/** The same cleaning as mupdf-worker.mjs, so both paths store the same text. */
-function cleanText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t\u00a0]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
 
 const blankSvg = (w: number, h: number) =>
   Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"></svg>\n`);
@@ -210,8 +197,7 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
   const warnings: string[] = [];
   let width = 0;
   let height = 0;
-  let textBytes = 0;
-  let textTruncated = false;
+  const budget = new TextBudget(job.maxTextBytes);
   let renderedBytes = 0;
   let overBudget = false;
   let renderStopped = false;
@@ -240,18 +226,8 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
       let text = '';
       if (!loaded[counted]) {
         // not loaded: no text, nothing counted (as in the worker)
-      } else if (textBytes < job.maxTextBytes) {
-        if (raw[counted] !== undefined) text = cleanText(raw[counted]!);
-        const bytes = Buffer.byteLength(text);
-        if (textBytes + bytes > job.maxTextBytes) {
-          text = '';
-          textTruncated = true;
-          textBytes = job.maxTextBytes;
-        } else {
-          textBytes += bytes;
-        }
-      } else {
-        textTruncated = true;
+      } else if (budget.open) {
+        text = budget.take(raw[counted] !== undefined ? cleanText(raw[counted]!) : '');
       }
       texts[counted] = text;
       raw[counted] = undefined;
@@ -265,7 +241,7 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
       const wantSvg = svgPath && rec.n <= previewLimit && !overBudget;
       const [svg, text] = await Promise.all([
         wantSvg ? readFile(svgPath) : undefined,
-        txtPath && textBytes < job.maxTextBytes ? readFile(txtPath, 'utf8') : undefined,
+        txtPath && budget.used < budget.max ? readFile(txtPath, 'utf8') : undefined,
       ]);
       return { svg: svg && (await prepareSvg(svg, job.gzip)), text };
     } finally {
@@ -457,7 +433,7 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
       for (const p of rendered) p.text = texts[p.page - 1]!;
     }
     const cover = await readFile(join(out, 'cover.png'));
-    return { pages, rendered, texts, textTruncated, cover, width, height, title, warnings: [...warnings, ...engineWarnings(res.stderr)] };
+    return { pages, rendered, texts, textTruncated: budget.truncated, cover, width, height, title, warnings: [...warnings, ...engineWarnings(res.stderr)] };
   } finally {
     await settle();
     await rm(out, { recursive: true, force: true });

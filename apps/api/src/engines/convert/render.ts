@@ -1,20 +1,24 @@
 import { Worker } from 'node:worker_threads';
 import { ConvertError, abortError, type ConvertErrorCode } from './errors.js';
 
-/** What the worker is asked to do (see mupdf-worker.mjs). */
-export interface MupdfJob {
-  /**
-   * the document, or its consecutive parts (long text laid out in chunks); magic is a MIME type or extension
-   * MuPDF understands: 'application/pdf', 'application/epub+zip', 'text/html', ...
-   */
-  inputs: { path: string; magic: string }[];
-  layout?: { width: number; height: number; em: number } | null;
+/** What either render path (MuPDF.js worker, native mutool) is told about previews, text and the cover. */
+export interface RenderOptions {
   maxPreviewPages: number;
   gzip: boolean;
   coverWidth: number;
   maxTextBytes: number;
   maxPages: number;
   maxRenderedBytes: number;
+}
+
+/** What the worker is asked to do (see mupdf-worker.mjs). */
+export interface MupdfJob extends RenderOptions {
+  /**
+   * the document, or its consecutive parts (long text laid out in chunks); magic is a MIME type or extension
+   * MuPDF understands: 'application/pdf', 'application/epub+zip', 'text/html', ...
+   */
+  inputs: { path: string; magic: string }[];
+  layout?: { width: number; height: number; em: number } | null;
 }
 
 export interface RenderedPage {
