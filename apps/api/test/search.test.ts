@@ -158,6 +158,13 @@ describe('filters, sorts, paging, records, index maintenance', () => {
     expect(r.rows.slice(1).every((x) => x.rank === 0)).toBe(true);
   });
 
+  it('a title holding one of the words ranks above a document with all of them only in the body', async () => {
+    const body = await doc('partbody', '普通笔记', '这里讲火星车和着陆器的故事。', { downloads: 50 });
+    const title = await doc('parttitle', '火星车设计手册', '正文写到了着陆器。');
+    const r = await found('火星车 着陆器');
+    expect(r.slice(0, 2)).toEqual([title, body]);
+  });
+
   it('equal ranks are ordered by downloads, which follow each download without a re-index', async () => {
     const a = await doc('popa', '月球基地报告甲', '正文甲');
     const b = await doc('popb', '月球基地报告乙', '正文乙');

@@ -84,20 +84,21 @@ export class SearchRepo {
    * 1. candidates: documents whose title/keywords/description match (GIN on `head`) and documents whose any field
    *    matches (GIN on `tsv`), each capped at `candidateCap` — so a word found in every document costs one capped
    *    bitmap scan, and a title match is never lost behind thousands of body matches;
-   * 2. rank: ts_rank over `head` only, with the configured field weights (a body-only match ranks 0); the small
+   * 2. rank: ts_rank over `head` only, with the configured field weights, for the words OR-ed (`rankQuery`: a title
+   *    with some of the words beats a body-only match, which ranks 0); the small
    *    inline vector keeps this cheap where ranking the full body vector meant de-TOASTing every candidate;
    * 3. order: rank, then downloads (`popularity`), then newest; the other sorts read documents for their column.
    * The tsquery sits in a MATERIALIZED CTE: the planner then keeps the GIN bitmap plan even for a word in every
    * row, instead of a sequential scan that would test (and de-TOAST) each row's vector.
    */
-  async search(tsquery: string, f: SearchFilter, sort: string, limit: number, offset: number, candidateCap: number, negated = false) {
+  async search(tsquery: string, f: SearchFilter, sort: string, limit: number, offset: number, candidateCap: number, negated = false, rankQuery?: string) {
     const { where, docs } = this.filters(f);
     // a head match implies a full match, except for excluded words, which may sit in the body
     const headMatch = negated ? sql`s.head @@ q.q AND s.tsv @@ q.q` : sql`s.head @@ q.q`;
     const from = docs ? sql`${documentSearch} s JOIN ${documents} d ON d.id = s.document_id` : sql`${documentSearch} s`;
-    const branch = (match: SQL) => sql`(SELECT s.document_id, ts_rank(s.head, q.q) AS rank, s.popularity FROM ${from}, q
+    const branch = (match: SQL) => sql`(SELECT s.document_id, ts_rank(s.head, q.r) AS rank, s.popularity FROM ${from}, q
       WHERE ${match} AND ${where} LIMIT ${candidateCap})`;
-    const cand = sql`WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${tsquery}) AS q),
+    const cand = sql`WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${tsquery}) AS q, to_tsquery('simple', ${rankQuery ?? tsquery}) AS r),
       cand AS (${branch(headMatch)} UNION ALL ${branch(sql`s.tsv @@ q.q`)}),
       g AS (SELECT document_id, max(rank) AS rank, max(popularity) AS popularity FROM cand GROUP BY document_id)`;
     const byDocs = {

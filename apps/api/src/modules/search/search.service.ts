@@ -42,15 +42,27 @@ export function snippetAround(text: string, words: string[], width = 140): strin
   return (start > 0 ? '…' : '') + clean.slice(start, start + width) + (start + width < clean.length ? '…' : '');
 }
 
-/** to_tsquery text from a parsed query; every lexeme quoted, so user input can never be tsquery syntax. */
+/** A word as a quoted tsquery lexeme: user input can never be tsquery syntax. */
+const lex = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/** to_tsquery text from a parsed query: words AND-ed, phrases as <->, exclusions as !. */
 export function toTsQuery(p: ParsedQuery): string | undefined {
-  const lex = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
   const parts = [
     ...p.must.map(lex),
     ...p.phrases.map((ph) => (ph.length === 1 ? lex(ph[0]) : `(${ph.map(lex).join(' <-> ')})`)),
   ];
   if (!parts.length) return undefined;
   return [...parts, ...p.not.map((w) => `!${lex(w)}`)].join(' & ');
+}
+
+/**
+ * The ranking query: every positive word OR-ed, so a title holding some of the words still ranks above a body-only
+ * match (ts_rank gives an AND query almost nothing unless every word is in the ranked vector).
+ */
+export function toRankQuery(p: ParsedQuery): string | undefined {
+  const words = [...new Set([...p.must, ...p.phrases.flat()])];
+  if (!words.length) return undefined;
+  return words.map(lex).join(' | ');
 }
 
 interface RecordInput { keywords: string; type: number; total: number; page: number; spendTime: number; userId: number; ip: string; userAgent: string }
@@ -118,7 +130,7 @@ export class SearchService {
     };
     if ((filter.from && isNaN(filter.from.getTime())) || (filter.to && isNaN(filter.to.getTime()))) throw badRequest('日期格式不正确');
     const offset = (q.page - 1) * q.size;
-    let { rows, total } = await this.repo.search(tsq, filter, q.sort, q.size, offset, CANDIDATE_CAP, parsed.not.length > 0);
+    let { rows, total } = await this.repo.search(tsq, filter, q.sort, q.size, offset, CANDIDATE_CAP, parsed.not.length > 0, toRankQuery(parsed));
     let words = parsed.highlight;
     if (total === 0 && !parsed.not.length && !parsed.phrases.length && q.wd.length >= 3) {
       // nothing matched word for word: try titles that look alike (typos)
