@@ -1,16 +1,14 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { STORAGE_KEYS } from '@wenku/contracts';
 import { renderAt } from '../../../test/render';
+import { jsonResponse as json, stubApi } from '../../../test/fetch';
 import { session } from '../../../app/session';
 import MeFavoritePage from './me-favorite-page';
 
 const user = { id: 7, username: 'alice', avatar: '', signature: '', is_vip: false, doc_count: 0, article_count: 0, favorite_count: 2, comment_count: 0, created_at: '2024-01-01T00:00:00Z' };
-const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
-
 function mockApi() {
-  const fetchMock = vi.fn((url: string) => {
-    const u = new URL(url, 'http://localhost');
+  return stubApi((u) => {
     if (u.pathname === '/api/v1/favorite/list') {
       return u.searchParams.get('type') === '1'
         ? json({ total: 2, favorite: [
@@ -19,12 +17,8 @@ function mockApi() {
           ] })
         : json({ total: 0, favorite: [] });
     }
-    if (u.pathname === '/api/v1/user/permission') return json({ permission: [] });
-    if (u.pathname === '/api/v1/user/group') return json({ group: [] });
-    return json({ code: 'not_found', message: '接口不存在' }, 404);
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 beforeEach(() => {

@@ -1,23 +1,14 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@wenku/contracts';
 import { renderAt } from '../../../test/render';
+import { jsonResponse as json, stubApi } from '../../../test/fetch';
 import { session } from '../../../app/session';
 import LoginPage from './login-page';
 
 const user = { id: 7, username: 'alice', avatar: '', signature: '', is_vip: false, doc_count: 0, article_count: 0, favorite_count: 0, comment_count: 0, created_at: '2024-01-01T00:00:00Z' };
-const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
-
 function mockApi(login: (body: { username: string; password: string }) => Promise<Response>) {
-  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    const path = new URL(url, 'http://localhost').pathname;
-    if (path === '/api/v1/user/login') return login(JSON.parse(String(init?.body)));
-    if (path === '/api/v1/user/permission') return json({ permission: [] });
-    if (path === '/api/v1/user/group') return json({ group: [] });
-    return json({ code: 'not_found', message: '接口不存在' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return stubApi((u, init) => (u.pathname === '/api/v1/user/login' ? login(JSON.parse(String(init?.body))) : undefined));
 }
 
 async function submit(username: string, password: string) {
