@@ -183,3 +183,29 @@ describe('sitemap and robots.txt', () => {
     await t.req({ method: 'PUT', url: '/api/v1/article/check', token: admin, payload: { article_id: [1], status: 1 } });
   });
 });
+
+describe('serving a rebuilt site without a restart', () => {
+  it('finds assets a new build adds and serves the new index.html; unknown paths still fall back to the app', async () => {
+    fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-new.js'), 'console.log("new build")');
+    const asset = await t.req({ method: 'GET', url: '/assets/index-new.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toContain('new build');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    // a new index.html (a rebuild) is picked up within half a second
+    const before = (await t.req({ method: 'GET', url: '/me/favorite' })).body;
+    expect(before).toContain('/assets/index-abc.js');
+    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX.replace('/assets/index-abc.js', '/assets/index-new.js'));
+    await new Promise((r) => setTimeout(r, 600));
+    const after = await t.req({ method: 'GET', url: '/me/favorite' });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('/assets/index-new.js');
+    // missing files and API paths keep their answers
+    expect((await t.req({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(200); // the app shell, as before
+    const api = await t.req({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toContain('接口不存在');
+    expect((await t.req({ method: 'GET', url: '/../../etc/passwd' })).body).not.toContain('root:');
+    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  });
+});

@@ -4,6 +4,32 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * The built index.html, read again when the file changes (checked at most every 500 ms), so a rebuild of the site
+ * shows without restarting the server. Assets are served with a wildcard route for the same reason: files a new
+ * build adds are found too (a missing file falls through to the not-found handler, i.e. the SPA fallback).
+ */
+function indexFile(file: string): () => string | undefined {
+  let html: string | undefined;
+  let mtime = -1;
+  let checkedAt = 0;
+  return () => {
+    const now = Date.now();
+    if (now - checkedAt < 500 && html !== undefined) return html;
+    checkedAt = now;
+    try {
+      const st = fs.statSync(file);
+      if (st.mtimeMs !== mtime) {
+        html = fs.readFileSync(file, 'utf8');
+        mtime = st.mtimeMs;
+      }
+    } catch {
+      /* a rebuild is replacing it: keep serving the last one */
+    }
+    return html;
+  };
+}
+
 /** Serves the built site at / and the admin at /admin/, with single-page-app fallbacks. */
 export default fp(async function staticPlugin(app: FastifyInstance) {
   const { webDist, adminDist } = app.config;
@@ -11,16 +37,16 @@ export default fp(async function staticPlugin(app: FastifyInstance) {
   const hasAdmin = fs.existsSync(path.join(adminDist, 'index.html'));
   if (!hasWeb) app.log.warn(`web build not found at ${webDist}: run the build first`);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, decorateReply: true, cacheControl: false,
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: true, index: false, decorateReply: true, cacheControl: false,
       setHeaders: (res, file) => res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache') });
   }
   if (hasAdmin) {
-    await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: false, index: false, decorateReply: !hasWeb, cacheControl: false,
+    await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: true, index: false, decorateReply: !hasWeb, cacheControl: false,
       setHeaders: (res, file) => res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache') });
   }
-  const webIndex = hasWeb ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : undefined;
-  const adminIndex = hasAdmin ? fs.readFileSync(path.join(adminDist, 'index.html'), 'utf8') : undefined;
-  app.decorate('spaIndex', (url: string): string | undefined => (url === '/admin' || url.startsWith('/admin/') ? adminIndex : webIndex));
+  const webIndex = hasWeb ? indexFile(path.join(webDist, 'index.html')) : () => undefined;
+  const adminIndex = hasAdmin ? indexFile(path.join(adminDist, 'index.html')) : () => undefined;
+  app.decorate('spaIndex', (url: string): string | undefined => (url === '/admin' || url.startsWith('/admin/') ? adminIndex() : webIndex()));
 }, { name: 'static' });
 
 declare module 'fastify' {
