@@ -68,7 +68,7 @@ export function createServices(database: Database, config: AppConfig) {
     await jobs.send(JOBS.convertDocument, { hash }, { singletonKey: hash, expireInSeconds: seconds, retryLimit: 1, retryDelay: 5 });
   };
   const interactions = new InteractionService(database.db, documentRepo, documents, users, credits, settings, punishments, captcha, account);
-  const search = new SearchService(new SearchRepo(database.db), settings, documents, documentRepo);
+  const search = new SearchService(new SearchRepo(database.db), settings, documents);
   documents.onChanged = (ids) => search.index(ids);
   conversion.onFinished = (hash) => search.indexHash(hash);
   const transfer = new TransferService(database.db, documentRepo, documents, users, credits, settings, punishments, account, storage, path.join(config.dataDir, 'tmp'));

@@ -57,6 +57,9 @@ describe('Chinese full-text search', () => {
     expect(r.document.map((d) => d.id)).toEqual([ids.modou]);
     expect(r.document[0].highlight_snippet).toContain('<em>文库</em>');
     expect(r.words).toEqual(['文库']);
+    // a result card names its uploader and categories
+    expect(r.document[0].username).toMatch(/\S/);
+    expect(r.document[0].category_id).toEqual([catA]);
   });
 
   it('finds words split by a line break in the extracted text', async () => {

@@ -185,6 +185,20 @@ export class DocumentRepo {
       .orderBy(desc(sql`similarity(${documents.title}, ${doc.title})`), desc(documents.downloadCount)).limit(limit);
   }
 
+  /** Live documents with what a list card shows besides the row — category ids, uploader name and avatar — in one query. */
+  async cardsByIds(ids: number[]) {
+    if (!ids.length) return [];
+    return this.db
+      .select({
+        row: documents,
+        username: users.username,
+        avatar: users.avatar,
+        categoryIds: sql<number[]>`coalesce((SELECT array_agg(dc.category_id ORDER BY dc.category_id) FROM ${documentCategories} dc WHERE dc.document_id = ${documents.id}), '{}')`,
+      })
+      .from(documents)
+      .leftJoin(users, eq(users.id, documents.userId))
+      .where(and(inArray(documents.id, ids), isNull(documents.deletedAt)));
+  }
   usersByIds(ids: number[]) {
     return ids.length ? this.db.select({ id: users.id, username: users.username, avatar: users.avatar }).from(users).where(inArray(users.id, ids)) : Promise.resolve([]);
   }

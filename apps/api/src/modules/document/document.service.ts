@@ -38,6 +38,17 @@ export class DocumentService {
     private readonly account: AccountService,
   ) {}
 
+  /** Documents by id as list cards (row and public shape), in the order asked; deleted and unknown ids left out. */
+  async cardsByIds(ids: number[]): Promise<{ row: DocumentRow; doc: TDocument }[]> {
+    const found = new Map((await this.repo.cardsByIds(ids)).map((c) => [c.row.id, c]));
+    return ids.flatMap((id) => {
+      const c = found.get(id);
+      if (!c) return [];
+      const user = c.username === null ? undefined : { username: c.username, avatar: c.avatar ?? '' };
+      return [{ row: c.row, doc: toDocument(c.row, { categoryIds: (c.categoryIds ?? []).map(Number), user }) }];
+    });
+  }
+
   async decorate(rows: DocumentRow[], withHash = false): Promise<TDocument[]> {
     const [cats, users] = await Promise.all([
       this.repo.categoryIdsOf(rows.map((r) => r.id)),

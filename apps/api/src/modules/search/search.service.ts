@@ -1,7 +1,6 @@
 import { segment, parseQuery, setUserDictionary, joinCjkLines, type ParsedQuery } from '../../lib/segment';
 import type { ConfigService } from '../config/config.service';
 import type { DocumentService } from '../document/document.service';
-import type { DocumentRepo } from '../document/document.repo';
 import { EXT_GROUPS } from '../document/document.mapper';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SearchRepo, SearchFilter } from './search.repo';
@@ -76,7 +75,6 @@ export class SearchService {
     private readonly repo: SearchRepo,
     private readonly settings: ConfigService,
     private readonly documents: DocumentService,
-    private readonly documentRepo: DocumentRepo,
   ) {}
 
   private async syncDictionary() {
@@ -137,18 +135,14 @@ export class SearchService {
       ({ rows, total } = await this.repo.similarTitles(q.wd.trim(), filter, q.size, offset));
       words = [q.wd.trim()];
     }
-    // hydration and the snippet pages in parallel (the index query already returned each hash), then uploaders and
-    // categories: two round trips after the index query
-    const [docs, texts] = await Promise.all([
-      this.documentRepo.documentsByIds(rows.map((r) => r.id)),
+    // the result cards (row, categories, uploader: one query) and the snippet pages in parallel — the index query
+    // already returned each hash — so one round trip follows the index query
+    const [cards, texts] = await Promise.all([
+      this.documents.cardsByIds(rows.map((r) => r.id)),
       this.repo.snippetSources([...new Set(rows.map((r) => r.hash))], words),
     ]);
-    const byId = new Map(docs.map((d) => [d.id, d]));
-    const ordered = rows.map((r) => byId.get(r.id)).filter((d): d is NonNullable<typeof d> => !!d);
-    const decorated = await this.documents.decorate(ordered);
     const rankOf = new Map(rows.map((r) => [r.id, r.rank]));
-    const document = decorated.map((d, i) => {
-      const raw = ordered[i];
+    const document = cards.map(({ row: raw, doc: d }) => {
       const body = texts.get(raw.hash) ?? raw.description;
       return {
         ...d, rank: rankOf.get(d.id) ?? 0,
