@@ -4,7 +4,8 @@
  *  - indexing throughput (documents/s) through the real index code,
  *  - search latency p50/p95 for 200 queries of mixed frequency through the API (app.inject),
  *  - the same queries as raw SQL against the index (baseline), and the ratio.
- * Run: DATABASE_URL=postgres://... BENCH_DOCS=100000 npx tsx bench/search-bench.ts   (PGlite when DATABASE_URL is unset)
+ * Run: DATABASE_URL=postgres://... BENCH_DOCS=100000 npx tsx bench/search-bench.ts   (PGlite when DATABASE_URL is unset);
+ * from the repository root: node bench/search-bench.mjs
  * BENCH_DB=name (PostgreSQL only) keeps the generated database under that name: a later run with the same name and
  * size skips generation and indexing (re-indexes when BENCH_REINDEX=1) — for iterating on the query code.
  */
