@@ -5,7 +5,8 @@ import { ExtBadge } from './ext-badge';
 
 export interface MeListItem {
   key: number | string;
-  ext: string;
+  /** the file extension badge; left out for items that are not files (articles) */
+  ext?: string;
   title: string;
   /** the document page; no link when the document is gone */
   to?: string;
@@ -13,7 +14,7 @@ export interface MeListItem {
   extra?: ReactNode;
 }
 
-/** The phone layout of the personal centre's document tables: one row per document, its facts below the title. */
+/** The phone layout of the personal centre's tables: one row per document or article, its facts below the title. */
 export function MeList({
   items,
   loading,
@@ -38,7 +39,7 @@ export function MeList({
       <ul className="wk-me-list">
         {items.map((it) => (
           <li key={it.key}>
-            <ExtBadge ext={it.ext} />
+            {it.ext !== undefined && <ExtBadge ext={it.ext} />}
             <div className="wk-me-list-main">
               {it.to ? (
                 <Link to={it.to} className="wk-me-list-title" title={it.title}>

@@ -57,7 +57,7 @@ export default function MeFavoritePage() {
         ? { title: r.document.title, to: `/document/${r.document_id}`, ext: r.document.ext }
         : undefined
       : r.article
-        ? { title: r.article.title, to: `/article/${r.article.identifier || r.article.id}`, ext: '' }
+        ? { title: r.article.title, to: `/article/${r.article.identifier || r.article.id}`, ext: undefined }
         : undefined;
   const gone = kind === 0 ? '文档已删除' : '文章已删除';
   const switcher = (
@@ -94,7 +94,7 @@ export default function MeFavoritePage() {
           onPage={setPage}
           items={q.data?.favorite.map((r) => ({
             key: r.id,
-            ext: target(r)?.ext ?? '',
+            ext: kind === 0 ? (target(r)?.ext ?? '') : undefined,
             title: target(r)?.title ?? gone,
             to: target(r)?.to,
             meta: [r.document ? `${r.document.pages} 页` : '', r.document ? formatBytes(r.document.size) : '', `收藏于 ${dayjs(r.created_at).format('YYYY-MM-DD')}`].filter(Boolean),
