@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { RouteDef } from '@wenku/contracts';
 import { api, apiClient, ApiError } from '../../lib/api';
 import type { SearchArticlesQuery, SearchDocumentsQuery } from './lib/search-params';
 import { articleHitsOf, type ArticleSearchResult } from './lib/article-hits';
 
 export const searchKeys = {
   documents: (q: SearchDocumentsQuery) => ['search', 'document', q] as const,
-  articles: (q: Record<string, unknown>) => ['search', 'article', q] as const,
+  articles: (q: SearchArticlesQuery) => ['search', 'article', q] as const,
   hot: (limit: number) => ['search', 'hot', limit] as const,
 };
 
@@ -36,30 +35,12 @@ export function useHotSearchWords(limit = 10) {
   });
 }
 
-/**
- * The article search route, when the contracts have one (`api.searchArticles`, GET /article/search). It is looked up
- * at run time so this page builds before the article domain lands, and lights up once it does.
- */
-export function articleSearchRoute(): RouteDef | undefined {
-  const route = (api as unknown as Record<string, RouteDef | undefined>).searchArticles;
-  return route && route.method === 'GET' ? route : undefined;
-}
-
-/** Keeps only the query parameters the route's schema declares (a zod object), so unknown ones never cause a 400. */
-export function pickDeclared(route: RouteDef, query: Record<string, unknown>): Record<string, unknown> {
-  const shape = (route.query as unknown as { shape?: Record<string, unknown> } | undefined)?.shape;
-  if (!shape) return { wd: query.wd, page: query.page, size: query.size };
-  return Object.fromEntries(Object.entries(query).filter(([k, v]) => k in shape && v !== undefined));
-}
-
-/** GET /article/search, when it exists. */
+/** GET /article/search; the previous page stays on screen while the next one loads. */
 export function useArticleSearch(query: SearchArticlesQuery, enabled: boolean) {
-  const route = articleSearchRoute();
-  const q = route ? pickDeclared(route, { ...query }) : { ...query };
   return useQuery<ArticleSearchResult>({
-    queryKey: searchKeys.articles(q),
-    queryFn: ({ signal }) => apiClient.call(route!, { query: q as never, signal }).then(articleHitsOf),
-    enabled: enabled && route !== undefined,
+    queryKey: searchKeys.articles(query),
+    queryFn: ({ signal }) => apiClient.call(api.searchArticles, { query, signal }).then(articleHitsOf),
+    enabled,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: noRetryOnClientError,

@@ -1,6 +1,7 @@
+import type { RouteResponse, api } from '@wenku/contracts';
 import { escapeHtml } from './escape';
 
-/** One article hit, whatever shape GET /article/search settles on (moredoc: `{ total, spend, article: [...] }`). */
+/** One article hit as the result list shows it. */
 export interface ArticleHit {
   key: string;
   href: string;
@@ -20,30 +21,20 @@ export interface ArticleSearchResult {
   hits: ArticleHit[];
 }
 
-type Row = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const num = (v: unknown, fallback = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
-
-/** The answer of the article search, read defensively: missing fields become empty, never a crash. */
-export function articleHitsOf(res: unknown): ArticleSearchResult {
-  const body = (res && typeof res === 'object' ? res : {}) as Row;
-  const list = [body.article, body.articles, body.data].find(Array.isArray) as unknown[] | undefined;
-  const hits = (list ?? [])
-    .filter((r): r is Row => !!r && typeof r === 'object')
-    .map((r, i) => {
-      const slug = str(r.identifier) || str(r.id);
-      const title = str(r.title);
-      const snippet = str(r.description) || str(r.summary);
-      return {
-        key: slug || String(i),
-        href: slug ? `/article/${encodeURIComponent(slug)}` : '/article',
-        titleHtml: str(r.highlight_title) || escapeHtml(title),
-        snippetHtml: str(r.highlight_snippet) || escapeHtml(snippet),
-        username: str(r.username),
-        userId: num(r.user_id),
-        createdAt: str(r.created_at),
-        viewCount: typeof r.view_count === 'number' ? r.view_count : null,
-      };
-    });
-  return { total: num(body.total, hits.length), spend: num(body.spend), maxPage: num(body.max_page), hits };
+/** GET /article/search's answer (the contract's shape) as result rows. */
+export function articleHitsOf(res: RouteResponse<typeof api.searchArticles>): ArticleSearchResult {
+  const hits = res.article.map((r) => {
+    const slug = r.identifier || String(r.id);
+    return {
+      key: slug,
+      href: `/article/${encodeURIComponent(slug)}`,
+      titleHtml: r.highlight_title || escapeHtml(r.title),
+      snippetHtml: r.highlight_snippet || escapeHtml(r.description),
+      username: r.username ?? '',
+      userId: r.user_id,
+      createdAt: r.created_at,
+      viewCount: r.view_count,
+    };
+  });
+  return { total: res.total, spend: res.spend, maxPage: res.max_page, hits };
 }

@@ -1,4 +1,4 @@
-import { QUICK_DATE_RANGES, SEARCH_SORTS, quickDateRange, type TQuickDateRangeKey } from '@wenku/contracts';
+import { QUICK_DATE_RANGES, SEARCH_SORTS, quickDateRange, type RouteQuery, type TQuickDateRangeKey, type api } from '@wenku/contracts';
 
 /**
  * The search page keeps all of its state in the URL (`/search?wd=..&type=..&page=..&ext=..`), so links can be shared
@@ -160,17 +160,8 @@ export function createdAtOf(key: TQuickDateRangeKey, now: Date | number = Date.n
   return [from.toISOString(), to.toISOString()];
 }
 
-export interface SearchDocumentsQuery {
-  wd: string;
-  page: number;
-  size: number;
-  sort: SearchSort;
-  category_id?: number[];
-  ext?: Exclude<ExtOption, ''>;
-  fee_type?: Exclude<FeeOption, ''>;
-  language?: string[];
-  created_at?: string[];
-}
+/** GET /document/search's query, as the contract declares it. */
+export type SearchDocumentsQuery = RouteQuery<typeof api.searchDocuments>;
 
 /**
  * GET /document/search query of a state. `categoryIds` are the chosen category and its descendants (a document filed
@@ -186,18 +177,12 @@ export function documentQueryOf(s: SearchState, categoryIds: readonly number[] =
   return q;
 }
 
-export interface SearchArticlesQuery {
-  wd: string;
-  page: number;
-  size: number;
-  sort: SearchSort;
-  category_id?: number[];
-  created_at?: string[];
-}
+/** GET /article/search's query, as the contract declares it. */
+export type SearchArticlesQuery = RouteQuery<typeof api.searchArticles>;
 
 /** GET /article/search query of a state (category and date filters; articles have no type, fee or language). */
 export function articleQueryOf(s: SearchState, categoryIds: readonly number[] = [], now: Date | number = Date.now()): SearchArticlesQuery {
-  const sort = ARTICLE_SORT_OPTIONS.some((o) => o.value === s.sort) ? s.sort : 'relevance';
+  const sort = ARTICLE_SORT_OPTIONS.some((o) => o.value === s.sort) ? (s.sort as NonNullable<SearchArticlesQuery['sort']>) : 'relevance';
   const q: SearchArticlesQuery = { wd: s.wd, page: s.page, size: SEARCH_PAGE_SIZE, sort };
   if (s.category !== null) q.category_id = categoryIds.length ? [...categoryIds] : [s.category];
   if (s.date) q.created_at = createdAtOf(s.date, now);

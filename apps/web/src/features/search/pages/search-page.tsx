@@ -3,7 +3,7 @@ import { Badge, Button, Drawer, Pagination, Result, Skeleton } from 'antd';
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { CategoryType } from '@wenku/contracts';
-import { ComingSoon, useScreen } from '@wenku/ui';
+import { useScreen } from '@wenku/ui';
 import { Page } from '../../../app/shell/page';
 import { AdSlot } from '../../advertisement/components/ad-slot';
 import { usePositionAds } from '../../advertisement/api';
@@ -11,8 +11,8 @@ import { useCategoryTree } from '../../category/api';
 import { descendantIds } from '../../category/filters';
 import { useDocumentSettings } from '../../document/settings';
 import { useSiteConfig } from '../../settings/api';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { articleSearchRoute, useArticleSearch, useDocumentSearch, useHotSearchWords } from '../api';
+import { errorMessage } from '../../../lib/api';
+import { useArticleSearch, useDocumentSearch, useHotSearchWords } from '../api';
 import {
   SEARCH_PAGE_SIZE, activeFilterCount, articleQueryOf, clearFilters, documentQueryOf, newSearch, pagerOf, searchHref, searchStateFrom,
   summaryText, withSearch, type SearchState, type SearchType,
@@ -130,22 +130,6 @@ function DocumentResults({ state, categoryIds, recommend, hot }: {
   );
 }
 
-function ArticlesComingSoon({ state }: { state: SearchState }) {
-  return (
-    <div className="wk-search-welcome">
-      <ComingSoon
-        title="文章搜索即将上线"
-        description="文章全文检索正在建设中，现在可以先搜索文档。"
-        extra={
-          <Link to={searchHref(newSearch(state, state.wd, 0))}>
-            <Button type="primary">搜索文档“{state.wd}”</Button>
-          </Link>
-        }
-      />
-    </div>
-  );
-}
-
 function ArticleResults({ state, categoryIds, recommend, hot }: {
   state: SearchState;
   categoryIds: number[];
@@ -156,8 +140,6 @@ function ArticleResults({ state, categoryIds, recommend, hot }: {
   const result = useArticleSearch(query, state.wd !== '');
   if (result.isPending) return <ResultsSkeleton />;
   if (result.isError && !result.data) {
-    // the contract has the route but this server does not answer it yet
-    if (result.error instanceof ApiError && result.error.status === 404) return <ArticlesComingSoon state={state} />;
     return <Result status="warning" title="搜索失败" subTitle={errorMessage(result.error, '暂时无法完成搜索，请稍后重试。')} extra={<Button onClick={() => void result.refetch()}>重试</Button>} />;
   }
   const data = result.data;
@@ -193,7 +175,6 @@ export default function SearchPage() {
     () => (state.category === null ? [] : categories.list.some((c) => c.id === state.category) ? descendantIds(categories.list, state.category) : []),
     [categories.list, state.category],
   );
-  const articlesReady = articleSearchRoute() !== undefined;
   const isDocs = state.type === 0;
   const active = activeFilterCount(state);
 
@@ -210,15 +191,13 @@ export default function SearchPage() {
         <SearchSuggestions state={state} recommend={recommendWords} hot={hot} />
       </div>
     );
-  } else if (!isDocs && !articlesReady) {
-    body = <ArticlesComingSoon state={state} />;
   } else if (isDocs) {
     body = <DocumentResults state={state} categoryIds={categoryIds} recommend={recommendWords} hot={hot} />;
   } else {
     body = <ArticleResults state={state} categoryIds={categoryIds} recommend={recommendWords} hot={hot} />;
   }
 
-  const showTools = state.wd !== '' && (isDocs || articlesReady);
+  const showTools = state.wd !== '';
   return (
     <Page title={state.wd ? `${state.wd} - 搜索` : '搜索'} className="wk-search-page">
       <SearchBox wd={state.wd} type={state.type} onSearch={go} onTypeChange={switchType} compact={isMobile} />
