@@ -1,4 +1,4 @@
-import { pgTable, serial, integer, varchar, text, boolean, timestamp, uuid, bigserial, primaryKey, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, varchar, boolean, timestamp, uuid, bigserial, primaryKey, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, updatedAt } from './_common';
 

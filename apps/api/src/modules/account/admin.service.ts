@@ -2,7 +2,7 @@ import { verify } from '@node-rs/argon2';
 import type { TGroup, TPermission, TUser } from '@wenku/contracts';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
-import { ROOT_USER_ID, toGroup, toPrivateUser, hashPassword, type UserService } from '../user/user.service';
+import { ROOT_USER_ID, toGroup, hashPassword, type UserService } from '../user/user.service';
 import type { AccountRepo } from './account.repo';
 
 /** The back office's user, group and permission management. */

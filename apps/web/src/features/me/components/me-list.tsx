@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Empty, Pagination, Skeleton } from 'antd';
+import { Pagination, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import { ExtBadge } from './ext-badge';
 
