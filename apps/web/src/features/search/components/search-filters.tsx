@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Select, TreeSelect } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
+import { FilterRow, SortTabs } from '../../../components/link-filters';
 import type { CategoryNode } from '../../category/lib';
 import {
   DATE_OPTIONS, EXT_OPTIONS, FEE_OPTIONS, activeFilterCount, sortOptionsFor, clearFilters, searchHref, withSearch,
@@ -14,31 +15,6 @@ interface TreeOption {
 }
 const toTree = (nodes: readonly CategoryNode[]): TreeOption[] =>
   nodes.map((n) => ({ value: n.id, title: n.title, children: n.children.length ? toTree(n.children) : undefined }));
-
-function FilterRow<T extends string>({ label, options, value, href }: {
-  label: string;
-  options: readonly { value: T; label: string }[];
-  value: T;
-  href: (v: T) => string;
-}) {
-  return (
-    <div className="wk-sf-row" role="group" aria-label={label}>
-      <span className="wk-sf-label">{label}</span>
-      <div className="wk-sf-options">
-        {options.map((o) => (
-          <Link
-            key={o.value || 'all'}
-            to={href(o.value)}
-            className={o.value === value ? 'is-active' : undefined}
-            aria-current={o.value === value ? 'true' : undefined}
-          >
-            {o.label}
-          </Link>
-        ))}
-      </div>
-    </div>
-  );
-}
 
 export interface SearchFiltersProps {
   state: SearchState;
@@ -63,9 +39,9 @@ export function SearchFilters({ state, categories, languages }: SearchFiltersPro
       {docs && <FilterRow label="类型" options={EXT_OPTIONS} value={state.ext} href={(ext) => to({ ext })} />}
       {docs && <FilterRow label="费用" options={FEE_OPTIONS} value={state.fee} href={(fee) => to({ fee })} />}
       <FilterRow label="时间" options={DATE_OPTIONS} value={state.date} href={(date) => to({ date })} />
-      <div className="wk-sf-row" role="group" aria-label="更多筛选">
-        <span className="wk-sf-label">{docs ? '更多' : '分类'}</span>
-        <div className="wk-sf-options wk-sf-selects">
+      <div className="wk-filter-row" role="group" aria-label="更多筛选">
+        <span className="wk-filter-label">{docs ? '更多' : '分类'}</span>
+        <div className="wk-filter-options wk-sf-selects">
           <TreeSelect<number>
             className="wk-sf-category"
             value={state.category ?? undefined}
@@ -102,18 +78,5 @@ export function SearchFilters({ state, categories, languages }: SearchFiltersPro
 
 /** 相关度 / 最新 / 下载最多 / 浏览最多 / 评分最高 (articles: 相关度 / 最新 / 浏览最多) */
 export function SearchSortTabs({ state }: { state: SearchState }) {
-  return (
-    <nav className="wk-search-sort" aria-label="排序">
-      {sortOptionsFor(state.type).map((o) => (
-        <Link
-          key={o.value}
-          to={searchHref(withSearch(state, { sort: o.value }))}
-          className={o.value === state.sort ? 'is-active' : undefined}
-          aria-current={o.value === state.sort ? 'true' : undefined}
-        >
-          {o.label}
-        </Link>
-      ))}
-    </nav>
-  );
+  return <SortTabs className="wk-search-sort" options={sortOptionsFor(state.type)} value={state.sort} href={(sort) => searchHref(withSearch(state, { sort }))} />;
 }
