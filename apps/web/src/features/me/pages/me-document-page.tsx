@@ -1,15 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Table, Tag, Tooltip } from 'antd';
+import { Button, Empty, Tag, Tooltip } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { DOCUMENT_STATUS_OPTIONS, DocumentStatus, type TDocument } from '@wenku/contracts';
-import { useScreen } from '@wenku/ui';
-import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../app/session';
 import { useSiteConfig } from '../../settings/api';
-import { ExtBadge } from '../components/ext-badge';
-import { MeList } from '../components/me-list';
+import { MeTable, MeTitleCell } from '../components/me-table';
 import { MeSection } from '../components/me-section';
 import { useMyDocuments } from '../api';
 
@@ -31,7 +28,6 @@ export default function MeDocumentPage() {
   const [page, setPage] = useState(1);
   const q = useMyDocuments(userId, page, SIZE);
   const { creditName } = useSiteConfig();
-  const { isMobile } = useScreen();
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="您还没有上传过文档" />;
   const status = (d: TDocument) => {
     const label = DOCUMENT_STATUS_OPTIONS.find((o) => o.value === d.status)?.label ?? '未知';
@@ -47,60 +43,40 @@ export default function MeDocumentPage() {
   );
   return (
     <MeSection path="document" extra={upload}>
-      {q.isError ? (
-        <Alert type="error" showIcon title={errorMessage(q.error, '文档加载失败')} />
-      ) : isMobile ? (
-        <MeList
-          loading={q.isLoading}
-          empty={empty}
-          page={page}
-          size={SIZE}
-          total={q.data?.total ?? 0}
-          onPage={setPage}
-          items={q.data?.document.map((d) => ({
-            key: d.id,
-            ext: d.ext,
-            title: d.title,
-            to: `/document/${d.id}`,
-            meta: [`${d.pages} 页`, d.price > 0 ? `${d.price} ${creditName}` : '免费', `浏览 ${d.view_count} · 下载 ${d.download_count}`, dayjs(d.created_at).format('YYYY-MM-DD')],
-            extra: status(d),
-          }))}
-        />
-      ) : (
-        <Table
-          rowKey="id"
-          size="middle"
-          loading={q.isFetching && !q.data}
-          dataSource={q.data?.document ?? []}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: empty }}
-          pagination={{ current: page, pageSize: SIZE, total: q.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
-          columns={[
-            {
-              title: '文档',
-              dataIndex: 'title',
-              render: (v: string, r) => (
-                <span className="wk-me-doc-title">
-                  <ExtBadge ext={r.ext} />
-                  <Link to={`/document/${r.id}`} title={v}>
-                    {v}
-                  </Link>
-                </span>
-              ),
-            },
-            {
-              title: '状态',
-              dataIndex: 'status',
-              width: 100,
-              render: (_: number, r) => status(r),
-            },
-            { title: '页数', dataIndex: 'pages', width: 70, align: 'right' },
-            { title: '售价', dataIndex: 'price', width: 90, align: 'right', render: (v: number) => (v > 0 ? `${v} ${creditName}` : '免费') },
-            { title: '浏览/下载', key: 'counts', width: 100, align: 'right', render: (_, r) => `${r.view_count} / ${r.download_count}` },
-            { title: '上传时间', dataIndex: 'created_at', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
-          ]}
-        />
-      )}
+      <MeTable<TDocument>
+        query={q}
+        rows={q.data?.document}
+        errorText="文档加载失败"
+        empty={empty}
+        page={page}
+        size={SIZE}
+        onPage={setPage}
+        item={(d) => ({
+          key: d.id,
+          ext: d.ext,
+          title: d.title,
+          to: `/document/${d.id}`,
+          meta: [`${d.pages} 页`, d.price > 0 ? `${d.price} ${creditName}` : '免费', `浏览 ${d.view_count} · 下载 ${d.download_count}`, dayjs(d.created_at).format('YYYY-MM-DD')],
+          extra: status(d),
+        })}
+        columns={[
+          {
+            title: '文档',
+            dataIndex: 'title',
+            render: (v: string, r) => <MeTitleCell ext={r.ext} to={`/document/${r.id}`} title={v} />,
+          },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 100,
+            render: (_: number, r) => status(r),
+          },
+          { title: '页数', dataIndex: 'pages', width: 70, align: 'right' },
+          { title: '售价', dataIndex: 'price', width: 90, align: 'right', render: (v: number) => (v > 0 ? `${v} ${creditName}` : '免费') },
+          { title: '浏览/下载', key: 'counts', width: 100, align: 'right', render: (_, r) => `${r.view_count} / ${r.download_count}` },
+          { title: '上传时间', dataIndex: 'created_at', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+        ]}
+      />
     </MeSection>
   );
 }

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Alert, App, Button, Empty, Popconfirm, Segmented, Table } from 'antd';
+import { App, Button, Empty, Popconfirm, Segmented } from 'antd';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { formatBytes } from '@wenku/contracts';
-import { useScreen } from '@wenku/ui';
 import { api, apiClient, errorMessage } from '../../../lib/api';
-import { ExtBadge } from '../components/ext-badge';
-import { MeList } from '../components/me-list';
+import { MeTable, MeTitleCell } from '../components/me-table';
 import { MeSection } from '../components/me-section';
 import { meDataKeys, useMyFavorites } from '../api';
 
@@ -27,7 +25,6 @@ export default function MeFavoritePage() {
   const qc = useQueryClient();
   const { message } = App.useApp();
   const [removing, setRemoving] = useState<number | null>(null);
-  const { isMobile } = useScreen();
 
   async function remove(id: number) {
     setRemoving(id);
@@ -82,68 +79,46 @@ export default function MeFavoritePage() {
   return (
     <MeSection path="favorite">
       <div className="wk-me-favorite-toolbar">{switcher}</div>
-      {q.isError ? (
-        <Alert type="error" showIcon title={errorMessage(q.error, '收藏加载失败')} />
-      ) : isMobile ? (
-        <MeList
-          loading={q.isLoading}
-          empty={empty}
-          page={page}
-          size={SIZE}
-          total={q.data?.total ?? 0}
-          onPage={setPage}
-          items={q.data?.favorite.map((r) => ({
-            key: r.id,
-            ext: kind === 0 ? (target(r)?.ext ?? '') : undefined,
-            title: target(r)?.title ?? gone,
-            to: target(r)?.to,
-            meta: [r.document ? `${r.document.pages} 页` : '', r.document ? formatBytes(r.document.size) : '', `收藏于 ${dayjs(r.created_at).format('YYYY-MM-DD')}`].filter(Boolean),
-            extra: removeButton(r.id),
-          }))}
-        />
-      ) : (
-        <Table
-          rowKey="id"
-          size="middle"
-          loading={q.isFetching && !q.data}
-          dataSource={q.data?.favorite ?? []}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: empty }}
-          pagination={{ current: page, pageSize: SIZE, total: q.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
-          columns={[
-            {
-              title: kind === 0 ? '文档' : '文章',
-              key: 'title',
-              render: (_, r) => {
-                const t = target(r);
-                return t ? (
-                  <span className="wk-me-doc-title">
-                    {t.ext ? <ExtBadge ext={t.ext} /> : null}
-                    <Link to={t.to} title={t.title}>
-                      {t.title}
-                    </Link>
-                  </span>
-                ) : (
-                  <span className="wk-me-muted">{gone}</span>
-                );
-              },
+      <MeTable<Row>
+        query={q}
+        rows={q.data?.favorite}
+        errorText="收藏加载失败"
+        empty={empty}
+        page={page}
+        size={SIZE}
+        onPage={setPage}
+        item={(r) => ({
+          key: r.id,
+          ext: kind === 0 ? (target(r)?.ext ?? '') : undefined,
+          title: target(r)?.title ?? gone,
+          to: target(r)?.to,
+          meta: [r.document ? `${r.document.pages} 页` : '', r.document ? formatBytes(r.document.size) : '', `收藏于 ${dayjs(r.created_at).format('YYYY-MM-DD')}`].filter(Boolean),
+          extra: removeButton(r.id),
+        })}
+        columns={[
+          {
+            title: kind === 0 ? '文档' : '文章',
+            key: 'title',
+            render: (_, r) => {
+              const t = target(r);
+              return t ? <MeTitleCell ext={t.ext} to={t.to} title={t.title} /> : <span className="wk-me-muted">{gone}</span>;
             },
-            ...(kind === 0
-              ? [
-                  { title: '页数', key: 'pages', width: 70, align: 'right' as const, render: (_: unknown, r: Row) => r.document?.pages ?? '—' },
-                  { title: '大小', key: 'size', width: 100, align: 'right' as const, render: (_: unknown, r: Row) => (r.document ? formatBytes(r.document.size) : '—') },
-                ]
-              : []),
-            { title: '收藏时间', dataIndex: 'created_at', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
-            {
-              title: '操作',
-              key: 'action',
-              width: 90,
-              render: (_, r) => removeButton(r.id),
-            },
-          ]}
-        />
-      )}
+          },
+          ...(kind === 0
+            ? [
+                { title: '页数', key: 'pages', width: 70, align: 'right' as const, render: (_: unknown, r: Row) => r.document?.pages ?? '—' },
+                { title: '大小', key: 'size', width: 100, align: 'right' as const, render: (_: unknown, r: Row) => (r.document ? formatBytes(r.document.size) : '—') },
+              ]
+            : []),
+          { title: '收藏时间', dataIndex: 'created_at', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          {
+            title: '操作',
+            key: 'action',
+            width: 90,
+            render: (_, r) => removeButton(r.id),
+          },
+        ]}
+      />
     </MeSection>
   );
 }
