@@ -43,6 +43,7 @@ export function lockDataDir(dataDir: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        process.off('exit', release);
         try {
           if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file, { force: true });
         } catch {
