@@ -1,36 +1,26 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedBase } from './db/seed';
-import { createServices, type Services } from './services';
+import type { Deps, Logger } from './kernel/module';
+import { closeModules, consoleLogger, createDeps, seedModules } from './kernel/boot';
+import { registerModuleRoutes } from './kernel/route';
+import { MODULES } from './modules';
 import errorsPlugin from './plugins/errors';
 import authPlugin from './plugins/auth';
 import openapiPlugin from './plugins/openapi';
 import staticPlugin from './plugins/static';
-import { systemRoutes } from './modules/system/system.routes';
-import { userRoutes } from './modules/user/user.routes';
-import { configRoutes } from './modules/config/config.routes';
-import { contentRoutes } from './modules/content/content.routes';
-import { accountRoutes } from './modules/account/account.routes';
-import { smsRoutes } from './modules/sms/sms.routes';
-import { mailRoutes } from './modules/mail/mail.routes';
-import { oauthRoutes } from './modules/oauth/oauth.routes';
-import { documentRoutes } from './modules/document/document.routes';
-import { imageRoutes } from './modules/upload/image.routes';
-import { searchRoutes } from './modules/search/search.routes';
-import { articleRoutes } from './modules/article/article.routes';
-import { bannerRoutes } from './modules/banner/banner.routes';
-import { seoRoutes } from './modules/seo/seo.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
-    services: Services;
-    loginThrottle: Services['loginThrottle'];
+    /** every module's services and the core (db, storage, queue, events, log) */
+    services: Deps;
   }
 }
 
@@ -41,20 +31,13 @@ export interface BuildOptions {
   skipSetup?: boolean;
 }
 
-/** Migrates, seeds and makes sure the first administrator exists. */
-export async function prepareDatabase(database: Database, config: AppConfig, log: (m: string) => void): Promise<Services> {
+/** Migrates, then runs every module's seed (settings, the first administrator, the footer pages). */
+export async function prepareDatabase(database: Database, config: AppConfig, log: (m: string) => void, logger: Logger = consoleLogger): Promise<Deps> {
   await runMigrations(database);
   await seedBase(database);
-  const services = createServices(database, config);
-  await services.settings.seed();
-  const admin = await services.users.ensureAdmin(config.adminUsername, config.adminPassword);
-  if (admin.generatedPassword) {
-    log(`\n========================================================\n  首个管理员已创建 / first administrator created\n  用户名 username: ${config.adminUsername}\n  密码 password:   ${admin.generatedPassword}\n  请登录后立即修改密码。This is shown only once.\n========================================================\n`);
-  }
-  // the footer pages (about, agreement, ...) are articles with fixed identifiers, owned by the first administrator
-  const owner = await services.users.get(1).catch(() => undefined);
-  if (owner) await services.articles.seedFooterPages(owner.id);
-  return services;
+  const deps = createDeps(database, config, MODULES, logger);
+  await seedModules(deps, MODULES, log);
+  return deps;
 }
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -65,18 +48,24 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     // signed download tokens travel in the path
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });
+  const log: Logger = {
+    info: (msg, extra) => app.log.info(extra ?? {}, msg),
+    warn: (msg, extra) => app.log.warn(extra ?? {}, msg),
+    error: (msg, extra) => app.log.error(extra ?? {}, msg),
+  };
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const services = opts.skipSetup ? createServices(database, config) : await prepareDatabase(database, config, (m) => console.log(m));
+  const services = opts.skipSetup ? createDeps(database, config, MODULES, log) : await prepareDatabase(database, config, (m) => console.log(m), log);
 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('services', services);
-  app.decorate('loginThrottle', services.loginThrottle);
   await app.register(fp(async () => undefined, { name: 'services' }));
+  app.addHook('onClose', async () => closeModules(services, MODULES));
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { files: 1, fields: 10 } });
   await app.register(authPlugin);
   await app.register(openapiPlugin);
   if (config.corsOrigins.length) {
@@ -90,20 +79,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     });
   }
 
-  await app.register(systemRoutes);
-  await app.register(userRoutes);
-  await app.register(configRoutes);
-  await app.register(contentRoutes);
-  await app.register(accountRoutes);
-  await app.register(smsRoutes);
-  await app.register(mailRoutes);
-  await app.register(oauthRoutes);
-  await app.register(documentRoutes);
-  await app.register(imageRoutes);
-  await app.register(searchRoutes);
-  await app.register(articleRoutes);
-  await app.register(bannerRoutes);
-  await app.register(seoRoutes);
+  registerModuleRoutes(app, services, MODULES);
+  for (const m of MODULES) await m.pages?.(app, services);
   if (config.serveStatic) await app.register(staticPlugin);
 
   app.setNotFoundHandler(

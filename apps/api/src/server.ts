@@ -1,16 +1,18 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
-import { startQueue } from './lib/queue';
-import { registerJobs } from './jobs';
+import { startQueue } from './kernel/jobs';
+import { startWorkers } from './kernel/boot';
+import { MODULES } from './modules';
 
 /** Entry point: listen, run the in-process workers (unless disabled), close gracefully on signals. */
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
+  const deps = app.services;
   // every process can send jobs; only worker processes (the default single process included) work on them
   const boss = await startQueue(app.database.connection, { log: (m, e) => app.log.warn({ err: e }, m), supervise: config.runWorker });
-  app.services.jobs.attach(boss);
-  if (config.runWorker) await registerJobs(boss, app.services, (m, extra) => app.log.info(extra ?? {}, m));
+  deps.queue.attach(boss);
+  if (config.runWorker) await startWorkers(deps, MODULES);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

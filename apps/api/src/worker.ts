@@ -1,8 +1,9 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './app';
-import { startQueue } from './lib/queue';
-import { registerJobs } from './jobs';
+import { startQueue } from './kernel/jobs';
+import { closeModules, startWorkers } from './kernel/boot';
+import { MODULES } from './modules';
 
 /** A worker-only process (scale-out with DATABASE_URL): migrates if needed, then works on the queue. */
 async function main() {
@@ -12,12 +13,14 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const services = await prepareDatabase(database, config, console.log);
+  const deps = await prepareDatabase(database, config, console.log);
   const boss = await startQueue(database.connection, { log: (m, e) => console.error(m, e) });
-  await registerJobs(boss, services, (m, extra) => console.log(m, extra ?? ''));
+  deps.queue.attach(boss);
+  await startWorkers(deps, MODULES);
   console.log('worker started');
   const stop = async () => {
     await boss.stop({ graceful: true, timeout: 10000 });
+    await closeModules(deps, MODULES);
     await database.close();
     process.exit(0);
   };

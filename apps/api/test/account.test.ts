@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZUser, ZSignResult, ZVipInfo, ZPunishment, ZGroup, signInSuccessMessage } from '@wenku/contracts';
 import { createTestApp, ADMIN, type TestApp } from './helpers';
 import { hashAnswer } from '../src/modules/account/captcha.service';
-import { dayNumber } from '../src/modules/account/account.service';
+import { dayNumber } from '../src/lib/time';
 
 let t: TestApp;
 let admin: string;

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './helpers';
 import { runMigrations } from '../src/db/migrate';
 import { seedBase } from '../src/db/seed';
-import { startQueue, JOBS } from '../src/lib/queue';
-import { registerJobs } from '../src/jobs';
-import { createServices } from '../src/services';
+import { startQueue } from '../src/kernel/jobs';
+import { createDeps, startWorkers } from '../src/kernel/boot';
+import { MODULES } from '../src/modules';
+import { purgeRevokedTokensJob } from '../src/modules/user/user.jobs';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 
@@ -65,9 +66,9 @@ describe('database', () => {
     // different statements with different parameter counts: a client bound to another's statement fails loudly
     const { rows } = await db.pool.query(`INSERT INTO users (username, password, credit_count) VALUES ('mixer', '', 0) RETURNING id`);
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' }, { jwtSecret: 'x'.repeat(32) });
-    const services = createServices(db, config);
+    const deps = createDeps(db, config, MODULES);
     // transactions running at the same time as plain queries, as in real traffic
-    const txs = Array.from({ length: 30 }, () => services.credits.apply({ userId: rows[0].id, delta: 1, reason: 'mix' }));
+    const txs = Array.from({ length: 30 }, () => deps.credits.apply({ userId: rows[0].id, delta: 1, reason: 'mix' }));
     const results = await Promise.all(Array.from({ length: 300 }, (_, i) =>
       (i % 2
         ? db.pool.query('SELECT $1::int * 2 + $2::int AS v, $3::text AS tag', [i, 1, `q${i}`])
@@ -80,11 +81,11 @@ describe('database', () => {
 
   it('credit changes never overdraw under parallel spends and the ledger sums to the balance', async () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' }, { jwtSecret: 'x'.repeat(32) });
-    const services = createServices(db, config);
+    const deps = createDeps(db, config, MODULES);
     const { rows } = await db.pool.query(`INSERT INTO users (username, password) VALUES ('spender', '') RETURNING id`);
     const userId = rows[0].id as number;
-    await services.credits.apply({ userId, delta: 5, reason: 'test' });
-    const results = await Promise.allSettled(Array.from({ length: 12 }, () => services.credits.apply({ userId, delta: -1, reason: 'spend' })));
+    await deps.credits.apply({ userId, delta: 5, reason: 'test' });
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => deps.credits.apply({ userId, delta: -1, reason: 'spend' })));
     expect(results.filter((r) => r.status === 'fulfilled').length).toBe(5);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(rejected.reason.message).toBe('积分不足');
@@ -98,18 +99,19 @@ describe('database', () => {
 describe('queue', () => {
   it('runs the recurring purge of expired revoked tokens through pg-boss', async () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' }, { jwtSecret: 'x'.repeat(32) });
-    const services = createServices(db, config);
+    const deps = createDeps(db, config, MODULES);
     await db.pool.query(`INSERT INTO revoked_tokens (jti, user_id, expires_at) VALUES (gen_random_uuid(), 1, now() - interval '1 day'), (gen_random_uuid(), 1, now() + interval '1 day')`);
     const boss = await startQueue(db.connection, { supervise: true });
     try {
-      await registerJobs(boss, services, () => undefined);
+      deps.queue.attach(boss);
+      await startWorkers(deps, MODULES);
       const schedules = await boss.getSchedules();
-      expect(schedules.map((s) => s.name)).toContain(JOBS.purgeRevokedTokens);
+      expect(schedules.map((s) => s.name)).toContain(purgeRevokedTokensJob.name);
       // run it now instead of waiting for the hour
-      const id = await boss.send(JOBS.purgeRevokedTokens, {});
+      const id = await boss.send(purgeRevokedTokensJob.name, {});
       let job;
       for (let i = 0; i < 60; i++) {
-        job = await boss.getJobById(JOBS.purgeRevokedTokens, id!);
+        job = await boss.getJobById(purgeRevokedTokensJob.name, id!);
         if (job?.state === 'completed' || job?.state === 'failed') break;
         await new Promise((r) => setTimeout(r, 500));
       }

@@ -235,11 +235,13 @@ describe('around a document', () => {
   });
 
   it('the conversion queue converts uploads in the background', async () => {
-    const { startQueue } = await import('../src/lib/queue');
-    const { registerJobs } = await import('../src/jobs');
+    const { startQueue } = await import('../src/kernel/jobs');
+    const { startWorkers } = await import('../src/kernel/boot');
+    const { MODULES } = await import('../src/modules');
     const boss = await startQueue(t.database.connection, { supervise: true });
     try {
-      await registerJobs(boss, t.app.services, () => undefined);
+      t.app.services.queue.attach(boss);
+      await startWorkers(t.app.services, MODULES);
       const u = await t.register();
       const doc = await publish(u.token, 'queued.pdf', makePdf([`Queued ${Date.now()}`]));
       let status = -1;
@@ -249,7 +251,7 @@ describe('around a document', () => {
       }
       expect(status).toBe(DocumentStatus.Converted);
     } finally {
-      t.app.services.jobs.boss = undefined;
+      t.app.services.queue.boss = undefined;
       await boss.stop({ graceful: false, wait: true });
     }
   });

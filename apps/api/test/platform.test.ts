@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZApiError, ZHealth, ROUTE_LIST, API_PREFIX } from '@wenku/contracts';
+import { ZApiError, ZHealth, ROUTE_LIST, API_PREFIX, routeUrl } from '@wenku/contracts';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -51,13 +51,20 @@ describe('platform basics', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3/);
     expect(doc.paths['/api/v1/user/login'].post.requestBody).toBeTruthy();
+    // every contract route is in the document, uploads and files included
+    for (const r of ROUTE_LIST) {
+      const url = routeUrl(r).replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
+      expect(doc.paths[url]?.[r.method.toLowerCase()], `${r.method} ${url}`).toBeTruthy();
+    }
+    expect(doc.paths['/api/v1/upload/document'].post.requestBody.content['multipart/form-data']).toBeTruthy();
+    expect(doc.paths['/view/page/{uuid}/{file}'].get.responses['200'].content['image/svg+xml']).toBeTruthy();
     const ui = await t.req({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });
 
   it('every contract route is registered', async () => {
     for (const r of ROUTE_LIST) {
-      const found = t.app.hasRoute({ method: r.method, url: `${API_PREFIX}${r.path}` });
+      const found = t.app.hasRoute({ method: r.method, url: routeUrl(r) });
       expect(found, `${r.method} ${r.path}`).toBe(true);
     }
   });

@@ -172,7 +172,12 @@ describe('filters, sorts, paging, records, index maintenance', () => {
     const a = await doc('popa', '月球基地报告甲', '正文甲');
     const b = await doc('popb', '月球基地报告乙', '正文乙');
     expect((await found('月球基地')).slice(0, 2)).toEqual([b, a]); // tie: newest first
-    await t.app.services.documentRepo.bump(t.database.db, a, 'downloadCount', 2);
+    await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 2; i++) {
+        await t.app.services.documents.countDownload(tx, a);
+        await t.app.services.search.bumpPopularity(tx, a);
+      }
+    });
     expect((await found('月球基地')).slice(0, 2)).toEqual([a, b]);
     const { rows } = await t.database.pool.query('SELECT popularity FROM document_search WHERE document_id = $1', [a]);
     expect(rows[0].popularity).toBe(2);

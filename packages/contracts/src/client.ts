@@ -1,5 +1,5 @@
-import type { RouteDef, RouteBody, RouteQuery, RouteResponse } from './common/route';
-import { API_PREFIX } from './common/route';
+import type { RouteDef, RouteBody, RouteParams, RouteQuery, RouteResponse } from './common/route';
+import { API_PREFIX, fillPath } from './common/route';
 
 export const REQUEST_TIMEOUT_MS = 30000;
 
@@ -24,6 +24,8 @@ export interface ApiClientOptions {
 }
 
 export interface CallInput<R extends RouteDef> {
+  /** values of the route's `:name` path parameters */
+  params?: RouteParams<R>;
   query?: RouteQuery<R>;
   body?: RouteBody<R>;
   /** extra AbortSignal (e.g. react-query's) */
@@ -87,8 +89,12 @@ export function createApiClient(opts: ApiClientOptions = {}) {
     }
   }
 
+  const urlOf = <R extends RouteDef>(route: R, input: CallInput<R>) =>
+    `${fillPath(route, input.params as Record<string, unknown> | undefined)}${buildQuery(input.query as Record<string, unknown> | undefined)}`;
+  const pathOf = (target: string | RouteDef) => (typeof target === 'string' ? `${API_PREFIX}${target}` : fillPath(target));
+
   async function call<R extends RouteDef>(route: R, input: CallInput<R> = {}): Promise<RouteResponse<R>> {
-    const url = `${API_PREFIX}${route.path}${buildQuery(input.query as Record<string, unknown> | undefined)}`;
+    const url = urlOf(route, input);
     const res = await request(route.method, url, input.body, input.signal);
     if (!res.ok) throw await errorFromResponse(res);
     if (res.status === 204) return undefined as RouteResponse<R>;
@@ -101,15 +107,15 @@ export function createApiClient(opts: ApiClientOptions = {}) {
 
   /** A route that answers a file (e.g. POST /markdown2docx): the body as a Blob. */
   async function blob<R extends RouteDef>(route: R, input: CallInput<R> = {}): Promise<Blob> {
-    const url = `${API_PREFIX}${route.path}${buildQuery(input.query as Record<string, unknown> | undefined)}`;
+    const url = urlOf(route, input);
     const res = await request(route.method, url, input.body, input.signal);
     if (!res.ok) throw await errorFromResponse(res);
     return res.blob();
   }
 
-  /** Multipart upload (FormData) to an API path; progress is reported by the caller's XHR where needed. */
-  async function upload<T = unknown>(path: string, form: FormData, signal?: AbortSignal): Promise<T> {
-    const res = await request('POST', `${API_PREFIX}${path}`, undefined, signal, form);
+  /** Multipart upload (FormData) to a multipart route (or an API path); progress is reported by the caller's XHR where needed. */
+  async function upload<T = unknown>(target: string | RouteDef, form: FormData, signal?: AbortSignal): Promise<T> {
+    const res = await request('POST', pathOf(target), undefined, signal, form);
     if (!res.ok) throw await errorFromResponse(res);
     return (await res.json()) as T;
   }
@@ -118,8 +124,8 @@ export function createApiClient(opts: ApiClientOptions = {}) {
    * Streaming POST that reads newline-delimited JSON events.
    * Errors: status code + server error when not OK; a missing body is reported as the spec says.
    */
-  async function* stream<T = unknown>(path: string, body: unknown, signal?: AbortSignal): AsyncGenerator<T> {
-    const res = await request('POST', `${API_PREFIX}${path}`, body, signal);
+  async function* stream<T = unknown>(target: string | RouteDef, body: unknown, signal?: AbortSignal): AsyncGenerator<T> {
+    const res = await request('POST', pathOf(target), body, signal);
     if (!res.ok) {
       const err = await errorFromResponse(res);
       throw new ApiError(res.status, `${res.status} ${err.message}`);

@@ -9,6 +9,7 @@ import { documentRoutes } from './document/routes';
 import { searchRoutes } from './search/routes';
 import { articleRoutes } from './article/routes';
 import { bannerRoutes } from './banner/routes';
+import { seoRoutes } from './seo/routes';
 
 /** Every API route, by name. The API registers exactly these; the clients call only these. */
 export const api = {
@@ -26,6 +27,7 @@ export const api = {
   ...searchRoutes,
   ...articleRoutes,
   ...bannerRoutes,
+  ...seoRoutes,
 };
 export type Api = typeof api;
 export type RouteName = keyof Api;

@@ -7,6 +7,10 @@ import * as schema from './schema';
 import { BatchAwareQueue } from './pglite-queue';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction's handle: inside a transaction, every query must use it (embedded mode serialises transactions). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Something queries can run on: the pool's drizzle instance or a transaction. */
+export type Exec = Db | Tx;
 
 export interface Database {
   db: Db;

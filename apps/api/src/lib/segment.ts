@@ -98,3 +98,26 @@ export function parseQuery(input: string): ParsedQuery {
 function jiebaCut(text: string): string[] {
   return jieba.cut(text.toLowerCase(), true).map((w) => w.trim()).filter((w) => w && !PUNCT.test(w)).map(stem);
 }
+
+/** A word as a quoted tsquery lexeme: user input can never be tsquery syntax. */
+const lex = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/** to_tsquery text from a parsed query: words AND-ed, phrases as <->, exclusions as !. */
+export function toTsQuery(p: ParsedQuery): string | undefined {
+  const parts = [
+    ...p.must.map(lex),
+    ...p.phrases.map((ph) => (ph.length === 1 ? lex(ph[0]) : `(${ph.map(lex).join(' <-> ')})`)),
+  ];
+  if (!parts.length) return undefined;
+  return [...parts, ...p.not.map((w) => `!${lex(w)}`)].join(' & ');
+}
+
+/**
+ * The ranking query: every positive word OR-ed, so a title holding some of the words still ranks above a body-only
+ * match (ts_rank gives an AND query almost nothing unless every word is in the ranked vector).
+ */
+export function toRankQuery(p: ParsedQuery): string | undefined {
+  const words = [...new Set([...p.must, ...p.phrases.flat()])];
+  if (!words.length) return undefined;
+  return words.map(lex).join(' | ');
+}

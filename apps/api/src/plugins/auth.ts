@@ -41,6 +41,8 @@ const SWITCH_EXEMPT = new Set([
   '/user/permission', '/user/group', '/user/captcha', '/user/register/mobile', '/user/login/mobile',
   '/user/findpassword/stepone', '/user/findpassword/steptwo', '/user/findpassword/mobile', '/user/email/code',
   '/oauth/login', '/oauth/configs', '/oauth/wechatmp/scan/code', '/oauth/wechatmp/scan/login/status', '/user/sms/code', '/oauth/wechatmp/scan/confirm', '/oauth/wxshare/signature',
+  // a signed download link stays valid for its holder; crawlers always get robots.txt
+  '/download/:token', '/robots.txt',
 ]);
 
 export default fp(async function authPlugin(app: FastifyInstance) {

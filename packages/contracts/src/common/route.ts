@@ -8,6 +8,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type AuthLevel = 'public' | 'user' | 'admin';
 
+/**
+ * What travels over the wire:
+ * - json (default): a JSON body (or query) in, the `response` schema out;
+ * - multipart: a `multipart/form-data` upload (one file in field `file`), the `response` schema out;
+ * - binary: the answer is a file or a stream (`response` describes nothing; `produces` names its type);
+ * - ndjson: a JSON body in, newline-delimited JSON events out (each event matches `response`).
+ */
+export type RouteKind = 'json' | 'multipart' | 'binary' | 'ndjson';
+
 export interface RouteDef<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
@@ -15,8 +24,13 @@ export interface RouteDef<
   R extends z.ZodType = z.ZodType,
 > {
   method: HttpMethod;
-  /** path below /api/v1, e.g. `/user/login` */
+  /** path below /api/v1, e.g. `/user/login` (or below the site root when `root`); `:name` marks a path parameter */
   path: string;
+  kind?: RouteKind;
+  /** served at the site root instead of below /api/v1 (page images, downloads, uploaded images) */
+  root?: boolean;
+  /** binary routes: the content type(s) of the answer, for the API document */
+  produces?: string;
   auth: AuthLevel;
   summary: string;
   /** admin module this route belongs to (permission grouping) */
@@ -43,8 +57,22 @@ export function defineRoute<
 export const API_PREFIX = '/api/v1';
 
 /** `METHOD /api/v1/path`, the key of a permission entry */
-export function routeKey(r: { method: string; path: string }): string {
-  return `${r.method} ${API_PREFIX}${r.path}`;
+export function routeKey(r: { method: string; path: string; root?: boolean }): string {
+  return `${r.method} ${routeUrl(r)}`;
+}
+
+/** The URL path a route is served at (path parameters left as `:name`). */
+export function routeUrl(r: { path: string; root?: boolean }): string {
+  return r.root ? r.path : `${API_PREFIX}${r.path}`;
+}
+
+/** The URL of a route with its path parameters filled in (each value URI-encoded). */
+export function fillPath(r: { path: string; root?: boolean }, params?: Record<string, unknown>): string {
+  return routeUrl(r).replace(/:([A-Za-z_]\w*)/g, (_m, name: string) => {
+    const v = params?.[name];
+    if (v === undefined || v === null || v === '') throw new Error(`missing path parameter :${name} of ${r.path}`);
+    return encodeURIComponent(String(v));
+  });
 }
 
 export type RouteParams<T> = T extends RouteDef<infer P, any, any, any> ? z.input<P> : never;

@@ -8,7 +8,13 @@ const ZPageOnly = z.object({ page: z.coerce.number().int().min(1).default(1), si
 
 /** Documents end to end (issue 4). Paths follow moredoc so its clients keep working. */
 export const documentRoutes = {
-  // upload: the file itself goes to POST /api/v1/upload/document (multipart, field `file`), see UPLOAD_DOCUMENT_PATH
+  uploadDocument: defineRoute({ method: 'POST', path: '/upload/document', kind: 'multipart', auth: 'user', summary: '上传文档文件（multipart，字段 file）', response: S.ZUploadResult }),
+  uploadAvatar: defineRoute({ method: 'POST', path: '/upload/avatar', kind: 'multipart', auth: 'user', summary: '上传头像（multipart，字段 file）', response: S.ZUploadResult }),
+  uploadArticleImage: defineRoute({ method: 'POST', path: '/upload/article', kind: 'multipart', auth: 'user', summary: '上传文章图片（multipart，字段 file）', response: S.ZUploadResult }),
+  uploadConfigImage: defineRoute({ method: 'POST', path: '/upload/config', kind: 'multipart', auth: 'admin', module: 'config', summary: '上传配置图片（multipart，字段 file）', response: S.ZUploadResult }),
+  uploadCategoryCover: defineRoute({ method: 'POST', path: '/upload/category', kind: 'multipart', auth: 'admin', module: 'category', summary: '上传分类封面（multipart，字段 file）', response: S.ZUploadResult }),
+  uploadBannerImage: defineRoute({ method: 'POST', path: '/upload/banner', kind: 'multipart', auth: 'admin', module: 'banner', summary: '上传横幅图片（multipart，字段 file）', response: S.ZUploadResult }),
+  viewUploadedImage: defineRoute({ method: 'GET', path: '/uploads/*', root: true, kind: 'binary', produces: 'image/*', auth: 'public', summary: '上传的图片', params: z.object({ '*': z.string().max(200) }), response: z.unknown() }),
   checkDocumentHash: defineRoute({ method: 'POST', path: '/upload/document/check', auth: 'user', summary: '按哈希检查文件是否已存在（秒传）', body: S.ZCheckHashBody, response: S.ZCheckHashResult }),
   createDocuments: defineRoute({ method: 'POST', path: '/document', auth: 'user', summary: '提交上传的文档', body: S.ZCreateDocumentsBody, response: z.object({ document: z.array(S.ZDocument) }) }),
   updateDocument: defineRoute({ method: 'PUT', path: '/document', auth: 'user', permission: true, module: 'document', summary: '修改文档', body: S.ZUpdateDocumentBody, response: S.ZDocument }),
@@ -60,10 +66,18 @@ export const documentRoutes = {
   setLanguageStatus: defineRoute({ method: 'PUT', path: '/language/status', auth: 'admin', module: 'language', summary: '启用或停用语言', body: S.ZLanguageStatusBody, response: ZOk }),
   deleteLanguage: defineRoute({ method: 'DELETE', path: '/language', auth: 'admin', module: 'language', summary: '删除语言', query: S.ZIdArrayQuery, response: ZOk }),
 
+  viewPage: defineRoute({ method: 'GET', path: '/view/page/:uuid/:file', root: true, kind: 'binary', produces: 'image/svg+xml', auth: 'public', summary: '文档页面图片（{页码}.svg 或 {页码}.gzip.svg）', params: z.object({ uuid: z.string().max(64), file: z.string().max(32) }), response: z.unknown() }),
+  viewCover: defineRoute({ method: 'GET', path: '/view/cover/:uuid', root: true, kind: 'binary', produces: 'image/png', auth: 'public', summary: '文档封面', params: z.object({ uuid: z.string().max(64) }), response: z.unknown() }),
+  downloadFile: defineRoute({ method: 'GET', path: '/download/:token', root: true, kind: 'binary', produces: 'application/octet-stream', auth: 'public', summary: '按签名链接下载文档原文件', params: z.object({ token: z.string().max(1000) }), response: z.unknown() }),
+
   getEnvs: defineRoute({ method: 'GET', path: '/envs', auth: 'admin', module: 'config', summary: '转换引擎与依赖检测', response: z.object({ envs: z.array(S.ZEnv) }) }),
 };
 
 /** Multipart image uploads (field `file`): avatar for the user, others for administrators; answer ZUploadResult. */
+export const UPLOAD_IMAGE_ROUTES = {
+  avatar: documentRoutes.uploadAvatar, config: documentRoutes.uploadConfigImage, category: documentRoutes.uploadCategoryCover,
+  banner: documentRoutes.uploadBannerImage, article: documentRoutes.uploadArticleImage,
+} as const;
 export const UPLOAD_IMAGE_PATHS = { avatar: '/upload/avatar', config: '/upload/config', category: '/upload/category', banner: '/upload/banner', article: '/upload/article' } as const;
 export const IMAGE_EXTS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'ico'] as const;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zPatch, zQueryArray, zTimestamp, zNullableTimestamp, zId, zBoolItem } from '../common/schemas';
 import { ZCategory } from '../content/schemas';
+import { TargetType, ZTargetType } from '../enums/target-type';
 
 const zPage = z.coerce.number().int().min(1).default(1);
 
@@ -166,9 +167,9 @@ export const ZFavorite = z.object({
   /** type 1: the favourited article (absent when it was deleted) */
   article: z.object({ id: z.number().int(), title: z.string(), identifier: z.string() }).optional(),
 });
-export const ZFavoriteBody = z.object({ document_id: z.number().int().positive(), type: z.union([z.literal(0), z.literal(1)]).default(0) });
-export const ZFavoriteQuery = z.object({ document_id: z.coerce.number().int().positive(), type: z.coerce.number().int().min(0).max(1).default(0) });
-export const ZListFavoritesQuery = z.object({ page: zPage, size: z.coerce.number().int().min(1).max(100).default(20), type: z.coerce.number().int().min(0).max(1).default(0), user_id: z.coerce.number().int().positive().optional() });
+export const ZFavoriteBody = z.object({ document_id: z.number().int().positive(), type: ZTargetType.default(TargetType.Document) });
+export const ZFavoriteQuery = z.object({ document_id: z.coerce.number().int().positive(), type: z.coerce.number().pipe(ZTargetType).default(TargetType.Document) });
+export const ZListFavoritesQuery = z.object({ page: zPage, size: z.coerce.number().int().min(1).max(100).default(20), type: z.coerce.number().pipe(ZTargetType).default(TargetType.Document), user_id: z.coerce.number().int().positive().optional() });
 
 export const ZComment = z.object({
   id: z.number().int(), user_id: z.number().int(), username: z.string(), user_avatar: z.string(), parent_id: z.number().int(),
@@ -180,7 +181,7 @@ export const ZCreateCommentBody = z.object({
   document_id: z.number().int().positive(),
   parent_id: z.number().int().min(0).default(0),
   content: z.string({ error: '请输入评论内容' }).trim().min(1, '请输入评论内容').max(2000, '评论最多2000个字'),
-  type: z.union([z.literal(0), z.literal(1)]).default(0),
+  type: ZTargetType.default(TargetType.Document),
   captcha: z.string().optional(),
   captcha_id: z.string().optional(),
 });

@@ -17,6 +17,7 @@ export * from './report-reason';
 export * from './sms-provider';
 export * from './sms-purpose';
 export * from './sms-status';
+export * from './target-type';
 export * from './spider-document-status';
 export * from './spider-url-status';
 export * from './task-status';

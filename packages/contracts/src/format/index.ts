@@ -3,6 +3,7 @@ export * from './date-input';
 export * from './date-range';
 export * from './file-type';
 export * from './history-label';
+export * from './html';
 export * from './mobile';
 export * from './number';
 export * from './recharge';

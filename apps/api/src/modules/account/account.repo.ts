@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { aiQuotas, captchas, creditLedger, dynamics, groupPermissions, groups, permissions, punishments, signs, users, userGroups, vipLogs } from '../../db/schema';
-import type { Tx } from '../credit/credit.service';
+import type { Db, Tx } from '../../db/client';
+import { aiQuotas, creditLedger, dynamics, groupPermissions, groups, permissions, signs, users, userGroups, vipLogs } from '../../db/schema';
 
 export class AccountRepo {
   constructor(private readonly db: Db) {}
@@ -53,9 +52,6 @@ export class AccountRepo {
     await tx.delete(users).where(inArray(users.id, ids));
     await this.refreshGroupCounts(tx);
   }
-  usersByIds(ids: number[]) {
-    return ids.length ? this.db.select().from(users).where(inArray(users.id, ids)) : Promise.resolve([]);
-  }
 
   // ---- groups & permissions ----
   async insertGroup(values: typeof groups.$inferInsert) {
@@ -94,41 +90,6 @@ export class AccountRepo {
     return row;
   }
 
-  // ---- punishments ----
-  async insertPunishments(rows: (typeof punishments.$inferInsert)[]) {
-    if (rows.length) await this.db.insert(punishments).values(rows);
-  }
-  async updatePunishment(id: number, patch: Partial<typeof punishments.$inferInsert>) {
-    const [row] = await this.db.update(punishments).set(patch).where(eq(punishments.id, id)).returning();
-    return row;
-  }
-  findPunishment(id: number) {
-    return this.db.query.punishments.findFirst({ where: eq(punishments.id, id) });
-  }
-  punishmentsByIds(ids: number[]) {
-    return this.db.select().from(punishments).where(inArray(punishments.id, ids));
-  }
-  async listPunishments(q: { page: number; size: number; user_id?: number[]; type?: number[]; enable?: boolean }) {
-    const conds: SQL[] = [];
-    if (q.user_id?.length) conds.push(inArray(punishments.userId, q.user_id));
-    if (q.type?.length) conds.push(inArray(punishments.type, q.type));
-    if (q.enable !== undefined) conds.push(eq(punishments.enable, q.enable));
-    const where = conds.length ? and(...conds) : undefined;
-    const [rows, [{ n }]] = await Promise.all([
-      this.db.select({ p: punishments, username: users.username }).from(punishments).leftJoin(users, eq(users.id, punishments.userId)).where(where).orderBy(desc(punishments.id)).limit(q.size).offset((q.page - 1) * q.size),
-      this.db.select({ n: count() }).from(punishments).where(where),
-    ]);
-    return { rows, total: n };
-  }
-  /** Active punishment types of a user right now. */
-  async activePunishmentTypes(userId: number, now = new Date()): Promise<number[]> {
-    const rows = await this.db.selectDistinct({ type: punishments.type }).from(punishments).where(and(
-      eq(punishments.userId, userId), eq(punishments.enable, true), lte(punishments.startTime, now),
-      or(isNull(punishments.endTime), gt(punishments.endTime, now)),
-    ));
-    return rows.map((r) => r.type);
-  }
-
   // ---- VIP ----
   async setVip(tx: Tx, userId: number, expireAt: Date | null) {
     await tx.update(users).set({ vipExpireAt: expireAt }).where(eq(users.id, userId));
@@ -158,18 +119,6 @@ export class AccountRepo {
     await this.db.insert(aiQuotas).values({ userId, ...patch }).onConflictDoUpdate({ target: aiQuotas.userId, set: patch });
   }
 
-  // ---- captcha ----
-  async insertCaptcha(row: typeof captchas.$inferInsert) {
-    await this.db.insert(captchas).values(row);
-  }
-  /** Takes a captcha (single use): returns its stored hash if it existed and was unexpired. */
-  async takeCaptcha(id: string): Promise<{ answerHash: string; type: string } | undefined> {
-    const [row] = await this.db.delete(captchas).where(and(eq(captchas.id, id), gt(captchas.expiresAt, new Date()))).returning();
-    return row;
-  }
-  async purgeCaptchas() {
-    await this.db.delete(captchas).where(lte(captchas.expiresAt, new Date()));
-  }
   allGroupsOrdered() {
     return this.db.select().from(groups).orderBy(asc(groups.sort));
   }

@@ -1,81 +1,78 @@
-import type { FastifyInstance } from 'fastify';
-import { api, PunishmentType } from '@wenku/contracts';
-import { registerRoute } from '../../lib/route';
+import { PunishmentType } from '@wenku/contracts';
+import type { Deps, RouteHandlers } from '../../kernel/module';
 import { forbidden, unauthorized } from '../../lib/errors';
 
-export async function accountRoutes(app: FastifyInstance) {
-  const { account, adminAccount, captcha, punishments, users } = app.services;
-  const ok = { ok: true };
+const ok = { ok: true };
+
+export function accountRoutes({ account, adminAccount, captcha, punishments, users }: Deps): RouteHandlers {
   const operator = async (id: number) => ({ id, username: (await users.get(id)).username });
+  return {
+    updateProfile: ({ req, body }) => account.updateProfile(req.auth!.userId, req.permitted, body!),
+    updatePassword: async ({ req, body }) => {
+      const self = !body!.id || body!.id === req.auth!.userId;
+      await account.updatePassword(req.auth!.userId, req.permitted, body!);
+      // changing one's own password voids every token: hand this session a fresh one
+      return self ? { ok: true, token: await req.server.issueToken(req.auth!.userId) } : { ok: true };
+    },
+    signToday: ({ req }) => account.sign(req.auth!.userId, req.ip),
+    getTodaySign: async ({ req }) => ({ sign: await account.getTodaySign(req.auth!.userId) }),
+    listDynamics: async ({ req, query }) => {
+      const id = query!.id ?? req.auth?.userId;
+      if (!id) throw unauthorized();
+      return account.dynamics(id, query!.page, query!.size);
+    },
+    listCreditLogs: ({ req, query }) => account.creditLogs(req.auth!.userId, query!.page, query!.size),
+    getCaptcha: ({ query }) => captcha.create(query!.type),
+    canUploadDocument: async ({ req }) => {
+      await punishments.assertAllowed(req.auth!.userId, PunishmentType.NoUpload);
+      const groups = await users.groups(req.auth!.userId);
+      if (!groups.some((g) => g.enable_upload)) throw forbidden('您所在的用户组不允许上传文档');
+      return ok;
+    },
+    canPublishArticle: async ({ req }) => {
+      await punishments.assertAllowed(req.auth!.userId, PunishmentType.NoArticle);
+      const groups = await users.groups(req.auth!.userId);
+      if (!groups.some((g) => g.enable_article)) throw forbidden('您所在的用户组不允许发布文章');
+      return ok;
+    },
+    getVip: ({ req }) => account.vipInfo(req.auth!.userId),
+    // VIP orders arrive with commerce; until then a user has none
+    listVipOrders: () => ({ total: 0, order: [] }),
+    getAiQuota: ({ req, query }) => account.quota(query?.user_id && req.permitted ? query.user_id : req.auth!.userId),
+    setAiQuota: ({ body }) => account.setQuota(body!),
 
-  registerRoute(app, api.updateProfile, ({ req, body }) => account.updateProfile(req.auth!.userId, req.permitted, body!));
-  registerRoute(app, api.updatePassword, async ({ req, body }) => {
-    const self = !body!.id || body!.id === req.auth!.userId;
-    await account.updatePassword(req.auth!.userId, req.permitted, body!);
-    // changing one's own password voids every token: hand this session a fresh one
-    return self ? { ok: true, token: await app.issueToken(req.auth!.userId) } : { ok: true };
-  });
-  registerRoute(app, api.signToday, ({ req }) => account.sign(req.auth!.userId, req.ip));
-  registerRoute(app, api.getTodaySign, async ({ req }) => ({ sign: await account.getTodaySign(req.auth!.userId) }));
-  registerRoute(app, api.listDynamics, async ({ req, query }) => {
-    const id = query!.id ?? req.auth?.userId;
-    if (!id) throw unauthorized();
-    return account.dynamics(id, query!.page, query!.size);
-  });
-  registerRoute(app, api.listCreditLogs, ({ req, query }) => account.creditLogs(req.auth!.userId, query!.page, query!.size));
-  registerRoute(app, api.getCaptcha, ({ query }) => captcha.create(query!.type));
-  registerRoute(app, api.canUploadDocument, async ({ req }) => {
-    await punishments.assertAllowed(req.auth!.userId, PunishmentType.NoUpload);
-    const groups = await users.groups(req.auth!.userId);
-    if (!groups.some((g) => g.enable_upload)) throw forbidden('您所在的用户组不允许上传文档');
-    return ok;
-  });
-  registerRoute(app, api.canPublishArticle, async ({ req }) => {
-    await punishments.assertAllowed(req.auth!.userId, PunishmentType.NoArticle);
-    const groups = await users.groups(req.auth!.userId);
-    if (!groups.some((g) => g.enable_article)) throw forbidden('您所在的用户组不允许发布文章');
-    return ok;
-  });
-  registerRoute(app, api.getVip, ({ req }) => account.vipInfo(req.auth!.userId));
-  // VIP orders arrive with commerce; until then a user has none
-  registerRoute(app, api.listVipOrders, () => ({ total: 0, order: [] }));
-  registerRoute(app, api.getAiQuota, ({ req, query }) => {
-    const id = query?.user_id && req.permitted ? query.user_id : req.auth!.userId;
-    return account.quota(id);
-  });
-  registerRoute(app, api.setAiQuota, ({ body }) => account.setQuota(body!));
+    createUser: ({ body, req }) => adminAccount.createUser(body!, req.ip),
+    setUser: async ({ body, req }) => {
+      const user = await adminAccount.setUser(body!);
+      if (body!.group_id) req.server.clearPermissionCache();
+      return user;
+    },
+    deleteUser: async ({ query, req }) => (await adminAccount.deleteUsers(req.auth!.userId, query!.id, query!.password), ok),
 
-  registerRoute(app, api.createUser, ({ body, req }) => adminAccount.createUser(body!, req.ip));
-  registerRoute(app, api.setUser, async ({ body }) => {
-    const user = await adminAccount.setUser(body!);
-    if (body!.group_id) app.clearPermissionCache();
-    return user;
-  });
-  registerRoute(app, api.deleteUser, async ({ query, req }) => (await adminAccount.deleteUsers(req.auth!.userId, query!.id, query!.password), ok));
+    createGroup: ({ body }) => adminAccount.createGroup(body!),
+    updateGroup: ({ body }) => adminAccount.updateGroup(body!.id, body!),
+    deleteGroup: async ({ query, req }) => {
+      await adminAccount.deleteGroups(query!.id);
+      req.server.clearPermissionCache();
+      return ok;
+    },
+    getGroupDetail: ({ query }) => adminAccount.getGroup(query!.id),
+    getGroupPermission: ({ query }) => adminAccount.groupPermissions(query!.id),
+    setGroupPermission: async ({ body, req }) => {
+      await adminAccount.setGroupPermissions(body!.group_id, body!.permission_id);
+      req.server.clearPermissionCache();
+      return ok;
+    },
+    getPermissionDetail: ({ query }) => adminAccount.getPermission(query!.id),
+    updatePermission: ({ body }) => adminAccount.updatePermission(body!.id, body!.title, body!.description),
 
-  registerRoute(app, api.createGroup, ({ body }) => adminAccount.createGroup(body!));
-  registerRoute(app, api.updateGroup, ({ body }) => adminAccount.updateGroup(body!.id, body!));
-  registerRoute(app, api.deleteGroup, async ({ query }) => {
-    await adminAccount.deleteGroups(query!.id);
-    app.clearPermissionCache();
-    return ok;
-  });
-  registerRoute(app, api.getGroupDetail, ({ query }) => adminAccount.getGroup(query!.id));
-  registerRoute(app, api.getGroupPermission, ({ query }) => adminAccount.groupPermissions(query!.id));
-  registerRoute(app, api.setGroupPermission, async ({ body }) => {
-    await adminAccount.setGroupPermissions(body!.group_id, body!.permission_id);
-    app.clearPermissionCache();
-    return ok;
-  });
-  registerRoute(app, api.getPermissionDetail, ({ query }) => adminAccount.getPermission(query!.id));
-  registerRoute(app, api.updatePermission, ({ body }) => adminAccount.updatePermission(body!.id, body!.title, body!.description));
+    createPunishment: async ({ body, req }) => (await punishments.create(body!, await operator(req.auth!.userId)), ok),
+    updatePunishment: async ({ body, req }) => punishments.update(body!, await operator(req.auth!.userId)),
+    getPunishment: ({ query }) => punishments.get(query!.id),
+    listPunishments: ({ query }) => punishments.list(query!),
+    cancelPunishment: async ({ body, req }) => (await punishments.cancel(body!.id, await operator(req.auth!.userId)), ok),
 
-  registerRoute(app, api.createPunishment, async ({ body, req }) => (await punishments.create(body!, await operator(req.auth!.userId)), ok));
-  registerRoute(app, api.updatePunishment, async ({ body, req }) => punishments.update(body!, await operator(req.auth!.userId)));
-  registerRoute(app, api.getPunishment, ({ query }) => punishments.get(query!.id));
-  registerRoute(app, api.listPunishments, ({ query }) => punishments.list(query!));
-  registerRoute(app, api.cancelPunishment, async ({ body, req }) => (await punishments.cancel(body!.id, await operator(req.auth!.userId)), ok));
-
-  registerRoute(app, api.listVipUsers, ({ query }) => account.listVipUsers(query!));
-  registerRoute(app, api.grantVip, ({ body, req }) => account.grantVip(req.auth!.userId, body as never));
+    listVipUsers: ({ query }) => account.listVipUsers(query!),
+    grantVip: ({ body, req }) => account.grantVip(req.auth!.userId, body as never),
+  };
 }

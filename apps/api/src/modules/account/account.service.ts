@@ -1,5 +1,6 @@
 import { verify } from '@node-rs/argon2';
 import { DEFAULT_CREDIT_NAME, VIP_CARD_DAYS, VIP_CARD_OPTIONS, signInSuccessMessage, type TUser } from '@wenku/contracts';
+import { dayNumber } from '../../lib/time';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { CreditService } from '../credit/credit.service';
@@ -11,17 +12,6 @@ import type { AccountRepo } from './account.repo';
 export const DynamicType = { Comment: 1, Favorite: 2, Upload: 3, Download: 4, Login: 5, Register: 6, Avatar: 7, Password: 8, Profile: 9, Verify: 10, Sign: 11, Share: 12, Follow: 13, DeleteDocument: 14, Vip: 15 } as const;
 
 /** The calendar day of an instant in a time zone, as the integer YYYYMMDD. */
-export function dayNumber(at: Date, timeZone: string): number {
-  let tz = timeZone;
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: tz });
-  } catch {
-    tz = 'Asia/Shanghai';
-  }
-  const s = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-  return Number(s.replace(/-/g, ''));
-}
-
 export class AccountService {
   constructor(
     private readonly db: Db,

@@ -1,3 +1,4 @@
+import type { EventBus } from '../../kernel/events';
 import { verify } from '@node-rs/argon2';
 import type { TGroup, TPermission, TUser } from '@wenku/contracts';
 import type { Db } from '../../db/client';
@@ -7,7 +8,7 @@ import type { AccountRepo } from './account.repo';
 
 /** The back office's user, group and permission management. */
 export class AdminAccountService {
-  constructor(private readonly db: Db, private readonly repo: AccountRepo, private readonly users: UserService) {}
+  constructor(private readonly db: Db, private readonly repo: AccountRepo, private readonly users: UserService, private readonly events: EventBus) {}
 
   async createUser(body: { username: string; password: string; email: string; mobile: string; group_id: number[] }, ip: string): Promise<TUser> {
     const user = await this.users.createAccount({ username: body.username, password: body.password, email: body.email, mobile: body.mobile }, ip);
@@ -54,11 +55,12 @@ export class AdminAccountService {
     if (!ok) throw badRequest('密码不正确，无法删除');
     if (ids.includes(ROOT_USER_ID)) throw forbidden('不能删除超级管理员');
     if (ids.includes(actorId)) throw badRequest('不能删除自己');
-    const rows = await this.repo.usersByIds(ids);
+    const rows = await this.users.byIds(ids);
     if (!rows.length) throw notFound('用户不存在');
     const busy = rows.find((u) => u.docCount > 0 || u.articleCount > 0);
     if (busy) throw badRequest(`用户「${busy.username}」还有文档或文章，请先处理后再删除`);
     await this.db.transaction((tx) => this.repo.deleteUsers(tx, rows.map((r) => r.id)));
+    await this.events.emit('user.deleted', { ids: rows.map((r) => r.id) });
   }
 
   // ---------------- groups ----------------

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import { AppError } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
-import type { AccountRepo } from './account.repo';
+import type { CaptchaRepo } from './captcha.repo';
 
 const TTL_MS = 5 * 60_000;
 const SWITCH: Record<string, string> = {
@@ -17,7 +17,7 @@ export const hashAnswer = (id: string, answer: string) => crypto.createHash('sha
  * process can verify, single use, five minutes.
  */
 export class CaptchaService {
-  constructor(private readonly repo: AccountRepo, private readonly settings: ConfigService) {}
+  constructor(private readonly repo: CaptchaRepo, private readonly settings: ConfigService) {}
 
   async enabled(type: string): Promise<boolean> {
     const security = await this.settings.section('security');

@@ -1,9 +1,10 @@
 import { PUNISHMENT_TYPE_OPTIONS, PunishmentType, type TPunishment } from '@wenku/contracts';
 import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/cache';
-import type { AccountRepo } from './account.repo';
+import type { PunishmentRepo } from './punishment.repo';
+import type { UserService } from '../user/user.service';
 
-type Row = Awaited<ReturnType<AccountRepo['findPunishment']>> & object;
+type Row = Awaited<ReturnType<PunishmentRepo['findPunishment']>> & object;
 
 const MESSAGES: Record<number, string> = {
   [PunishmentType.DisableAccount]: '您的账号已被禁用',
@@ -24,7 +25,7 @@ export function toPunishment(p: Row, username = ''): TPunishment {
 
 export class PunishmentService {
   private readonly cache = new TtlCache<number[]>(3000, 10_000);
-  constructor(private readonly repo: AccountRepo) {}
+  constructor(private readonly repo: PunishmentRepo, private readonly users: Pick<UserService, 'byIds'>) {}
 
   activeTypes(userId: number): Promise<number[]> {
     return this.cache.get(String(userId), () => this.repo.activePunishmentTypes(userId));
@@ -50,7 +51,7 @@ export class PunishmentService {
       endTime: input.end_time ? new Date(input.end_time) : null,
       operators: [{ user_id: operator.id, username: operator.username, action: 'create', at }],
     })));
-    const users = await this.repo.usersByIds(input.user_id);
+    const users = await this.users.byIds(input.user_id);
     if (users.length !== new Set(input.user_id).size) throw new AppError('bad_request', '用户不存在');
     if (input.user_id.includes(1)) throw new AppError('bad_request', '不能处罚超级管理员');
     await this.repo.insertPunishments(rows);
@@ -82,7 +83,7 @@ export class PunishmentService {
     return toPunishment(p);
   }
 
-  async list(q: Parameters<AccountRepo['listPunishments']>[0]) {
+  async list(q: Parameters<PunishmentRepo['listPunishments']>[0]) {
     const { rows, total } = await this.repo.listPunishments(q);
     return { total, punishment: rows.map((r) => toPunishment(r.p, r.username ?? '')) };
   }

@@ -1,10 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { Tx } from '../credit/credit.service';
-import { articleCategories, articles, categories, comments, favorites, users } from '../../db/schema';
+import type { Db, Tx, Exec } from '../../db/client';
+import { articleCategories, articles } from '../../db/schema';
 
 export type ArticleRow = typeof articles.$inferSelect;
-type Exec = Db | Tx;
 
 /** The columns lists need: everything but the markdown source (and the search vector). */
 const LIST_COLUMNS = {
@@ -35,7 +33,7 @@ export interface ArticleFilter {
 
 const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
-/** SQL of articles (and the rows of other tables that hang on an article: categories, comments, favourites of type 1). */
+/** SQL of articles and their category links; nothing else. */
 export class ArticleRepo {
   constructor(private readonly db: Db) {}
 
@@ -89,19 +87,6 @@ export class ArticleRepo {
     return out;
   }
 
-  async articleCategories() {
-    return this.db.select().from(categories).where(eq(categories.type, 1));
-  }
-
-  async categoriesByIds(ids: number[]) {
-    if (!ids.length) return [];
-    return this.db.select().from(categories).where(inArray(categories.id, ids));
-  }
-
-  async usersByIds(ids: number[]) {
-    if (!ids.length) return [];
-    return this.db.select({ id: users.id, username: users.username, avatar: users.avatar }).from(users).where(inArray(users.id, ids));
-  }
 
   private conditions(f: ArticleFilter): SQL[] {
     const conds: SQL[] = [];
@@ -190,26 +175,18 @@ export class ArticleRepo {
     return this.db.select(LIST_COLUMNS).from(articles).where(and(...conds)).orderBy(desc(rank), desc(articles.id)).limit(limit);
   }
 
-  async isFavorite(userId: number, articleId: number): Promise<boolean> {
-    const [row] = await this.db.select({ id: favorites.id }).from(favorites).where(and(eq(favorites.userId, userId), eq(favorites.documentId, articleId), eq(favorites.type, 1))).limit(1);
-    return !!row;
+  async setCounts(tx: Exec, rows: { id: number; favorites: number; comments: number }[]) {
+    for (const r of rows) await tx.update(articles).set({ favoriteCount: r.favorites, commentCount: r.comments }).where(eq(articles.id, r.id));
   }
 
-  /** Comment and favourite counts of articles from the shared comment and favourite tables (type 1). */
-  async refreshCounts(tx: Exec, ids: number[]) {
-    if (!ids.length) return;
-    const list = sql.join([...new Set(ids)].map((i) => sql`${i}`), sql`, `);
-    await tx.execute(sql`UPDATE articles a SET
-      comment_count = (SELECT count(*) FROM comments c WHERE c.type = 1 AND c.document_id = a.id AND c.status = 1),
-      favorite_count = (SELECT count(*) FROM favorites f WHERE f.type = 1 AND f.document_id = a.id)
-      WHERE a.id IN (${list})`);
-  }
-
-  /** users.article_count = the user's published articles. */
-  async recountUsers(tx: Exec, userIds: number[]) {
-    if (!userIds.length) return;
-    const list = sql.join([...new Set(userIds)].map((i) => sql`${i}`), sql`, `);
-    await tx.execute(sql`UPDATE users u SET article_count = (SELECT count(*) FROM articles a WHERE a.user_id = u.id AND a.status = 1 AND a.is_draft = false AND a.deleted_at IS NULL) WHERE u.id IN (${list})`);
+  /** Published articles per author. */
+  async publishedCountsOfUsers(tx: Exec, userIds: number[]): Promise<Map<number, number>> {
+    const out = new Map(userIds.map((id) => [id, 0]));
+    if (!userIds.length) return out;
+    const rows = await tx.select({ userId: articles.userId, n: count() }).from(articles)
+      .where(and(inArray(articles.userId, userIds), eq(articles.status, 1), eq(articles.isDraft, false), isNull(articles.deletedAt))).groupBy(articles.userId);
+    for (const r of rows) out.set(r.userId, r.n);
+    return out;
   }
 
   async deletedIds(): Promise<number[]> {
@@ -218,8 +195,6 @@ export class ArticleRepo {
 
   async hardDelete(tx: Tx, ids: number[]) {
     if (!ids.length) return;
-    await tx.delete(comments).where(and(eq(comments.type, 1), inArray(comments.documentId, ids)));
-    await tx.delete(favorites).where(and(eq(favorites.type, 1), inArray(favorites.documentId, ids)));
     await tx.delete(articles).where(inArray(articles.id, ids));
   }
 

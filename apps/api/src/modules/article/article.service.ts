@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { ArticleAudit, CategoryType, FOOTER_ARTICLE_IDENTIFIERS, PunishmentType, type TArticle, type TArticleDetail } from '@wenku/contracts';
+import { ArticleAudit, CategoryType, FOOTER_ARTICLE_IDENTIFIERS, PunishmentType, highlightHtml, type TArticle, type TArticleDetail } from '@wenku/contracts';
 import { markdownToText, renderMarkdown } from '@wenku/ui/markdown';
-import type { Db } from '../../db/client';
+import type { Db, Exec, Tx } from '../../db/client';
+import type { EventBus } from '../../kernel/events';
+import type { ContentService } from '../content/content.service';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { parseQuery, segment, tokenize } from '../../lib/segment';
+import { parseQuery, segment, tokenize, toTsQuery } from '../../lib/segment';
+import { snippetAround } from '../../lib/text';
 import type { ConfigService } from '../config/config.service';
 import type { UserService } from '../user/user.service';
 import type { PunishmentService } from '../account/punishment.service';
@@ -17,31 +20,6 @@ export interface ArticleViewer {
 }
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
-/** Matches of any of `words` wrapped in <em>; everything else HTML-escaped. */
-export function highlight(text: string, words: string[]): string {
-  const ws = [...new Set(words.filter((w) => w.length > 0))].sort((a, b) => b.length - a.length);
-  if (!ws.length) return escapeHtml(text);
-  const re = new RegExp(ws.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
-  let out = '';
-  let last = 0;
-  for (const m of text.matchAll(re)) {
-    out += `${escapeHtml(text.slice(last, m.index))}<em>${escapeHtml(m[0])}</em>`;
-    last = m.index + m[0].length;
-  }
-  return out + escapeHtml(text.slice(last));
-}
-
-/** A window of `text` around the first match, for search results. */
-function snippet(text: string, words: string[], size = 120): string {
-  const lower = text.toLowerCase();
-  const at = Math.min(...words.map((w) => lower.indexOf(w.toLowerCase())).filter((i) => i >= 0), Number.MAX_SAFE_INTEGER);
-  if (at === Number.MAX_SAFE_INTEGER) return text.slice(0, size);
-  const start = Math.max(0, at - Math.floor(size / 3));
-  return `${start > 0 ? '…' : ''}${text.slice(start, start + size)}${start + size < text.length ? '…' : ''}`;
-}
-
 /** Keywords when the author gives none: the title's distinct words (jieba), longest first, up to five. */
 export function defaultKeywords(title: string): string {
   const words = [...new Set(tokenize(title).filter((w) => w.length >= 2 && !/^\d+$/.test(w)))];
@@ -58,22 +36,30 @@ const FOOTER_SEED: Record<(typeof FOOTER_ARTICLE_IDENTIFIERS)[number], { title: 
 };
 
 export class ArticleService {
-  /** called after articles change (crawler HTML caches listen) */
-  onChanged: (ids: number[]) => void = () => undefined;
-
   constructor(
     private readonly db: Db,
     private readonly repo: ArticleRepo,
     private readonly users: UserService,
     private readonly settings: ConfigService,
     private readonly punishments: PunishmentService,
+    private readonly content: ContentService,
+    private readonly events: EventBus,
   ) {}
+
+  private async changed(ids: number[]) {
+    if (ids.length) await this.events.emit('article.changed', { ids });
+  }
+
+  /** users.article_count = the author's published articles, inside the caller's transaction. */
+  private async recountAuthors(tx: Tx, userIds: number[]) {
+    for (const [userId, n] of await this.repo.publishedCountsOfUsers(tx, [...new Set(userIds)])) await this.users.setCounts(tx, userId, { articleCount: n });
+  }
 
   // ---------------- mapping ----------------
   async decorate(rows: ArticleListRow[], withContent = false): Promise<TArticle[]> {
     const [cats, users] = await Promise.all([
       this.repo.categoryIdsOf(rows.map((r) => r.id)),
-      this.repo.usersByIds([...new Set(rows.map((r) => r.userId))]),
+      this.users.byIds(rows.map((r) => r.userId)),
     ]);
     const byUser = new Map(users.map((u) => [u.id, u]));
     const hideViews = (await this.settings.section('article')).show_view_count === false;
@@ -110,7 +96,7 @@ export class ArticleService {
 
   private async checkCategories(ids: number[]) {
     if (!ids.length) return;
-    const rows = await this.repo.categoriesByIds(ids);
+    const rows = await this.content.categoriesByIds(ids);
     if (rows.length !== new Set(ids).size || rows.some((c) => c.type !== CategoryType.Article || !c.enable)) throw badRequest('文章分类不存在或已停用');
   }
 
@@ -147,10 +133,10 @@ export class ArticleService {
       const r = await this.repo.insert(tx, { identifier, userId: viewer.userId, title: body.title, keywords, description, content: body.content, status, isDraft: body.is_draft });
       await this.repo.setCategories(tx, r.id, body.category_id);
       await this.index(tx, r);
-      await this.repo.recountUsers(tx, [viewer.userId]);
+      await this.recountAuthors(tx, [viewer.userId]);
       return r;
     });
-    this.onChanged([row.id]);
+    await this.changed([row.id]);
     return (await this.decorate([row], true))[0];
   }
 
@@ -189,10 +175,10 @@ export class ArticleService {
       const r = Object.keys(patch).length ? (await this.repo.update(a.id, patch, tx))! : a;
       if (body.category_id) await this.repo.setCategories(tx, a.id, body.category_id);
       await this.index(tx, r);
-      await this.repo.recountUsers(tx, [a.userId]);
+      await this.recountAuthors(tx, [a.userId]);
       return r;
     });
-    this.onChanged([a.id]);
+    await this.changed([a.id]);
     return (await this.decorate([row], true))[0];
   }
 
@@ -203,9 +189,9 @@ export class ArticleService {
     if (!viewer.isAdmin && rows.some((r) => r.userId !== viewer.userId)) throw forbidden('只能删除自己的文章');
     await this.db.transaction(async (tx) => {
       await this.repo.updateMany(rows.map((r) => r.id), { deletedAt: new Date() }, tx);
-      await this.repo.recountUsers(tx, rows.map((r) => r.userId));
+      await this.recountAuthors(tx, rows.map((r) => r.userId));
     });
-    this.onChanged(rows.map((r) => r.id));
+    await this.changed(rows.map((r) => r.id));
   }
 
   async restore(ids: number[]) {
@@ -213,9 +199,9 @@ export class ArticleService {
     if (!rows.length) throw notFound('回收站中没有这些文章');
     await this.db.transaction(async (tx) => {
       await this.repo.updateMany(rows.map((r) => r.id), { deletedAt: null }, tx);
-      await this.repo.recountUsers(tx, rows.map((r) => r.userId));
+      await this.recountAuthors(tx, rows.map((r) => r.userId));
     });
-    this.onChanged(rows.map((r) => r.id));
+    await this.changed(rows.map((r) => r.id));
   }
 
   /** Hard delete from the recycle bin, with the article's comments and favourites. */
@@ -225,34 +211,34 @@ export class ArticleService {
     if (!rows.length) return 0;
     await this.db.transaction(async (tx) => {
       await this.repo.hardDelete(tx, rows.map((r) => r.id));
-      await this.repo.recountUsers(tx, rows.map((r) => r.userId));
+      await this.recountAuthors(tx, rows.map((r) => r.userId));
     });
-    this.onChanged(rows.map((r) => r.id));
+    await this.changed(rows.map((r) => r.id));
+    await this.events.emit('article.purged', { ids: rows.map((r) => r.id) });
     return rows.length;
   }
 
   // ---------------- read ----------------
-  async detail(by: { id?: number; identifier?: string }, viewer: ArticleViewer, countView: boolean): Promise<TArticleDetail> {
+  async detail(by: { id?: number; identifier?: string }, viewer: ArticleViewer, countView: boolean): Promise<Omit<TArticleDetail, 'is_favorite'>> {
     const a = await this.visible(by, viewer);
     if (countView && this.isPublic(a)) {
       await this.repo.incrementView(a.id);
       a.viewCount += 1;
     }
-    const [[article], cats, fav] = await Promise.all([
+    const [[article], cats] = await Promise.all([
       this.decorate([a], true),
-      this.repo.categoryIdsOf([a.id]).then((m) => this.repo.categoriesByIds(m.get(a.id) ?? [])),
-      viewer.userId ? this.repo.isFavorite(viewer.userId, a.id) : false,
+      this.repo.categoryIdsOf([a.id]).then((m) => this.content.categoriesByIds(m.get(a.id) ?? [])),
     ]);
     return {
       ...article, content: a.content, content_html: renderMarkdown(a.content, { docId: String(a.id) }),
-      category: cats.map((c) => ({ id: c.id, title: c.title, parent_id: c.parentId })), is_favorite: fav,
+      category: cats.map((c) => ({ id: c.id, title: c.title, parent_id: c.parentId })),
     };
   }
 
   /** Category ids with every descendant (a parent category lists its children's articles too). */
   private async withChildren(ids: number[]): Promise<number[]> {
     if (!ids.length) return ids;
-    const all = await this.repo.articleCategories();
+    const all = await this.content.categoriesOfType(CategoryType.Article);
     const out = new Set(ids);
     for (let grew = true; grew; ) {
       grew = false;
@@ -290,24 +276,20 @@ export class ArticleService {
   async search(q: { wd: string; page: number; size: number; category_id?: number[]; user_id?: number; created_at?: string[]; sort: string }) {
     const started = performance.now();
     const parsed = parseQuery(q.wd);
-    const parts: SQL[] = [
-      ...parsed.must.map((w) => sql`plainto_tsquery('simple', ${w})`),
-      ...parsed.phrases.map((p) => sql`phraseto_tsquery('simple', ${p.join(' ')})`),
-    ];
-    const positive = parts.length ? sql.join(parts, sql` && `) : undefined;
-    const query = positive && parsed.not.length ? sql`(${positive}) && !!(${sql.join(parsed.not.map((w) => sql`plainto_tsquery('simple', ${w})`), sql` || `)})` : positive;
+    const tsq = toTsQuery(parsed);
+    const query = tsq ? sql`to_tsquery('simple', ${tsq})` : undefined;
     const display = await this.settings.section('display');
     const maxPage = Math.max(1, Number(display.max_search_pages) || 100);
     const page = Math.min(q.page, maxPage);
     const { rows, total } = await this.repo.search({
-      query, fallback: parts.length ? undefined : q.wd.trim(), category_id: await this.withChildren(q.category_id ?? []),
+      query, fallback: tsq ? undefined : q.wd.trim(), category_id: await this.withChildren(q.category_id ?? []),
       user_id: q.user_id, created_at: q.created_at, sort: q.sort, page, size: q.size,
     });
     const decorated = await this.decorate(rows);
     const words = parsed.highlight.length ? parsed.highlight : [q.wd.trim()];
     const article = decorated.map((a, i) => {
       const text = rows[i].description || markdownToText(rows[i].content ?? '', 2000);
-      return { ...a, highlight_title: highlight(a.title, words), highlight_snippet: highlight(snippet(text, words), words), rank: rows[i].rank };
+      return { ...a, highlight_title: highlightHtml(a.title, words), highlight_snippet: highlightHtml(snippetAround(text, words, 120), words), rank: rows[i].rank };
     });
     return { total, spend: Number(((performance.now() - started) / 1000).toFixed(3)), max_page: Math.min(maxPage, Math.ceil(total / q.size)), article, words };
   }
@@ -319,13 +301,13 @@ export class ArticleService {
     await this.db.transaction(async (tx) => {
       for (const r of rows) await this.repo.setCategories(tx, r.id, categoryIds);
     });
-    this.onChanged(rows.map((r) => r.id));
+    await this.changed(rows.map((r) => r.id));
   }
 
   async recommend(ids: number[], isRecommend: boolean) {
     const rows = await this.repo.byIds(ids);
     await this.repo.updateMany(rows.map((r) => r.id), { recommendAt: isRecommend ? new Date() : null });
-    this.onChanged(rows.map((r) => r.id));
+    await this.changed(rows.map((r) => r.id));
   }
 
   /** Review: approve or reject (the reason is shown to the author). */
@@ -335,9 +317,9 @@ export class ArticleService {
     if (!rows.length) throw notFound('文章不存在或已被删除');
     await this.db.transaction(async (tx) => {
       await this.repo.updateMany(rows.map((r) => r.id), { status, rejectReason: status === ArticleAudit.Rejected ? reason.trim() : '' }, tx);
-      await this.repo.recountUsers(tx, rows.map((r) => r.userId));
+      await this.recountAuthors(tx, rows.map((r) => r.userId));
     });
-    this.onChanged(rows.map((r) => r.id));
+    await this.changed(rows.map((r) => r.id));
   }
 
   // ---------------- comments & favourites (type 1 of the shared tables) ----------------
@@ -357,8 +339,9 @@ export class ArticleService {
     return (await this.settings.section('article')).enable_comment !== false;
   }
 
-  refreshCounts(tx: Parameters<ArticleRepo['refreshCounts']>[0], ids: number[]) {
-    return this.repo.refreshCounts(tx, ids);
+  /** Favourite and comment counts, recounted by the interaction module inside its transaction. */
+  setInteractionCounts(tx: Exec, rows: { id: number; favorites: number; comments: number }[]) {
+    return this.repo.setCounts(tx, rows);
   }
 
   // ---------------- seed, sitemap ----------------

@@ -1,16 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { api } from '@wenku/contracts';
-import { registerRoute } from '../../lib/route';
+import type { Deps, RouteHandlers } from '../../kernel/module';
 
-export async function bannerRoutes(app: FastifyInstance) {
-  const { banners } = app.services;
-  const ok = { ok: true };
-  registerRoute(app, api.createBanner, ({ body }) => banners.create(body!));
-  registerRoute(app, api.updateBanner, ({ body }) => {
-    const { id, ...patch } = body!;
-    return banners.update(id, patch);
-  });
-  registerRoute(app, api.deleteBanner, async ({ query }) => (await banners.remove(query!.id), ok));
-  registerRoute(app, api.getBanner, ({ query, req }) => banners.get(query!.id, req.permitted));
-  registerRoute(app, api.listBanners, ({ query, req }) => banners.list(query!, req.permitted));
+export function bannerRoutes({ banners }: Deps): RouteHandlers {
+  return {
+    createBanner: ({ body }) => banners.create(body!),
+    updateBanner: ({ body }) => {
+      const { id, ...patch } = body!;
+      return banners.update(id, patch);
+    },
+    deleteBanner: async ({ query }) => (await banners.remove(query!.id), { ok: true }),
+    getBanner: ({ query, req }) => banners.get(query!.id, req.permitted),
+    listBanners: ({ query, req }) => banners.list(query!, req.permitted),
+  };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { banners } from '../../db/schema';
 import { TtlCache, freeze } from '../../lib/cache';
 import { notFound } from '../../lib/errors';
-import { CrudRepo } from '../content/content.repo';
+import { CrudRepo } from '../../db/crud-repo';
 
 type BannerRow = typeof banners.$inferSelect;
 

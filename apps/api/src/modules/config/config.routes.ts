@@ -1,14 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { api } from '@wenku/contracts';
-import { registerRoute } from '../../lib/route';
+import type { Deps, RouteHandlers } from '../../kernel/module';
 
-export async function configRoutes(app: FastifyInstance) {
-  const { settings } = app.services;
-  registerRoute(app, api.getSettings, () => settings.publicSettings());
-  registerRoute(app, api.getRechargeSettings, () => settings.rechargeSettings());
-  registerRoute(app, api.listConfig, async ({ query }) => ({ config: await settings.list(query?.category) }));
-  registerRoute(app, api.updateConfig, async ({ body }) => {
-    await settings.update(body!.config);
-    return { ok: true };
-  });
+const ok = { ok: true };
+
+export function configRoutes({ settings, languages }: Deps): RouteHandlers {
+  return {
+    getSettings: () => settings.publicSettings(),
+    getRechargeSettings: () => settings.rechargeSettings(),
+    listConfig: async ({ query }) => ({ config: await settings.list(query?.category) }),
+    updateConfig: async ({ body }) => (await settings.update(body!.config), ok),
+
+    listLanguages: ({ req, query }) => languages.list(req.permitted && query?.enable !== 'true'),
+    createLanguage: ({ body }) => languages.create(body!),
+    updateLanguage: ({ body }) => languages.update(body!),
+    setLanguageStatus: async ({ body }) => (await languages.setStatus(body!.id, body!.enable), ok),
+    deleteLanguage: async ({ query }) => (await languages.remove(query!.id), ok),
+  };
 }

@@ -2,6 +2,7 @@ import {
   CONFIG_SECTIONS, SECRET_MASK, DEFAULT_CREDIT_NAME, type ConfigCategory, type ConfigFieldDef, type TConfigItem, type TSettings, type TRechargeSettings,
 } from '@wenku/contracts';
 import { TtlCache, freeze } from '../../lib/cache';
+import { DEFAULT_TIMEZONE, startOfDay } from '../../lib/time';
 import { badRequest } from '../../lib/errors';
 import type { ConfigRepo } from './config.repo';
 
@@ -83,6 +84,11 @@ export class ConfigService {
     this.cache.clear();
   }
 
+  /** Every section with typed values (secrets included: server-side use only). */
+  all(): Promise<Record<string, Section>> {
+    return this.allSections();
+  }
+
   private async allSections(): Promise<Record<string, Section>> {
     return this.cache.get('all', async () => {
       const rows = await this.repo.findAll();
@@ -100,6 +106,16 @@ export class ConfigService {
   /** A section from the in-memory cache when fresh (no await on the request hot path), else undefined. */
   peekSection<T extends Section = Section>(category: ConfigCategory): T | undefined {
     return (this.cache.peek('all') as Record<string, Section> | undefined)?.[category] as T | undefined;
+  }
+
+  /** The site's time zone (system.timezone). */
+  async timezone(): Promise<string> {
+    return String((await this.section('system')).timezone || DEFAULT_TIMEZONE);
+  }
+
+  /** When today began in the site's time zone: daily limits and counters start there. */
+  async startOfToday(): Promise<Date> {
+    return startOfDay(await this.timezone());
   }
 
   /** A whole section with typed values (secrets included: server-side use only). */

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { api } from '@wenku/contracts';
-import { registerRoute } from '../../lib/route';
+import type { Deps, RouteHandlers } from '../../kernel/module';
+
+const ok = { ok: true };
 
 /** snake_case request fields → drizzle's camelCase columns; undefined stays out (partial updates). */
 function camel<T extends Record<string, unknown>>(o: T): Record<string, unknown> {
@@ -9,39 +9,38 @@ function camel<T extends Record<string, unknown>>(o: T): Record<string, unknown>
   return out;
 }
 const toDate = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
+const adBody = (b: { start_time?: string | null; end_time?: string | null } & Record<string, unknown>) => ({
+  ...camel(b), startTime: toDate(b.start_time), endTime: toDate(b.end_time),
+});
 
-export async function contentRoutes(app: FastifyInstance) {
-  const { content, users } = app.services;
-  const ok = { ok: true };
+export function contentRoutes({ content, users }: Deps): RouteHandlers {
+  return {
+    createCategory: ({ body }) => content.createCategory(camel(body!) as never),
+    updateCategory: ({ body }) => content.updateCategory(body!.id, camel(body!)),
+    deleteCategory: async ({ query }) => (await content.deleteCategories(query!.id), ok),
+    getCategory: ({ query, req }) => content.getCategory(query!.id, req.permitted),
+    listCategories: ({ query, req }) => content.listCategories(query!, req.permitted),
 
-  registerRoute(app, api.createCategory, ({ body }) => content.createCategory(camel(body!) as never));
-  registerRoute(app, api.updateCategory, ({ body }) => content.updateCategory(body!.id, camel(body!)));
-  registerRoute(app, api.deleteCategory, async ({ query }) => (await content.deleteCategories(query!.id), ok));
-  registerRoute(app, api.getCategory, ({ query, req }) => content.getCategory(query!.id, req.permitted));
-  registerRoute(app, api.listCategories, ({ query, req }) => content.listCategories(query!, req.permitted));
+    createNavigation: ({ body }) => content.createNavigation(camel(body!) as never),
+    updateNavigation: ({ body }) => content.updateNavigation(body!.id, camel(body!)),
+    deleteNavigation: async ({ query }) => (await content.deleteNavigations(query!.id), ok),
+    getNavigation: ({ query }) => content.getNavigation(query!.id),
+    listNavigations: ({ query, req }) => content.listNavigations(query!, req.permitted),
 
-  registerRoute(app, api.createNavigation, ({ body }) => content.createNavigation(camel(body!) as never));
-  registerRoute(app, api.updateNavigation, ({ body }) => content.updateNavigation(body!.id, camel(body!)));
-  registerRoute(app, api.deleteNavigation, async ({ query }) => (await content.deleteNavigations(query!.id), ok));
-  registerRoute(app, api.getNavigation, ({ query }) => content.getNavigation(query!.id));
-  registerRoute(app, api.listNavigations, ({ query, req }) => content.listNavigations(query!, req.permitted));
+    createFriendlink: ({ body }) => content.createFriendlink(camel(body!) as never),
+    updateFriendlink: ({ body }) => content.updateFriendlink(body!.id, camel(body!)),
+    deleteFriendlink: async ({ query }) => (await content.deleteFriendlinks(query!.id), ok),
+    getFriendlink: ({ query }) => content.getFriendlink(query!.id),
+    listFriendlinks: ({ query, req }) => content.listFriendlinks(query!, req.permitted),
 
-  registerRoute(app, api.createFriendlink, ({ body }) => content.createFriendlink(camel(body!) as never));
-  registerRoute(app, api.updateFriendlink, ({ body }) => content.updateFriendlink(body!.id, camel(body!)));
-  registerRoute(app, api.deleteFriendlink, async ({ query }) => (await content.deleteFriendlinks(query!.id), ok));
-  registerRoute(app, api.getFriendlink, ({ query }) => content.getFriendlink(query!.id));
-  registerRoute(app, api.listFriendlinks, ({ query, req }) => content.listFriendlinks(query!, req.permitted));
-
-  const adBody = (b: { start_time?: string | null; end_time?: string | null } & Record<string, unknown>) => ({
-    ...camel(b), startTime: toDate(b.start_time), endTime: toDate(b.end_time),
-  });
-  registerRoute(app, api.createAdvertisement, ({ body, req }) => content.createAdvertisement({ ...adBody(body!), userId: req.auth!.userId } as never));
-  registerRoute(app, api.updateAdvertisement, ({ body }) => content.updateAdvertisement(body!.id, adBody(body!)));
-  registerRoute(app, api.deleteAdvertisement, async ({ query }) => (await content.deleteAdvertisements(query!.id), ok));
-  registerRoute(app, api.getAdvertisement, ({ query }) => content.getAdvertisement(query!.id));
-  registerRoute(app, api.listAdvertisements, ({ query }) => content.listAdvertisements(query!));
-  registerRoute(app, api.getAdvertisementsByPosition, async ({ query, req }) => {
-    const vip = req.auth ? (await users.privateView(req.auth.userId)).is_vip : false;
-    return content.adsForPositions(query?.position ?? [], query?.group, vip);
-  });
+    createAdvertisement: ({ body, req }) => content.createAdvertisement({ ...adBody(body!), userId: req.auth!.userId } as never),
+    updateAdvertisement: ({ body }) => content.updateAdvertisement(body!.id, adBody(body!)),
+    deleteAdvertisement: async ({ query }) => (await content.deleteAdvertisements(query!.id), ok),
+    getAdvertisement: ({ query }) => content.getAdvertisement(query!.id),
+    listAdvertisements: ({ query }) => content.listAdvertisements(query!),
+    getAdvertisementsByPosition: async ({ query, req }) => {
+      const vip = req.auth ? (await users.privateView(req.auth.userId)).is_vip : false;
+      return content.adsForPositions(query?.position ?? [], query?.group, vip);
+    },
+  };
 }

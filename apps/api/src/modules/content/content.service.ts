@@ -1,15 +1,15 @@
-import { and, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   positionsOfGroup, type TAdvertisement, type TCategory, type TFriendlink, type TNavigation,
 } from '@wenku/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { advertisements, categories, friendlinks, navigations } from '../../db/schema';
 import { TtlCache, freeze } from '../../lib/cache';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
-import { CrudRepo } from './content.repo';
+import { CrudRepo } from '../../db/crud-repo';
 
-type CategoryRow = typeof categories.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
 type NavigationRow = typeof navigations.$inferSelect;
 type FriendlinkRow = typeof friendlinks.$inferSelect;
 type AdRow = typeof advertisements.$inferSelect;
@@ -60,6 +60,23 @@ export class ContentService {
   }
 
   // ---------------- categories ----------------
+  /** Categories by id (unknown ids left out). */
+  async categoriesByIds(ids: number[]): Promise<CategoryRow[]> {
+    if (!ids.length) return [];
+    return this.db.select().from(categories).where(inArray(categories.id, [...new Set(ids)]));
+  }
+
+  /** Sets categories' doc_count (recounted by the document module inside its transaction). */
+  async setDocCounts(tx: Tx, counts: Map<number, number>) {
+    for (const [id, n] of counts) await tx.update(categories).set({ docCount: n }).where(eq(categories.id, id));
+    if (counts.size) this.changed();
+  }
+
+  /** Every category of one type (0 documents, 1 articles), cached a few seconds: trees, filters, home blocks. */
+  async categoriesOfType(type: 0 | 1): Promise<CategoryRow[]> {
+    return this.cache.get(`type:${type}`, () => this.db.select().from(categories).where(eq(categories.type, type)).orderBy(desc(categories.sort), asc(categories.id))) as Promise<CategoryRow[]>;
+  }
+
   async createCategory(body: Omit<typeof categories.$inferInsert, 'id'>): Promise<TCategory> {
     if (body.parentId) {
       const parent = await this.categories.findById(body.parentId);

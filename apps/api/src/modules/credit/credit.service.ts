@@ -1,9 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { creditLedger, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface CreditChange {
   userId: number;
@@ -37,6 +35,11 @@ export class CreditService {
     });
     await tx.update(users).set({ creditCount: sql`${users.creditCount} + ${c.delta}` }).where(eq(users.id, c.userId));
     return balance;
+  }
+
+  /** Locks a user's row for the rest of `tx`: serialises a user's own money and credit operations. */
+  async lock(tx: Tx, userId: number): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   }
 
   /** Runs `change` in its own transaction. */

@@ -1,17 +1,17 @@
 import crypto from 'node:crypto';
 import { DocumentStatus, PunishmentType, type TDocument } from '@wenku/contracts';
-import type { Db } from '../../db/client';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import type { Db, Exec, Tx } from '../../db/client';
+import type { EventBus } from '../../kernel/events';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
 import type { CreditService } from '../credit/credit.service';
 import type { UserService } from '../user/user.service';
 import type { PunishmentService } from '../account/punishment.service';
-import type { AccountService } from '../account/account.service';
-import { DynamicType } from '../account/account.service';
+import { DynamicType, type AccountService } from '../account/account.service';
+import type { AttachmentService } from '../attachment/attachment.service';
+import type { ContentService } from '../content/content.service';
 import type { DocumentRepo, DocumentRow, DocumentFilter } from './document.repo';
 import { toDocument, pageUrls, EXT_GROUPS } from './document.mapper';
-import { toAttachment } from './transfer.service';
-import { detectEngines } from '../../engines/convert';
 
 /** Statuses the public may see in lists: converted only; owners and admins see everything. */
 const PUBLIC_STATUSES = [DocumentStatus.Converted];
@@ -22,12 +22,22 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-export class DocumentService {
-  /** called after documents are created or need (re)conversion: enqueues the job */
-  onNeedsConversion: (hash: string) => Promise<void> = async () => undefined;
-  /** called when documents change in a way search must follow (issue 5 hooks in) */
-  onChanged: (ids: number[]) => Promise<void> = async () => undefined;
+/** What a finished conversion tells the documents of its file. */
+export interface ConversionOutcome {
+  pages: number;
+  preview: number;
+  width: number;
+  height: number;
+  gzip: boolean;
+  /** the first text of the file, for documents without a description */
+  summary?: string;
+}
 
+/**
+ * Documents: their metadata, lists, review, recycle bin and status. The file behind a document belongs to the
+ * attachment module, its pages to the conversion module, its favourites and comments to the interaction module.
+ */
+export class DocumentService {
   constructor(
     private readonly db: Db,
     private readonly repo: DocumentRepo,
@@ -36,36 +46,55 @@ export class DocumentService {
     private readonly settings: ConfigService,
     private readonly punishments: PunishmentService,
     private readonly account: AccountService,
+    private readonly attachments: AttachmentService,
+    private readonly content: ContentService,
+    private readonly events: EventBus,
   ) {}
 
   /** Documents by id as list cards (row and public shape), in the order asked; deleted and unknown ids left out. */
   async cardsByIds(ids: number[]): Promise<{ row: DocumentRow; doc: TDocument }[]> {
-    const found = new Map((await this.repo.cardsByIds(ids)).map((c) => [c.row.id, c]));
+    const rows = await this.repo.withCategories(ids);
+    const authors = new Map((await this.users.byIds(rows.map((r) => r.row.userId))).map((u) => [u.id, u]));
+    const found = new Map(rows.map((c) => [c.row.id, c]));
     return ids.flatMap((id) => {
       const c = found.get(id);
       if (!c) return [];
-      const user = c.username === null ? undefined : { username: c.username, avatar: c.avatar ?? '' };
-      return [{ row: c.row, doc: toDocument(c.row, { categoryIds: (c.categoryIds ?? []).map(Number), user }) }];
+      const u = authors.get(c.row.userId);
+      return [{ row: c.row, doc: toDocument(c.row, { categoryIds: (c.categoryIds ?? []).map(Number), user: u && { username: u.username, avatar: u.avatar } }) }];
     });
   }
 
   async decorate(rows: DocumentRow[], withHash = false): Promise<TDocument[]> {
-    const [cats, users] = await Promise.all([
-      this.repo.categoryIdsOf(rows.map((r) => r.id)),
-      this.repo.usersByIds([...new Set(rows.map((r) => r.userId))]),
-    ]);
+    const [cats, users] = await Promise.all([this.repo.categoryIdsOf(rows.map((r) => r.id)), this.users.byIds(rows.map((r) => r.userId))]);
     const byUser = new Map(users.map((u) => [u.id, u]));
     return rows.map((r) => toDocument(r, { categoryIds: cats.get(r.id) ?? [], user: byUser.get(r.userId), withHash }));
   }
 
-  private async startOfToday(): Promise<Date> {
-    const tz = String((await this.settings.section('system')).timezone || 'Asia/Shanghai');
-    const parts = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
-    const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-    const sinceMidnight = ((get('hour') * 60 + get('minute')) * 60 + get('second')) * 1000;
-    return new Date(Math.floor(Date.now() / 1000) * 1000 - sinceMidnight);
+  /** Documents by id (order not kept). */
+  byIds(ids: number[], withDeleted = false): Promise<DocumentRow[]> {
+    return this.repo.byIds(ids, withDeleted);
   }
-  startOfDay = () => this.startOfToday();
+
+  private async changed(ids: number[]) {
+    if (ids.length) await this.events.emit('document.changed', { ids });
+  }
+
+  private async requestConversionOf(hashes: Iterable<string>, force: boolean) {
+    for (const hash of new Set(hashes)) await this.events.emit('document.conversion-requested', { hash, force });
+  }
+
+  /** Recounts doc_count of these users and categories, inside the caller's transaction. */
+  private async recount(tx: Tx, userIds: number[], categoryIds: number[]) {
+    for (const [userId, n] of await this.repo.liveCountsOfUsers(tx, [...new Set(userIds)])) await this.users.setCounts(tx, userId, { docCount: n });
+    await this.content.setDocCounts(tx, await this.repo.liveCountsOfCategories(tx, [...new Set(categoryIds)]));
+  }
+
+  private async assertDocumentCategories(ids: number[], requireEnabled: boolean) {
+    const rows = await this.content.categoriesByIds(ids);
+    if (rows.length !== new Set(ids).size || rows.some((c) => c.type !== 0 || (requireEnabled && !c.enable))) {
+      throw badRequest(requireEnabled ? '文档分类不存在或已停用' : '文档分类不存在');
+    }
+  }
 
   // ---------------- create ----------------
   async create(userId: number, body: { category_id: number[]; document: { attachment_id: number; title: string; price: number; language: string; keywords: string; description: string }[] }): Promise<TDocument[]> {
@@ -74,90 +103,62 @@ export class DocumentService {
     if (!groups.some((g) => g.enable_upload)) throw forbidden('您所在的用户组不允许上传文档');
     // review is needed only when every group of the user requires it (moredoc's rule)
     const needsReview = groups.length > 0 && groups.every((g) => g.enable_document_review);
-    const cats = await this.repo.categoriesByIds(body.category_id);
-    if (cats.length !== new Set(body.category_id).size || cats.some((c) => c.type !== 0 || !c.enable)) throw badRequest('文档分类不存在或已停用');
-    const attachments = await this.repo.attachmentsByIds(body.document.map((d) => d.attachment_id));
-    const byId = new Map(attachments.map((a) => [a.id, a]));
-    for (const d of body.document) {
-      const a = byId.get(d.attachment_id);
-      if (!a || a.userId !== userId || a.type !== 2 || a.deletedAt) throw badRequest('上传的文件不存在，请重新上传');
-      if (a.typeId) throw badRequest(`文件「${a.name}」已经提交过了`);
-      if (!a.enable) throw badRequest(`文件「${a.name}」已被禁止上传`);
-    }
+    await this.assertDocumentCategories(body.category_id, true);
+    const byId = await this.attachments.forNewDocuments(userId, body.document.map((d) => d.attachment_id));
     const score = await this.settings.section('score');
-    const todayStart = await this.startOfToday();
-    const doneToday = await this.repo.countUserDocumentsToday(userId, todayStart);
+    const doneToday = await this.repo.countUserDocumentsSince(userId, await this.settings.startOfToday());
     const limit = Math.max(0, Number(score.upload_document_limit) || 0);
     const award = Math.max(0, Number(score.upload_document) || 0);
     const created = await this.db.transaction(async (tx) => {
       const rows: DocumentRow[] = [];
       for (const [i, d] of body.document.entries()) {
         const a = byId.get(d.attachment_id)!;
-        const row = await this.repo.insertDocument(tx, {
+        const row = await this.repo.insert(tx, {
           uuid: crypto.randomBytes(8).toString('hex'), title: d.title, keywords: d.keywords, description: d.description, userId,
           attachmentId: a.id, hash: a.hash, ext: a.ext, size: a.size, price: d.price, language: d.language,
           status: needsReview ? DocumentStatus.PendingReview : DocumentStatus.Pending,
         });
-        await this.repo.setDocumentCategories(tx, row.id, body.category_id);
-        await this.repo.linkAttachment(tx, a.id, row.id);
+        await this.repo.setCategories(tx, row.id, body.category_id);
+        await this.attachments.link(tx, a.id, row.id);
         if (award > 0 && doneToday + i < limit) {
           await this.credits.change(tx, { userId, delta: award, reason: 'upload_document', refType: 'document', refId: row.id, remark: `上传文档《${d.title}》` });
         }
         rows.push(row);
       }
-      await this.repo.recount(tx, [userId], body.category_id);
+      await this.recount(tx, [userId], body.category_id);
       return rows;
     });
     for (const r of created) await this.account.addDynamic(userId, DynamicType.Upload, `上传了文档《${r.title}》`);
-    if (!needsReview) for (const hash of new Set(created.map((r) => r.hash))) await this.onNeedsConversion(hash);
-    await this.onChanged(created.map((r) => r.id));
+    if (!needsReview) await this.requestConversionOf(created.map((r) => r.hash), false);
+    await this.changed(created.map((r) => r.id));
     return this.decorate(created);
   }
 
   // ---------------- read ----------------
   /** A document as a viewer may see it: disabled, pending-review and rejected ones only for owner and admins. */
   async visible(by: { id?: number; uuid?: string }, viewer: Viewer): Promise<DocumentRow> {
-    const d = await this.repo.findDocument(by);
+    const d = await this.repo.find(by);
     if (!d) throw notFound('文档不存在或已被删除');
     const privileged = viewer.isAdmin || (viewer.userId !== undefined && viewer.userId === d.userId);
     if (!privileged && HIDDEN_STATUSES.includes(d.status)) throw notFound('文档不存在或已被删除');
     return d;
   }
 
-  async detail(by: { id?: number; uuid?: string }, viewer: Viewer, countView: boolean) {
-    const d = await this.visible(by, viewer);
+  /**
+   * The document page's own part: the document with its categories and page URLs, counting the view. The
+   * viewer's favourite, score and free-download flags and the page text come from their modules.
+   */
+  async detail(d: DocumentRow, viewer: Viewer, countView: boolean) {
     if (countView) await this.repo.incrementView(d.id);
-    const [[doc], cats, fav, myScore, freeDl, content] = await Promise.all([
+    const [[doc], cats, display] = await Promise.all([
       this.decorate([{ ...d, viewCount: d.viewCount + (countView ? 1 : 0) }], viewer.isAdmin),
-      this.repo.categoriesByIds((await this.repo.categoryIdsOf([d.id])).get(d.id) ?? []),
-      viewer.userId ? this.repo.findFavorite(viewer.userId, d.id, 0) : undefined,
-      viewer.userId ? this.repo.myScore(d.id, viewer.userId) : 0,
-      this.canDownloadFree(d, viewer.userId),
-      d.status === DocumentStatus.Converted ? this.repo.firstText(d.hash, 2000) : Promise.resolve(''),
+      this.repo.categoryIdsOf([d.id]).then((m) => this.content.categoriesByIds(m.get(d.id) ?? [])),
+      this.settings.section('display'),
     ]);
-    const display = await this.settings.section('display');
     if (display.show_document_view_count === false) doc.view_count = 0;
     if (display.show_document_download_count === false) doc.download_count = 0;
     if (display.show_document_favorite_count === false) doc.favorite_count = 0;
-    return {
-      ...doc, content,
-      category: cats.map((c) => ({ id: c.id, title: c.title, parent_id: c.parentId })),
-      page_urls: pageUrls(d), is_favorite: !!fav, my_score: myScore, can_download_free: freeDl,
-    };
-  }
-
-  /** Free for the owner, for free documents, for VIPs when the VIP rules say so, and within the re-download window. */
-  async canDownloadFree(d: DocumentRow, userId?: number): Promise<boolean> {
-    if (d.price <= 0) return true;
-    if (!userId) return false;
-    if (d.userId === userId) return true;
-    const [vip, user, download] = await Promise.all([this.settings.section('vip'), this.users.get(userId), this.settings.section('download')]);
-    if (vip.enable === true && vip.free_download === true && user.vipExpireAt && user.vipExpireAt > new Date()) return true;
-    const paid = await this.repo.lastPaidDownload(userId, d.id);
-    if (!paid) return false;
-    const days = Number(download.free_download_duration) || 0;
-    // moredoc treats <= 0 as "free forever after paying once"
-    return days <= 0 || Date.now() - paid.createdAt.getTime() < days * 86_400_000;
+    return { ...doc, category: cats.map((c) => ({ id: c.id, title: c.title, parent_id: c.parentId })), page_urls: pageUrls(d) };
   }
 
   async list(q: DocumentFilter & { ext?: string }, viewer: Viewer) {
@@ -175,9 +176,10 @@ export class DocumentService {
   }
 
   async home(limit: number) {
-    const cats = await this.topCategories();
+    const all = (await this.content.categoriesOfType(0)).filter((c) => c.enable);
+    const tops = all.filter((c) => c.parentId === 0).map((c) => ({ ...c, children: all.filter((x) => x.parentId === c.id).map((x) => x.id) }));
     const blocks = [];
-    for (const c of cats) {
+    for (const c of tops) {
       const { rows } = await this.repo.list({ page: 1, size: limit, category_id: [c.id, ...c.children], status: PUBLIC_STATUSES });
       blocks.push({ category_id: c.id, category_name: c.title, category_cover: c.cover, document: await this.decorate(rows) });
     }
@@ -188,208 +190,196 @@ export class DocumentService {
     return { document: blocks, recommend: await this.decorate(rec.rows), latest: await this.decorate(latest.rows) };
   }
 
-  private async topCategories() {
-    const all = await this.db.query.categories.findMany({ where: (c, { and, eq }) => and(eq(c.type, 0), eq(c.enable, true)), orderBy: (c, { desc }) => [desc(c.sort), c.id] });
-    return all.filter((c) => c.parentId === 0).map((c) => ({ ...c, children: all.filter((x) => x.parentId === c.id).map((x) => x.id) }));
-  }
-
   async related(id: number) {
     const d = await this.visible({ id }, { isAdmin: false });
     return { document: await this.decorate(await this.repo.related(d, 10)) };
   }
 
+  /** Public documents after an id, in id order (sitemap pages). */
+  publicAfter(afterId: number, limit: number) {
+    return this.repo.publicAfter(afterId, limit);
+  }
+
+  findForView(uuid: string) {
+    return this.repo.find({ uuid });
+  }
+
   // ---------------- update & delete ----------------
-  async update(viewer: Viewer, body: { id: number; title?: string; keywords?: string; description?: string; price?: number; language?: string; category_id?: number[]; status?: number }) {
-    const d = await this.repo.findDocument({ id: body.id });
+  /**
+   * `isConverted(hash)` answers whether the file has converted pages: only then may an administrator set a
+   * document straight back to "converted".
+   */
+  async update(
+    viewer: Viewer,
+    body: { id: number; title?: string; keywords?: string; description?: string; price?: number; language?: string; category_id?: number[]; status?: number },
+    isConverted: (hash: string) => Promise<boolean>,
+  ) {
+    const d = await this.repo.find({ id: body.id });
     if (!d) throw notFound('文档不存在或已被删除');
     if (!viewer.isAdmin && d.userId !== viewer.userId) throw forbidden();
     const patch: Record<string, unknown> = {};
-    for (const [k, col] of [['title', 'title'], ['keywords', 'keywords'], ['description', 'description'], ['price', 'price'], ['language', 'language']] as const) {
-      if (body[k] !== undefined) patch[col] = body[k];
+    for (const k of ['title', 'keywords', 'description', 'price', 'language'] as const) {
+      if (body[k] !== undefined) patch[k] = body[k];
     }
     let reconvert = false;
     if (body.status !== undefined && body.status !== d.status) {
       if (!viewer.isAdmin) throw forbidden('只有管理员可以修改文档状态');
       const allowed: number[] = [DocumentStatus.Pending, DocumentStatus.Converted, DocumentStatus.Disabled, DocumentStatus.Reconvert, DocumentStatus.PendingReview, DocumentStatus.ReviewRejected];
       if (!allowed.includes(body.status)) throw badRequest('不支持的文档状态');
-      if (body.status === DocumentStatus.Converted) {
-        const conv = await this.repo.findConversion(d.hash);
-        if (conv?.status !== DocumentStatus.Converted) throw badRequest('文档尚未转换成功，不能直接设为已转换');
-      }
+      if (body.status === DocumentStatus.Converted && !(await isConverted(d.hash))) throw badRequest('文档尚未转换成功，不能直接设为已转换');
       patch.status = body.status;
       reconvert = body.status === DocumentStatus.Pending || body.status === DocumentStatus.Reconvert;
     }
     const cats = body.category_id;
-    if (cats) {
-      const rows = await this.repo.categoriesByIds(cats);
-      if (rows.length !== new Set(cats).size || rows.some((c) => c.type !== 0)) throw badRequest('文档分类不存在');
-    }
+    if (cats) await this.assertDocumentCategories(cats, false);
     const oldCats = (await this.repo.categoryIdsOf([d.id])).get(d.id) ?? [];
     const row = await this.db.transaction(async (tx) => {
-      const r = Object.keys(patch).length ? await this.repo.updateDocument(d.id, patch, tx) : d;
-      if (cats) await this.repo.setDocumentCategories(tx, d.id, cats);
-      await this.repo.recount(tx, [], [...new Set([...oldCats, ...(cats ?? [])])]);
+      const r = Object.keys(patch).length ? await this.repo.update(d.id, patch, tx) : d;
+      if (cats) await this.repo.setCategories(tx, d.id, cats);
+      await this.recount(tx, [], [...oldCats, ...(cats ?? [])]);
       return r;
     });
     if (reconvert) await this.requestConversion([d.id], body.status === DocumentStatus.Reconvert);
-    await this.onChanged([d.id]);
+    await this.changed([d.id]);
     return (await this.decorate([row], viewer.isAdmin))[0];
   }
 
   /** Soft delete into the recycle bin; the uploader loses config.score.delete_document credits (not below zero). */
   async softDelete(viewer: Viewer, ids: number[]) {
-    const docs = await this.repo.documentsByIds(ids);
+    const docs = await this.repo.byIds(ids);
     if (!docs.length) throw notFound('文档不存在或已被删除');
     if (!viewer.isAdmin && docs.some((d) => d.userId !== viewer.userId)) throw forbidden();
     const score = await this.settings.section('score');
     const penalty = Math.abs(Number(score.delete_document) || 0);
     const cats = await this.repo.categoriesOfDocuments(docs.map((d) => d.id));
     await this.db.transaction(async (tx) => {
-      await this.repo.updateDocuments(docs.map((d) => d.id), { deletedAt: new Date(), deletedUserId: viewer.userId ?? 0 }, tx);
+      await this.repo.updateMany(docs.map((d) => d.id), { deletedAt: new Date(), deletedUserId: viewer.userId ?? 0 }, tx);
       if (penalty > 0) {
         for (const d of docs) {
           await this.credits.change(tx, { userId: d.userId, delta: -penalty, reason: 'delete_document', refType: 'document', refId: d.id, remark: `删除文档《${d.title}》` }, undefined, true);
         }
       }
-      await this.repo.recount(tx, [...new Set(docs.map((d) => d.userId))], cats);
+      await this.recount(tx, docs.map((d) => d.userId), cats);
     });
     for (const d of docs) await this.account.addDynamic(d.userId, DynamicType.DeleteDocument, `删除了文档《${d.title}》`);
-    await this.onChanged(docs.map((d) => d.id));
+    await this.changed(docs.map((d) => d.id));
   }
 
   async restore(ids: number[]) {
-    const docs = (await this.repo.documentsByIds(ids, true)).filter((d) => d.deletedAt);
+    const docs = (await this.repo.byIds(ids, true)).filter((d) => d.deletedAt);
     const cats = await this.repo.categoriesOfDocuments(docs.map((d) => d.id));
     await this.db.transaction(async (tx) => {
-      await this.repo.updateDocuments(docs.map((d) => d.id), { deletedAt: null, deletedUserId: 0 }, tx);
-      await this.repo.recount(tx, [...new Set(docs.map((d) => d.userId))], cats);
+      await this.repo.updateMany(docs.map((d) => d.id), { deletedAt: null, deletedUserId: 0 }, tx);
+      await this.recount(tx, docs.map((d) => d.userId), cats);
     });
-    await this.onChanged(docs.map((d) => d.id));
+    await this.changed(docs.map((d) => d.id));
   }
 
-  /** Hard delete from the recycle bin; returns hashes no longer used by anything (their files may go). */
-  async purge(ids: number[] | 'all'): Promise<string[]> {
-    const targetIds = ids === 'all' ? (await this.repo.deletedDocumentIds()).map((r) => r.id) : ids;
-    const docs = (await this.repo.documentsByIds(targetIds, true)).filter((d) => d.deletedAt);
-    if (!docs.length) return [];
+  /** Hard delete from the recycle bin; files nothing uses any more are released to their owners for deletion. */
+  async purge(ids: number[] | 'all'): Promise<void> {
+    const targetIds = ids === 'all' ? (await this.repo.deletedIds()).map((r) => r.id) : ids;
+    const docs = (await this.repo.byIds(targetIds, true)).filter((d) => d.deletedAt);
+    if (!docs.length) return;
     await this.db.transaction((tx) => this.repo.hardDelete(tx, docs.map((d) => d.id)));
-    await this.repo.softDeleteAttachments(docs.map((d) => d.attachmentId).filter(Boolean));
-    await this.onChanged(docs.map((d) => d.id));
-    return this.repo.orphanHashes([...new Set(docs.map((d) => d.hash))]);
+    await this.attachments.remove(docs.map((d) => d.attachmentId).filter(Boolean));
+    await this.changed(docs.map((d) => d.id));
+    const hashes = [...new Set(docs.map((d) => d.hash))];
+    const inUse = await this.repo.hashesInUse(hashes);
+    const released = await this.attachments.unusedHashes(hashes.filter((h) => !inUse.has(h)));
+    if (released.length) await this.events.emit('document.files-released', { hashes: released });
   }
 
   // ---------------- admin operations ----------------
   async setRecommend(ids: number[], type: 0 | 1 | 2) {
-    const docs = await this.repo.documentsByIds(ids);
+    const docs = await this.repo.byIds(ids);
     for (const d of docs) {
-      if (type === 0) await this.repo.updateDocument(d.id, { recommendAt: null });
-      else if (type === 2 || !d.recommendAt) await this.repo.updateDocument(d.id, { recommendAt: new Date() });
+      if (type === 0) await this.repo.update(d.id, { recommendAt: null });
+      else if (type === 2 || !d.recommendAt) await this.repo.update(d.id, { recommendAt: new Date() });
     }
   }
 
   /** Review: approve (→ pending conversion) or reject (→ 7, with the reason shown to the owner). */
   async check(ids: number[], status: 0 | 7, reason: string) {
-    const docs = (await this.repo.documentsByIds(ids)).filter((d) => d.status === DocumentStatus.PendingReview || d.status === DocumentStatus.ReviewRejected);
+    const docs = (await this.repo.byIds(ids)).filter((d) => d.status === DocumentStatus.PendingReview || d.status === DocumentStatus.ReviewRejected);
     if (!docs.length) throw badRequest('没有待审核的文档');
-    await this.repo.updateDocuments(docs.map((d) => d.id), { status, rejectReason: status === 7 ? reason : '', convertError: status === 7 ? (reason ? `审核未通过：${reason}` : '审核未通过') : '' });
+    await this.repo.updateMany(docs.map((d) => d.id), { status, rejectReason: status === 7 ? reason : '', convertError: status === 7 ? (reason ? `审核未通过：${reason}` : '审核未通过') : '' });
     const cats = await this.repo.categoriesOfDocuments(docs.map((d) => d.id));
-    await this.db.transaction((tx) => this.repo.recount(tx, [], cats));
+    await this.db.transaction((tx) => this.recount(tx, [], cats));
     if (status === 0) await this.requestConversion(docs.map((d) => d.id), false);
-    await this.onChanged(docs.map((d) => d.id));
+    await this.changed(docs.map((d) => d.id));
   }
 
   /** Puts documents back into the conversion queue (failed ones when no ids are given). */
   async requestConversion(ids: number[] | undefined, force: boolean): Promise<number> {
     let docs: DocumentRow[];
-    if (ids?.length) docs = await this.repo.documentsByIds(ids);
+    if (ids?.length) docs = await this.repo.byIds(ids);
     else docs = (await this.repo.list({ page: 1, size: 100000, status: [DocumentStatus.Failed] })).rows;
     docs = docs.filter((d) => d.status !== DocumentStatus.PendingReview && d.status !== DocumentStatus.ReviewRejected && d.status !== DocumentStatus.Disabled);
     if (!docs.length) return 0;
-    await this.repo.updateDocuments(docs.map((d) => d.id), { status: force ? DocumentStatus.Reconvert : DocumentStatus.Pending, convertError: '' });
-    for (const hash of new Set(docs.map((d) => d.hash))) {
-      if (force) await this.repo.updateConversion(hash, { status: DocumentStatus.Pending, error: '' });
-      await this.onNeedsConversion(hash);
-    }
+    await this.repo.updateMany(docs.map((d) => d.id), { status: force ? DocumentStatus.Reconvert : DocumentStatus.Pending, convertError: '' });
+    await this.requestConversionOf(docs.map((d) => d.hash), force);
     return docs.length;
   }
 
   async setCategory(documentIds: number[], categoryIds: number[]) {
-    const rows = await this.repo.categoriesByIds(categoryIds);
-    if (rows.length !== new Set(categoryIds).size || rows.some((c) => c.type !== 0)) throw badRequest('文档分类不存在');
+    await this.assertDocumentCategories(categoryIds, false);
     const old = await this.repo.categoriesOfDocuments(documentIds);
     await this.db.transaction(async (tx) => {
-      for (const id of documentIds) await this.repo.setDocumentCategories(tx, id, categoryIds);
-      await this.repo.recount(tx, [], [...new Set([...old, ...categoryIds])]);
+      for (const id of documentIds) await this.repo.setCategories(tx, id, categoryIds);
+      await this.recount(tx, [], [...old, ...categoryIds]);
     });
-    await this.onChanged(documentIds);
+    await this.changed(documentIds);
   }
 
   async setLanguage(documentIds: number[], language: string) {
-    await this.repo.updateDocuments(documentIds, { language });
-    await this.onChanged(documentIds);
+    await this.repo.updateMany(documentIds, { language });
+    await this.changed(documentIds);
   }
 
-  /** Hashes of documents still waiting for conversion, queued again (worker start-up sweep). */
-  async requeueWaiting(): Promise<number> {
-    const { rows } = await this.repo.list({ page: 1, size: 100000, status: [DocumentStatus.Pending, DocumentStatus.Converting, DocumentStatus.Reconvert] });
-    const hashes = [...new Set(rows.map((r) => r.hash))];
-    for (const h of hashes) await this.onNeedsConversion(h);
-    return hashes.length;
+  // ---------------- conversion results (the conversion module reports here) ----------------
+  /** Documents waiting for this file's conversion. */
+  awaitingConversion(hash: string): Promise<DocumentRow[]> {
+    return this.repo.awaiting(hash);
   }
 
-  async categoryTree() {
-    const rows = await this.db.query.categories.findMany({ where: (c, { eq }) => eq(c.type, 0) });
-    return { rows };
+  /** Hashes whose documents still wait (a crash, a send without a queue): the worker's start-up sweep. */
+  waitingHashes(): Promise<string[]> {
+    return this.repo.waitingHashes();
   }
 
-  findForView(uuid: string) {
-    return this.repo.findDocument({ uuid });
+  async markConverting(ids: number[]) {
+    await this.repo.updateMany(ids, { status: DocumentStatus.Converting, convertError: '' });
   }
 
-  myScore(documentId: number, userId: number) {
-    return this.repo.myScore(documentId, userId);
+  /** Every document waiting for `hash` takes the conversion's result. */
+  async conversionSucceeded(hash: string, r: ConversionOutcome) {
+    for (const d of await this.repo.awaiting(hash)) {
+      await this.repo.update(d.id, {
+        status: r.pages > 0 ? DocumentStatus.Converted : DocumentStatus.Failed, pages: r.pages, preview: r.preview, width: r.width, height: r.height,
+        enableGzip: r.gzip, convertError: r.pages > 0 ? '' : '文档没有内容', description: d.description || (r.summary ?? ''),
+      });
+    }
+    await this.events.publish('document.converted', { hash, status: r.pages > 0 ? DocumentStatus.Converted : DocumentStatus.Failed });
   }
 
-  // ---------------- attachments (admin) ----------------
-  async listAttachments(q: Parameters<DocumentRepo['listAttachments']>[0]) {
-    const { rows, total } = await this.repo.listAttachments(q);
-    return { total, attachment: rows.map(({ a, username }) => toAttachment(a, username ?? '')) };
+  async conversionFailed(hash: string, message: string) {
+    const waiting = await this.repo.awaiting(hash);
+    await this.repo.updateMany(waiting.map((d) => d.id), { status: DocumentStatus.Failed, convertError: message });
+    await this.events.publish('document.converted', { hash, status: DocumentStatus.Failed });
   }
 
-  async getAttachment(id: number) {
-    const a = await this.repo.findAttachment(id);
-    if (!a || a.deletedAt) throw notFound('附件不存在');
-    return toAttachment(a);
+  // ---------------- counters kept by other modules ----------------
+  /** Favourite and comment counts, recounted by the interaction module inside its transaction. */
+  setInteractionCounts(tx: Exec, rows: { id: number; favorites: number; comments: number }[]) {
+    return this.repo.setCounts(tx, rows);
   }
 
-  /** Disabling an attachment bans its hash: no one can upload those bytes again. */
-  async updateAttachment(body: { id: number; name?: string; description?: string; enable?: boolean }) {
-    const a = await this.repo.findAttachment(body.id);
-    if (!a || a.deletedAt) throw notFound('附件不存在');
-    const patch = Object.fromEntries(Object.entries({ name: body.name, description: body.description }).filter(([, v]) => v !== undefined));
-    const row = Object.keys(patch).length ? await this.repo.updateAttachment(a.id, patch) : a;
-    if (body.enable !== undefined && body.enable !== a.enable) await this.repo.setHashEnabled(a.hash, body.enable);
-    return toAttachment({ ...row!, enable: body.enable ?? a.enable });
+  setScore(tx: Exec, id: number, score: number, scoreCount: number) {
+    return this.repo.setScore(tx, id, score, scoreCount);
   }
 
-  async deleteAttachments(ids: number[]) {
-    await this.repo.softDeleteAttachments(ids);
-  }
-
-  /** Engines and tools the conversion needs, with versions (admin: GET /envs). */
-  async envs() {
-    const found = await detectEngines();
-    const describe: Record<string, string> = {
-      soffice: 'LibreOffice：转换 Word、PPT、Excel、RTF、WPS 等办公文档',
-      mutool: 'MuPDF 命令行工具（mupdf-tools，可选）：安装后 PDF、XPS 和办公文档的页面由它原生渲染，约快一倍；XPS 必需',
-      'mupdf.js': 'MuPDF.js：渲染 PDF、EPUB、MOBI 页面与提取文字（内置）',
-      fonts: '中文字体：保证中文正确显示',
-    };
-    return found.map((e) => ({ name: e.name, installed: e.installed, version: e.version, description: describe[e.name] ?? '', required: e.name === 'mupdf.js' || e.name === 'soffice' }));
-  }
-
-  ensureExists(d: DocumentRow | undefined): DocumentRow {
-    if (!d) throw new AppError('not_found', '文档不存在或已被删除');
-    return d;
+  /** One more download, inside the download's transaction. */
+  countDownload(tx: Exec, id: number) {
+    return this.repo.addDownloads(tx, id, 1);
   }
 }

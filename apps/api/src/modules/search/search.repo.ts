@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { documentSearch, documentTexts, documents, searchRecords, searchReindex, users } from '../../db/schema';
+import type { Db, Exec } from '../../db/client';
+import { documentSearch, documentTexts, documents, searchRecords, searchReindex } from '../../db/schema';
+import { likePattern } from '../../lib/sql';
 
 export interface IndexRow { documentId: number; title: string; keywords: string; description: string; content: string; visible: boolean; popularity: number }
 export type Weights = { title: string; keywords: string; description: string; content: string };
@@ -15,6 +16,11 @@ export interface SearchFilter {
 
 export class SearchRepo {
   constructor(private readonly db: Db) {}
+
+  /** One more download in the index's copy of the count (ties rank by it), inside the download's transaction. */
+  async bumpPopularity(tx: Exec, documentId: number, by: number) {
+    await tx.update(documentSearch).set({ popularity: sql`greatest(${documentSearch.popularity} + ${by}, 0)` }).where(eq(documentSearch.documentId, documentId));
+  }
 
   /** Documents to index, with their body text (joined pages, capped). */
   async loadForIndex(ids: number[], maxContent: number): Promise<IndexRow[]> {
@@ -163,13 +169,13 @@ export class SearchRepo {
   }
   async listRecords(q: { page: number; size: number; wd?: string; type?: number[]; user_id?: number[]; ip?: string }) {
     const conds: SQL[] = [];
-    if (q.wd) conds.push(ilike(searchRecords.keywords, `%${q.wd.replace(/[%_\\]/g, '\\$&')}%`));
+    if (q.wd) conds.push(ilike(searchRecords.keywords, likePattern(q.wd)));
     if (q.type?.length) conds.push(inArray(searchRecords.type, q.type));
     if (q.user_id?.length) conds.push(inArray(searchRecords.userId, q.user_id));
     if (q.ip) conds.push(eq(searchRecords.ip, q.ip));
     const where = conds.length ? and(...conds) : undefined;
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select({ r: searchRecords, username: users.username }).from(searchRecords).leftJoin(users, eq(users.id, searchRecords.userId)).where(where).orderBy(desc(searchRecords.id)).limit(q.size).offset((q.page - 1) * q.size),
+      this.db.select().from(searchRecords).where(where).orderBy(desc(searchRecords.id)).limit(q.size).offset((q.page - 1) * q.size),
       this.db.select({ n: count() }).from(searchRecords).where(where),
     ]);
     return { rows, total: n };

@@ -1,6 +1,13 @@
-import { segment, parseQuery, setUserDictionary, joinCjkLines, type ParsedQuery } from '../../lib/segment';
+import type { Exec } from '../../db/client';
+import { segment, parseQuery, setUserDictionary, toTsQuery, toRankQuery } from '../../lib/segment';
+import { snippetAround } from '../../lib/text';
+import { highlightHtml } from '@wenku/contracts';
 import type { ConfigService } from '../config/config.service';
 import type { DocumentService } from '../document/document.service';
+import type { ContentService } from '../content/content.service';
+import type { UserService } from '../user/user.service';
+import type { JobQueue } from '../../kernel/jobs';
+import { reindexDocumentsJob } from './search.jobs';
 import { EXT_GROUPS } from '../document/document.mapper';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SearchRepo, SearchFilter } from './search.repo';
@@ -9,60 +16,6 @@ import type { SearchRepo, SearchFilter } from './search.repo';
 const MAX_INDEXED_TEXT = 400_000;
 /** candidates per branch (head matches, any-field matches) ranked per search: common words stay fast */
 export const CANDIDATE_CAP = 2000;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Escapes text and wraps every occurrence of the words in <em> (longest words first, case-insensitive). */
-export function highlight(text: string, words: string[]): string {
-  const ws = [...new Set(words.filter((w) => w.length > 0))].sort((a, b) => b.length - a.length);
-  if (!ws.length) return escapeHtml(text);
-  const re = new RegExp(ws.map(escapeRe).join('|'), 'gi');
-  let out = '';
-  let last = 0;
-  for (const m of text.matchAll(re)) {
-    out += escapeHtml(text.slice(last, m.index)) + `<em>${escapeHtml(m[0])}</em>`;
-    last = m.index! + m[0].length;
-  }
-  return out + escapeHtml(text.slice(last));
-}
-
-/** A window of the text around the first match. */
-export function snippetAround(text: string, words: string[], width = 140): string {
-  const clean = joinCjkLines(text).replace(/\s+/g, ' ').trim();
-  const lower = clean.toLowerCase();
-  let at = -1;
-  for (const w of words) {
-    const i = lower.indexOf(w.toLowerCase());
-    if (i >= 0 && (at < 0 || i < at)) at = i;
-  }
-  if (at < 0) return clean.slice(0, width);
-  const start = Math.max(0, at - Math.floor(width / 3));
-  return (start > 0 ? '…' : '') + clean.slice(start, start + width) + (start + width < clean.length ? '…' : '');
-}
-
-/** A word as a quoted tsquery lexeme: user input can never be tsquery syntax. */
-const lex = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-
-/** to_tsquery text from a parsed query: words AND-ed, phrases as <->, exclusions as !. */
-export function toTsQuery(p: ParsedQuery): string | undefined {
-  const parts = [
-    ...p.must.map(lex),
-    ...p.phrases.map((ph) => (ph.length === 1 ? lex(ph[0]) : `(${ph.map(lex).join(' <-> ')})`)),
-  ];
-  if (!parts.length) return undefined;
-  return [...parts, ...p.not.map((w) => `!${lex(w)}`)].join(' & ');
-}
-
-/**
- * The ranking query: every positive word OR-ed, so a title holding some of the words still ranks above a body-only
- * match (ts_rank gives an AND query almost nothing unless every word is in the ranked vector).
- */
-export function toRankQuery(p: ParsedQuery): string | undefined {
-  const words = [...new Set([...p.must, ...p.phrases.flat()])];
-  if (!words.length) return undefined;
-  return words.map(lex).join(' | ');
-}
 
 interface RecordInput { keywords: string; type: number; total: number; page: number; spendTime: number; userId: number; ip: string; userAgent: string }
 
@@ -75,7 +28,15 @@ export class SearchService {
     private readonly repo: SearchRepo,
     private readonly settings: ConfigService,
     private readonly documents: DocumentService,
+    private readonly content: ContentService,
+    private readonly users: UserService,
+    private readonly queue: JobQueue,
   ) {}
+
+  /** One more download of a document, in the index's copy of the count (inside the download's transaction). */
+  bumpPopularity(tx: Exec, documentId: number) {
+    return this.repo.bumpPopularity(tx, documentId, 1);
+  }
 
   private async syncDictionary() {
     if (Date.now() - this.dictLoadedAt < 5000) return;
@@ -146,8 +107,8 @@ export class SearchService {
       const body = texts.get(raw.hash) ?? raw.description;
       return {
         ...d, rank: rankOf.get(d.id) ?? 0,
-        highlight_title: highlight(raw.title, words),
-        highlight_snippet: highlight(snippetAround(body || raw.description, words), words),
+        highlight_title: highlightHtml(raw.title, words),
+        highlight_snippet: highlightHtml(snippetAround(body || raw.description, words), words),
       };
     });
     const spend = Number(process.hrtime.bigint() - started) / 1e9;
@@ -156,7 +117,7 @@ export class SearchService {
   }
 
   private async withChildren(ids: number[]): Promise<number[]> {
-    const { rows } = await this.documents.categoryTree();
+    const rows = await this.content.categoriesOfType(0);
     const out = new Set(ids);
     let grew = true;
     while (grew) {
@@ -196,9 +157,10 @@ export class SearchService {
 
   async listRecords(q: Parameters<SearchRepo['listRecords']>[0]) {
     const { rows, total } = await this.repo.listRecords(q);
+    const names = new Map((await this.users.byIds(rows.map((r) => r.userId))).map((u) => [u.id, u.username]));
     return {
       total,
-      search_record: rows.map(({ r, username }) => ({ id: r.id, keywords: r.keywords, type: r.type, total: r.total, page: r.page, spend_time: r.spendTime, user_id: r.userId, username: username ?? '', ip: r.ip, user_agent: r.userAgent, created_at: r.createdAt.toISOString() })),
+      search_record: rows.map((r) => ({ id: r.id, keywords: r.keywords, type: r.type, total: r.total, page: r.page, spend_time: r.spendTime, user_id: r.userId, username: names.get(r.userId) ?? '', ip: r.ip, user_agent: r.userAgent, created_at: r.createdAt.toISOString() })),
     };
   }
 
@@ -219,11 +181,13 @@ export class SearchService {
     };
   }
 
-  async startReindex(enqueue: () => Promise<unknown>) {
+  async startReindex() {
     const s = await this.repo.reindexState();
     if (s?.running && s.startedAt && Date.now() - s.startedAt.getTime() < 6 * 3600_000) throw new AppError('conflict', '索引正在重建中，请稍候');
     await this.repo.setReindexState({ running: true, total: await this.repo.countDocuments(), done: 0, error: '', startedAt: new Date(), finishedAt: null });
-    await enqueue();
+    await this.queue.send(reindexDocumentsJob, {});
+    // without a queue (tools, tests) the rebuild runs right here in the background
+    if (!this.queue.attached) void this.runReindex().catch(() => undefined);
     return this.reindexStatus();
   }
 

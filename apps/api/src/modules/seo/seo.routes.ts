@@ -1,29 +1,33 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyInstance } from 'fastify';
+import type { Deps, RouteHandlers } from '../../kernel/module';
 import { notFound } from '../../lib/errors';
 import { siteOrigin } from './sitemap.service';
 
 /** Public pages whose initial HTML carries their own head and main text (see SeoService). */
 export const SEO_PAGE_ROUTES = ['/', '/category', '/category/:id', '/document/:id', '/article', '/article/:id', '/search', '/user/:id', '/user/:id/document', '/user/:id/article'];
 
-export async function seoRoutes(app: FastifyInstance) {
-  const { sitemap, seo, settings } = app.services;
-
-  app.get('/robots.txt', async (_req, reply) => {
-    const [system, security] = await Promise.all([settings.section('system'), settings.section('security')]);
-    const closed = security.is_close === true || security.login_required === true;
-    const lines = ['User-agent: *', closed ? 'Disallow: /' : 'Allow: /', 'Disallow: /admin/', 'Disallow: /api/', 'Disallow: /me', 'Disallow: /download/', 'Disallow: /post', 'Disallow: /upload', '', `Sitemap: ${siteOrigin(system.domain)}/sitemap.xml`, ''];
-    return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
-  });
-
+export function seoRoutes({ sitemap, settings }: Deps): RouteHandlers {
   const sendSitemap = async (name: string, reply: FastifyReply) => {
     const stream = await sitemap.open(name);
     if (!stream) throw notFound('站点地图不存在');
     return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(stream);
   };
-  app.get('/sitemap.xml', (_req, reply) => sendSitemap('sitemap.xml', reply));
-  app.get('/sitemap/:file', (req, reply) => sendSitemap((req.params as { file: string }).file, reply));
+  return {
+    updateSitemap: () => sitemap.generate(),
+    robotsTxt: async ({ reply }) => {
+      const [system, security] = await Promise.all([settings.section('system'), settings.section('security')]);
+      const closed = security.is_close === true || security.login_required === true;
+      const lines = ['User-agent: *', closed ? 'Disallow: /' : 'Allow: /', 'Disallow: /admin/', 'Disallow: /api/', 'Disallow: /me', 'Disallow: /download/', 'Disallow: /post', 'Disallow: /upload', '', `Sitemap: ${siteOrigin(system.domain)}/sitemap.xml`, ''];
+      return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
+    },
+    sitemapIndex: ({ reply }) => sendSitemap('sitemap.xml', reply),
+    sitemapPage: ({ params, reply }) => sendSitemap(params!.file, reply),
+  };
+}
 
-  if (!app.config.serveStatic) return;
+/** The crawler-readable HTML of the public pages (only when the built site is served). */
+export async function seoPages(app: FastifyInstance, { seo, config }: Deps) {
+  if (!config.serveStatic) return;
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0];
     const index = app.spaIndex?.(url);

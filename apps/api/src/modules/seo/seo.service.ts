@@ -1,4 +1,4 @@
-import { CategoryType, type TArticle, type TDocument } from '@wenku/contracts';
+import { CategoryType, escapeHtml, type TArticle, type TDocument } from '@wenku/contracts';
 import { htmlToText } from '@wenku/ui/markdown';
 import { AppError } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
@@ -6,6 +6,7 @@ import type { DocumentService } from '../document/document.service';
 import type { ContentService } from '../content/content.service';
 import type { UserService } from '../user/user.service';
 import type { ArticleService } from '../article/article.service';
+import type { ConversionService } from '../conversion/conversion.service';
 import { siteOrigin } from './sitemap.service';
 
 /** What one public page says about itself in the initial HTML. */
@@ -24,7 +25,7 @@ export interface SeoPage {
   noindex?: boolean;
 }
 
-export const esc = (s: unknown) => String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export const esc = escapeHtml;
 /** JSON inside <script>: nothing in it can close the element or start markup. */
 const jsonForScript = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -52,6 +53,7 @@ export class SeoService {
     private readonly articles: ArticleService,
     private readonly content: ContentService,
     private readonly users: UserService,
+    private readonly conversion: ConversionService,
   ) {}
 
   clear() {
@@ -187,7 +189,9 @@ export class SeoService {
 
   private async document(uuid: string, site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     if (!/^[a-f0-9]{8,32}$/.test(uuid)) return notFoundPage(`/document/${uuid}`);
-    const d = await this.documents.detail({ uuid }, { isAdmin: false }, false);
+    const row = await this.documents.visible({ uuid }, { isAdmin: false });
+    const [detail, content] = await Promise.all([this.documents.detail(row, { isAdmin: false }, false), this.conversion.firstText(row.hash, 2000)]);
+    const d = { ...detail, content };
     const description = d.description || clip(d.content ?? '', 200);
     const related = await this.documents.related(d.id).catch(() => ({ document: [] as TDocument[] }));
     return {

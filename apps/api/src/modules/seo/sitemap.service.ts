@@ -1,14 +1,13 @@
 import type { ConfigService } from '../config/config.service';
 import type { Storage } from '../../lib/storage/types';
 import type { ArticleService } from '../article/article.service';
-import type { SeoRepo } from './seo.repo';
+import type { DocumentService } from '../document/document.service';
+import { escapeHtml } from '@wenku/contracts';
 
 /** URLs per sitemap file (the sitemaps.org limit is 50,000; moredoc uses 10,000). */
 export const SITEMAP_PAGE_SIZE = 10_000;
 const PREFIX = 'sitemap';
 export const SITEMAP_FILE = /^(documents|articles)-([1-9]\d{0,5})\.xml$/;
-
-const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** The public origin of the site (config system.domain), without a trailing slash. */
 export function siteOrigin(domain: unknown): string {
@@ -17,7 +16,7 @@ export function siteOrigin(domain: unknown): string {
 }
 
 function urlset(urls: { loc: string; lastmod: Date }[]): string {
-  const body = urls.map((u) => `<url><loc>${xmlEscape(u.loc)}</loc><lastmod>${u.lastmod.toISOString()}</lastmod><changefreq>daily</changefreq><priority>1.0</priority></url>`).join('\n');
+  const body = urls.map((u) => `<url><loc>${escapeHtml(u.loc)}</loc><lastmod>${u.lastmod.toISOString()}</lastmod><changefreq>daily</changefreq><priority>1.0</priority></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
@@ -28,7 +27,7 @@ function urlset(urls: { loc: string; lastmod: Date }[]): string {
 export class SitemapService {
   private running?: Promise<{ ok: boolean; documents: number; articles: number; files: string[]; updated_at: string }>;
 
-  constructor(private readonly repo: SeoRepo, private readonly articles: ArticleService, private readonly settings: ConfigService, private readonly storage: Storage) {}
+  constructor(private readonly documents: DocumentService, private readonly articles: ArticleService, private readonly settings: ConfigService, private readonly storage: Storage) {}
 
   /** Rebuilds every file; concurrent calls share one run. */
   generate() {
@@ -62,11 +61,11 @@ export class SitemapService {
       return total;
     };
     const documents = await write('documents', async (after) =>
-      (await this.repo.publicDocuments(after, SITEMAP_PAGE_SIZE)).map((d) => ({ id: d.id, loc: `${origin}/document/${d.uuid}`, lastmod: d.updatedAt })));
+      (await this.documents.publicAfter(after, SITEMAP_PAGE_SIZE)).map((d) => ({ id: d.id, loc: `${origin}/document/${d.uuid}`, lastmod: d.updatedAt })));
     const articles = await write('articles', async (after) =>
       (await this.articles.publicIdentifiers(after, SITEMAP_PAGE_SIZE)).map((a) => ({ id: a.id, loc: `${origin}/article/${encodeURIComponent(a.identifier)}`, lastmod: a.updatedAt })));
     const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
-      .map((f) => `<sitemap><loc>${xmlEscape(`${origin}/sitemap/${f.name}`)}</loc><lastmod>${f.lastmod.toISOString()}</lastmod></sitemap>`)
+      .map((f) => `<sitemap><loc>${escapeHtml(`${origin}/sitemap/${f.name}`)}</loc><lastmod>${f.lastmod.toISOString()}</lastmod></sitemap>`)
       .join('\n')}\n</sitemapindex>\n`;
     await this.storage.put(`${PREFIX}/sitemap.xml`, Buffer.from(index), { contentType: 'application/xml' });
     return { ok: true, documents, articles, files: files.map((f) => f.name), updated_at: now.toISOString() };

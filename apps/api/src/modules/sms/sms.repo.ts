@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { smsLogs } from '../../db/schema';
-import type { Tx } from '../credit/credit.service';
 
 export type SmsLogRow = typeof smsLogs.$inferSelect;
 

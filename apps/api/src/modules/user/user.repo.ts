@@ -1,13 +1,20 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { groupPermissions, groups, permissions, revokedTokens, userGroups, users } from '../../db/schema';
-import type { Tx } from '../credit/credit.service';
 
 export type UserRow = typeof users.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;
 
 export class UserRepo {
   constructor(private readonly db: Db) {}
+
+  findByIds(ids: number[]): Promise<UserRow[]> {
+    return ids.length ? this.db.select().from(users).where(inArray(users.id, [...new Set(ids)])) : Promise.resolve([]);
+  }
+
+  async setCounts(tx: Db | Tx, userId: number, counts: Partial<Pick<UserRow, 'docCount' | 'articleCount' | 'favoriteCount' | 'commentCount'>>) {
+    if (Object.keys(counts).length) await tx.update(users).set(counts).where(eq(users.id, userId));
+  }
 
   findById(id: number, tx: Db | Tx = this.db) {
     return tx.query.users.findFirst({ where: eq(users.id, id) });

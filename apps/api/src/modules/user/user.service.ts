@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { TUser, TGroup, TPermission } from '@wenku/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Exec, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { CreditService } from '../credit/credit.service';
 import type { ConfigService } from '../config/config.service';
@@ -105,6 +105,16 @@ export class UserService {
       if (!(await this.repo.usernameTaken(candidate))) return candidate;
     }
     throw new AppError('internal', '无法生成用户名，请稍后重试');
+  }
+
+  /** Sets a user's counters (documents, articles, favourites, comments), recounted by the module that owns them. */
+  setCounts(tx: Exec, userId: number, counts: Partial<Pick<UserRow, 'docCount' | 'articleCount' | 'favoriteCount' | 'commentCount'>>) {
+    return this.repo.setCounts(tx, userId, counts);
+  }
+
+  /** Users by id (unknown ids left out, order not kept): the one lookup other modules use for names and avatars. */
+  byIds(ids: number[]): Promise<UserRow[]> {
+    return this.repo.findByIds(ids);
   }
 
   findByLoginName(username: string) {

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
-import type { Tx } from '../credit/credit.service';
 
 export type VerificationRow = typeof verificationCodes.$inferSelect;
 export type Channel = 'email' | 'sms';

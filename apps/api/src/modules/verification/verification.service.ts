@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
-import type { Tx } from '../credit/credit.service';
 import type { Channel, VerificationRepo, VerificationRow } from './verification.repo';
 
 /** Wrong guesses a code survives; the fifth wrong one kills it. */

@@ -6,55 +6,77 @@ import zlib from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import { DocumentStatus } from '@wenku/contracts';
 import type { Db } from '../../db/client';
-import { contentKey, type Storage } from '../../lib/storage';
-import { convertDocument, ConvertError } from '../../engines/convert';
+import type { JobQueue } from '../../kernel/jobs';
+import type { Logger } from '../../kernel/module';
+import type { Storage } from '../../lib/storage';
+import { convertDocument, ConvertError, detectEngines } from '../../engines/convert';
 import type { ConfigService } from '../config/config.service';
-import type { DocumentRepo } from './document.repo';
+import type { DocumentService } from '../document/document.service';
+import type { AttachmentService } from '../attachment/attachment.service';
+import type { ConversionRepo } from './conversion.repo';
+import { convertDocumentJob } from './conversion.jobs';
 
 export const pageKey = (hash: string, page: number, gzip: boolean) => `pages/${hash}/${page}.svg${gzip ? '.gz' : ''}`;
 export const coverKey = (hash: string) => `covers/${hash}.png`;
 
 /**
- * Converts one file (by hash) into page images, a cover and per-page text, and moves every document waiting for
- * that hash to converted or failed. Runs in the job workers, never on the request path.
+ * Converts one file (by hash) into page images, a cover and per-page text, and reports the outcome to every
+ * document waiting for that hash. Runs in the job workers, never on the request path.
  */
 export class ConversionService {
-  /** called when a hash's documents changed state (search follows) */
-  onFinished: (hash: string) => Promise<void> = async () => undefined;
-
   constructor(
     private readonly db: Db,
-    private readonly repo: DocumentRepo,
+    private readonly repo: ConversionRepo,
+    private readonly documents: DocumentService,
+    private readonly attachments: AttachmentService,
     private readonly settings: ConfigService,
     private readonly storage: Storage,
-    private readonly log: (msg: string, extra?: object) => void = () => undefined,
+    private readonly queue: JobQueue,
+    private readonly log: Logger,
   ) {}
 
   async timeoutMs(): Promise<number> {
     return Math.max(1, Number((await this.settings.section('converter')).timeout) || 30) * 60_000;
   }
 
+  /** Queues a file's conversion (one job per hash at a time); `force` converts again even if it was converted. */
+  async request(hash: string, force: boolean): Promise<void> {
+    if (force) await this.repo.update(hash, { status: DocumentStatus.Pending, error: '' });
+    const seconds = Math.round((await this.timeoutMs()) / 1000) + 60;
+    await this.queue.send(convertDocumentJob, { hash }, { singletonKey: hash, expireInSeconds: seconds });
+  }
+
+  /** Start-up sweep: every hash whose documents still wait is queued again. */
+  async requeueWaiting(): Promise<number> {
+    const hashes = await this.documents.waitingHashes();
+    for (const h of hashes) await this.request(h, false);
+    return hashes.length;
+  }
+
+  async isConverted(hash: string): Promise<boolean> {
+    return (await this.repo.find(hash))?.status === DocumentStatus.Converted;
+  }
+
   async convert(hash: string): Promise<{ status: number; error?: string }> {
-    const waiting = await this.repo.documentsAwaiting(hash);
+    const waiting = await this.documents.awaitingConversion(hash);
     if (!waiting.length) return { status: -1 };
     const cfg = await this.settings.section('converter');
     const force = waiting.some((d) => d.status === DocumentStatus.Reconvert);
-    const existing = await this.repo.findConversion(hash);
+    const existing = await this.repo.find(hash);
     // reuse: an identical file converted before is not converted again (unless asked)
     if (existing?.status === DocumentStatus.Converted && !force && cfg.enable_convert_repeated_document !== true && (await this.storage.exists(coverKey(hash)))) {
-      await this.finish(hash, existing.pages, existing.preview, existing.width, existing.height, existing.gzip);
+      await this.documents.conversionSucceeded(hash, { pages: existing.pages, preview: existing.preview, width: existing.width, height: existing.height, gzip: existing.gzip });
       return { status: DocumentStatus.Converted };
     }
     const ext = waiting[0].ext;
-    await this.repo.upsertConversion(hash, ext);
-    await this.repo.updateConversion(hash, { status: DocumentStatus.Converting, startedAt: new Date(), error: '', attempts: (existing?.attempts ?? 0) + 1 });
-    await this.repo.updateDocuments(waiting.map((d) => d.id), { status: DocumentStatus.Converting, convertError: '' });
+    await this.repo.ensure(hash, ext);
+    await this.repo.update(hash, { status: DocumentStatus.Converting, startedAt: new Date(), error: '', attempts: (existing?.attempts ?? 0) + 1 });
+    await this.documents.markConverting(waiting.map((d) => d.id));
 
     const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'wenku-convert-'));
     try {
       const source = path.join(workDir, `source.${ext}`);
-      const attachment = await this.repo.findAttachment(waiting[0].attachmentId);
-      const stream = await this.storage.get(attachment?.path ?? contentKey(hash, ext));
+      const stream = await this.storage.get(await this.attachments.fileKey(waiting[0].attachmentId, hash, ext));
       if (!stream) throw new ConvertError('corrupt', '原文件不存在，无法转换');
       await pipeline(stream, fs.createWriteStream(source));
       const gzip = cfg.enable_gzip !== false;
@@ -70,43 +92,33 @@ export class ConversionService {
       await this.storage.put(coverKey(hash), result.cover, { contentType: 'image/png' });
       await this.db.transaction(async (tx) => {
         await this.repo.replaceTexts(tx, hash, result.texts);
-        await this.repo.updateConversion(hash, {
+        await this.repo.update(hash, {
           status: DocumentStatus.Converted, pages: result.pages, preview, width: result.width, height: result.height, gzip, engine: result.engine.slice(0, 128), error: '', finishedAt: new Date(),
         }, tx);
       });
       const summary = result.texts.map((t) => t.text).join(' ').replace(/\s+/g, ' ').trim().slice(0, 255);
-      await this.finish(hash, result.pages, preview, result.width, result.height, gzip, summary);
-      this.log('document converted', { hash, pages: result.pages, engine: result.engine });
+      await this.documents.conversionSucceeded(hash, { pages: result.pages, preview, width: result.width, height: result.height, gzip, summary });
+      this.log.info('document converted', { hash, pages: result.pages, engine: result.engine });
       return { status: DocumentStatus.Converted };
     } catch (e) {
       const message = e instanceof ConvertError ? e.message : `转换失败：${e instanceof Error ? e.message.slice(0, 300) : String(e)}`;
       await this.fail(hash, message);
-      this.log('document conversion failed', { hash, error: message });
+      this.log.warn('document conversion failed', { hash, error: message });
       return { status: DocumentStatus.Failed, error: message };
     } finally {
       await fsp.rm(workDir, { recursive: true, force: true });
     }
   }
 
-  private async finish(hash: string, pages: number, preview: number, width: number, height: number, gzip: boolean, summary = '') {
-    const waiting = await this.repo.documentsAwaiting(hash);
-    for (const d of waiting) {
-      await this.repo.updateDocument(d.id, { status: pages > 0 ? DocumentStatus.Converted : DocumentStatus.Failed, pages, preview, width, height, enableGzip: gzip, convertError: pages > 0 ? '' : '文档没有内容', description: d.description || summary });
-    }
-    await this.onFinished(hash).catch((e) => this.log('search index update failed', { hash, error: String(e) }));
-  }
-
   async fail(hash: string, message: string) {
-    await this.repo.updateConversion(hash, { status: DocumentStatus.Failed, error: message, finishedAt: new Date() });
-    const waiting = await this.repo.documentsAwaiting(hash);
-    await this.repo.updateDocuments(waiting.map((d) => d.id), { status: DocumentStatus.Failed, convertError: message });
-    await this.onFinished(hash).catch(() => undefined);
+    await this.repo.update(hash, { status: DocumentStatus.Failed, error: message, finishedAt: new Date() });
+    await this.documents.conversionFailed(hash, message);
   }
 
   /** Watchdog: conversions stuck in `converting` past the time-out (a crashed worker) fail with a reason. */
   async failStuck(): Promise<number> {
     const deadline = new Date(Date.now() - (await this.timeoutMs()) - 60_000);
-    const stuck = await this.repo.stuckConversions(deadline);
+    const stuck = await this.repo.stuck(deadline);
     for (const c of stuck) await this.fail(c.hash, '转换超时：转换进程没有在规定时间内完成，请重新转换');
     return stuck.length;
   }
@@ -122,5 +134,31 @@ export class ConversionService {
 
   openCover(hash: string) {
     return this.storage.get(coverKey(hash));
+  }
+
+  /** The first pages' text of a converted file (the document page shows it to readers and crawlers). */
+  firstText(hash: string, maxChars: number) {
+    return this.repo.firstText(hash, maxChars);
+  }
+
+  /** Deletes the pages, cover, text and conversion row of files nothing uses any more. */
+  async removeOutputs(hashes: string[]) {
+    for (const hash of hashes) {
+      await this.storage.deletePrefix(`pages/${hash}`).catch(() => undefined);
+      await this.storage.delete(coverKey(hash)).catch(() => undefined);
+    }
+    await this.repo.remove(hashes);
+  }
+
+  /** Engines and tools the conversion needs, with versions (admin: GET /envs). */
+  async envs() {
+    const found = await detectEngines();
+    const describe: Record<string, string> = {
+      soffice: 'LibreOffice：转换 Word、PPT、Excel、RTF、WPS 等办公文档',
+      mutool: 'MuPDF 命令行工具（mupdf-tools，可选）：安装后 PDF、XPS 和办公文档的页面由它原生渲染，约快一倍；XPS 必需',
+      'mupdf.js': 'MuPDF.js：渲染 PDF、EPUB、MOBI 页面与提取文字（内置）',
+      fonts: '中文字体：保证中文正确显示',
+    };
+    return found.map((e) => ({ name: e.name, installed: e.installed, version: e.version, description: describe[e.name] ?? '', required: e.name === 'mupdf.js' || e.name === 'soffice' }));
   }
 }

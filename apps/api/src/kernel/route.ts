@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { API_PREFIX, routeKey, type RouteDef } from '@wenku/contracts';
-import { AppError } from './errors';
+import { api, routeKey, routeUrl, type RouteDef, type RouteName } from '@wenku/contracts';
+import { AppError } from '../lib/errors';
+import type { Deps, ModuleDef, RouteEntry } from './module';
 
 export interface HandlerContext<R extends RouteDef> {
   req: FastifyRequest;
@@ -12,7 +13,13 @@ export interface HandlerContext<R extends RouteDef> {
 }
 
 type Out<R> = R extends RouteDef<any, any, any, infer O> ? z.input<O> : never;
+/** JSON routes return their answer; binary routes send through `reply` (or return a stream/buffer). */
 export type RouteHandler<R extends RouteDef> = (ctx: HandlerContext<R>) => Promise<Out<R>> | Out<R>;
+
+export interface RouteOptions {
+  /** per-IP limit of this route (@fastify/rate-limit); `max` may read the settings on each request */
+  rateLimit?: { max: number | ((req: FastifyRequest, key: string) => Promise<number>); timeWindow: string | number };
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -54,26 +61,33 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.ou
   return r.data;
 }
 
+/** Fastify's URL syntax for a contract path (the same `:name` params; `*` stays a wildcard). */
+const fastifyUrl = (def: RouteDef) => routeUrl(def);
+
 /**
- * Registers one contract route. Validation happens here, once, from the contract; the response is parsed
- * through the contract's schema, which strips every field it doesn't name (no hash can leak).
+ * Registers one contract route. Validation happens here, once, from the contract; a JSON answer is parsed
+ * through the contract's schema, which strips every field it doesn't name (no hash can leak). Multipart routes
+ * read their file from `req.file()`; binary routes answer through `reply`.
  */
-export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, handler: RouteHandler<R>): void {
+export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, handler: RouteHandler<R>, options: RouteOptions = {}): void {
+  const kind = def.kind ?? 'json';
   app.route({
     method: def.method,
-    url: `${API_PREFIX}${def.path}`,
+    url: fastifyUrl(def),
     schema: { summary: def.summary, tags: [def.module ?? def.path.split('/')[1] ?? 'misc'] },
-    config: { routeDef: def, permissionKey: routeKey(def) },
+    config: { routeDef: def, permissionKey: routeKey(def), ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     preHandler: [app.authorize(def)],
     handler: async (req, reply) => {
+      if (kind === 'multipart' && !req.isMultipart()) throw new AppError('unsupported_media_type', '请使用 multipart/form-data 上传文件');
       const ctx = {
         req,
         reply,
         query: parse(def.query, req.query),
-        body: parse(def.body, req.body),
+        body: kind === 'multipart' ? undefined : parse(def.body, req.body),
         params: parse(def.params, req.params),
       } as HandlerContext<R>;
       const result = await handler(ctx);
+      if (kind === 'binary' || kind === 'ndjson') return result;
       // cached answers (settings, category lists) are returned as the same object many times: check them once
       if (result !== null && typeof result === 'object') {
         const known = serialized.get(result as object);
@@ -92,4 +106,26 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       return out.data;
     },
   });
+}
+
+/**
+ * Registers every module's routes. Each contract route must have exactly one handler: a route the contract
+ * names but no module serves (or one served twice) stops the start-up, so the contract, the OpenAPI document and
+ * the server cannot drift apart.
+ */
+export function registerModuleRoutes(app: FastifyInstance, deps: Deps, modules: readonly ModuleDef[]): void {
+  const owner = new Map<string, string>();
+  for (const m of modules) {
+    const handlers = m.routes?.(deps) ?? {};
+    for (const [name, entry] of Object.entries(handlers) as [RouteName, RouteEntry<RouteName>][]) {
+      const def = api[name] as RouteDef | undefined;
+      if (!def) throw new Error(`模块 ${m.name} 为不存在的契约路由 ${name} 提供了处理函数`);
+      if (owner.has(name)) throw new Error(`契约路由 ${name} 同时由模块 ${owner.get(name)} 和 ${m.name} 处理`);
+      owner.set(name, m.name);
+      const { handler, ...opts } = typeof entry === 'function' ? { handler: entry } : entry;
+      registerRoute(app, def, handler as RouteHandler<RouteDef>, opts);
+    }
+  }
+  const missing = (Object.keys(api) as RouteName[]).filter((n) => !owner.has(n));
+  if (missing.length) throw new Error(`这些契约路由没有模块处理：${missing.join(', ')}`);
 }

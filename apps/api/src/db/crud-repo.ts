@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PgTable, PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 type TableWithId = PgTable & { id: PgColumn; sort?: PgColumn };
 
-/** Plain CRUD for the simple content tables (category, navigation, friend link, advertisement). */
+/** Plain CRUD for the simple tables (category, navigation, friend link, advertisement, banner). */
 export class CrudRepo<T extends TableWithId> {
   constructor(private readonly db: Db, readonly table: T) {}
 

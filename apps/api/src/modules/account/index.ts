@@ -1,0 +1,33 @@
+import { defineModule } from '../../kernel/module';
+import { AccountRepo } from './account.repo';
+import { AccountService } from './account.service';
+import { AdminAccountService } from './admin.service';
+import { CaptchaRepo } from './captcha.repo';
+import { CaptchaService } from './captcha.service';
+import { PunishmentRepo } from './punishment.repo';
+import { PunishmentService } from './punishment.service';
+import { accountRoutes } from './account.routes';
+
+declare module '../../kernel/module' {
+  interface Services {
+    account: AccountService;
+    adminAccount: AdminAccountService;
+    captcha: CaptchaService;
+    punishments: PunishmentService;
+  }
+}
+
+/** The personal centre (profile, password, sign-in, dynamics, VIP, AI quota), user administration, captchas and punishments. */
+export default defineModule({
+  name: 'account',
+  create: ({ db, users, credits, settings, events }) => {
+    const repo = new AccountRepo(db);
+    return {
+      account: new AccountService(db, repo, users, credits, settings),
+      adminAccount: new AdminAccountService(db, repo, users, events),
+      captcha: new CaptchaService(new CaptchaRepo(db), settings),
+      punishments: new PunishmentService(new PunishmentRepo(db), users),
+    };
+  },
+  routes: accountRoutes,
+});

@@ -1,0 +1,24 @@
+import { defineModule } from '../../kernel/module';
+import { ArticleRepo } from './article.repo';
+import { ArticleService } from './article.service';
+import { articleRoutes } from './article.routes';
+
+declare module '../../kernel/module' {
+  interface Services {
+    articles: ArticleService;
+  }
+}
+
+/** Articles: writing (markdown + KaTeX), review, recycle bin, full-text search, the footer pages. */
+export default defineModule({
+  name: 'article',
+  create: ({ db, users, settings, punishments, content, events }) => ({
+    articles: new ArticleService(db, new ArticleRepo(db), users, settings, punishments, content, events),
+  }),
+  routes: articleRoutes,
+  // the footer pages (about, agreement, ...) are articles with fixed identifiers, owned by the first administrator
+  seed: async ({ articles, users }) => {
+    const owner = await users.get(1).catch(() => undefined);
+    if (owner) await articles.seedFooterPages(owner.id);
+  },
+});

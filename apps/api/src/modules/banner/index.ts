@@ -1,0 +1,16 @@
+import { defineModule } from '../../kernel/module';
+import { BannerService } from './banner.service';
+import { bannerRoutes } from './banner.routes';
+
+declare module '../../kernel/module' {
+  interface Services {
+    banners: BannerService;
+  }
+}
+
+/** Banners of the website, the mini program and the app. */
+export default defineModule({
+  name: 'banner',
+  create: ({ db }) => ({ banners: new BannerService(db) }),
+  routes: bannerRoutes,
+});

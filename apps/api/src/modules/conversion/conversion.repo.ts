@@ -1,0 +1,40 @@
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import type { Db, Exec, Tx } from '../../db/client';
+import { conversions, documentTexts } from '../../db/schema';
+
+/** SQL of conversions (one per file hash) and the per-page text they extract. */
+export class ConversionRepo {
+  constructor(private readonly db: Db) {}
+
+  find(hash: string) {
+    return this.db.query.conversions.findFirst({ where: eq(conversions.hash, hash) });
+  }
+  async ensure(hash: string, ext: string) {
+    await this.db.insert(conversions).values({ hash, ext }).onConflictDoNothing();
+  }
+  async update(hash: string, patch: Partial<typeof conversions.$inferInsert>, tx: Exec = this.db) {
+    await tx.update(conversions).set(patch).where(eq(conversions.hash, hash));
+  }
+  async replaceTexts(tx: Tx, hash: string, texts: { page: number; text: string }[]) {
+    await tx.delete(documentTexts).where(eq(documentTexts.hash, hash));
+    for (let i = 0; i < texts.length; i += 200) {
+      const chunk = texts.slice(i, i + 200).map((t) => ({ hash, page: t.page, text: t.text.replace(/\u0000/g, '') }));
+      if (chunk.length) await tx.insert(documentTexts).values(chunk);
+    }
+  }
+  async firstText(hash: string, maxChars: number): Promise<string> {
+    const rows = await this.db.select({ text: documentTexts.text }).from(documentTexts).where(eq(documentTexts.hash, hash)).orderBy(asc(documentTexts.page)).limit(20);
+    return rows.map((r) => r.text).join('\n').slice(0, maxChars);
+  }
+  /** Conversions stuck in `converting` past a deadline. */
+  stuck(before: Date) {
+    return this.db.select().from(conversions).where(and(eq(conversions.status, 1), lt(conversions.startedAt, before)));
+  }
+  async remove(hashes: string[]) {
+    if (!hashes.length) return;
+    await this.db.transaction(async (tx) => {
+      await tx.delete(documentTexts).where(inArray(documentTexts.hash, hashes));
+      await tx.delete(conversions).where(inArray(conversions.hash, hashes));
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import { defineModule } from '../../kernel/module';
+import { ConversionRepo } from './conversion.repo';
+import { ConversionService } from './conversion.service';
+import { conversionRoutes } from './conversion.routes';
+import { conversionWatchdogJob, convertDocumentJob } from './conversion.jobs';
+
+declare module '../../kernel/module' {
+  interface Services {
+    conversion: ConversionService;
+  }
+}
+
+/** File → page images, cover and per-page text (MuPDF, LibreOffice), queued per hash, watched for time-outs. */
+export default defineModule({
+  name: 'conversion',
+  create: ({ db, documents, attachments, settings, storage, queue, log }) => ({
+    conversion: new ConversionService(db, new ConversionRepo(db), documents, attachments, settings, storage, queue, log),
+  }),
+  routes: conversionRoutes,
+  jobs: ({ conversion }) => [
+    convertDocumentJob.handle(({ hash }) => conversion.convert(hash)),
+    conversionWatchdogJob.handle(async () => ({ failed: await conversion.failStuck() })),
+  ],
+  events: ({ conversion }) => ({
+    'document.conversion-requested': ({ hash, force }) => conversion.request(hash, force),
+    'document.files-released': ({ hashes }) => conversion.removeOutputs(hashes),
+  }),
+  recover: async ({ conversion }) => ({ conversions: await conversion.requeueWaiting() }),
+});

@@ -1,0 +1,19 @@
+import { defineModule } from '../../kernel/module';
+import { DocumentRepo } from './document.repo';
+import { DocumentService } from './document.service';
+import { documentRoutes } from './document.routes';
+
+declare module '../../kernel/module' {
+  interface Services {
+    documents: DocumentService;
+  }
+}
+
+/** Documents: metadata, categories, lists, review, recycle bin, status and counters. */
+export default defineModule({
+  name: 'document',
+  create: ({ db, users, credits, settings, punishments, account, attachments, content, events }) => ({
+    documents: new DocumentService(db, new DocumentRepo(db), users, credits, settings, punishments, account, attachments, content, events),
+  }),
+  routes: documentRoutes,
+});

@@ -1,0 +1,116 @@
+import type { Readable } from 'node:stream';
+import { DocumentStatus, PunishmentType } from '@wenku/contracts';
+import type { Db } from '../../db/client';
+import { AppError, notFound, unauthorized } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
+import type { ConfigService } from '../config/config.service';
+import type { CreditService } from '../credit/credit.service';
+import type { UserService } from '../user/user.service';
+import { isVip } from '../user/user.service';
+import type { PunishmentService } from '../account/punishment.service';
+import { DynamicType, type AccountService } from '../account/account.service';
+import type { AttachmentService } from '../attachment/attachment.service';
+import type { DocumentService, Viewer } from '../document/document.service';
+import type { DocumentRow } from '../document/document.repo';
+import type { SearchService } from '../search/search.service';
+import type { DownloadRepo } from './download.repo';
+
+/** Signs a short-lived download token (the route layer owns the key). */
+export type SignDownload = (payload: { d: number; u: number }, seconds: number) => string;
+
+/** Downloads: who may download what, daily limits, paying with credits, and the file behind a signed link. */
+export class DownloadService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: DownloadRepo,
+    private readonly documents: DocumentService,
+    private readonly attachments: AttachmentService,
+    private readonly users: UserService,
+    private readonly credits: CreditService,
+    private readonly settings: ConfigService,
+    private readonly punishments: PunishmentService,
+    private readonly account: AccountService,
+    private readonly search: SearchService,
+    private readonly storage: Storage,
+  ) {}
+
+  /** Free for the owner, for free documents, for VIPs when the VIP rules say so, and within the re-download window. */
+  async canDownloadFree(d: DocumentRow, userId?: number): Promise<boolean> {
+    if (d.price <= 0) return true;
+    if (!userId) return false;
+    if (d.userId === userId) return true;
+    const [vip, user, download] = await Promise.all([this.settings.section('vip'), this.users.get(userId), this.settings.section('download')]);
+    if (vip.enable === true && vip.free_download === true && isVip(user)) return true;
+    const paid = await this.repo.lastPaid(userId, d.id);
+    if (!paid) return false;
+    const days = Number(download.free_download_duration) || 0;
+    // moredoc treats <= 0 as "free forever after paying once"
+    return days <= 0 || Date.now() - paid.createdAt.getTime() < days * 86_400_000;
+  }
+
+  /** Issues a short-lived signed URL after the checks and, for paid documents, the credit transfer. */
+  async downloadUrl(viewer: Viewer, id: number, ip: string, sign: SignDownload): Promise<string> {
+    const cfg = await this.settings.section('download');
+    const d = await this.documents.visible({ id }, viewer);
+    if (d.status === DocumentStatus.Disabled) throw notFound('文档不存在或已被删除');
+    const free = await this.canDownloadFree(d, viewer.userId);
+    if (!viewer.userId) {
+      if (!(cfg.enable_guest_download === true && d.price <= 0)) throw unauthorized('请登录后下载');
+    } else {
+      await this.punishments.assertAllowed(viewer.userId, PunishmentType.NoDownload);
+    }
+    const since = await this.settings.startOfToday();
+    const perIp = Number(cfg.times_every_ip) || 0;
+    if ((await this.repo.countSince({ ip }, since)) >= perIp) throw new AppError('rate_limited', '今日下载次数已达上限（当前网络）');
+    if (viewer.userId) {
+      const vip = await this.settings.section('vip');
+      const user = await this.users.get(viewer.userId);
+      const perUser = Number(vip.enable === true && isVip(user) ? vip.times_every_day : cfg.times_every_day) || 0;
+      if ((await this.repo.countSince({ userId: viewer.userId }, since)) >= perUser) throw new AppError('rate_limited', '今日下载次数已达上限');
+    }
+    const creditName = String((await this.settings.section('system')).credit_name || '积分');
+    const userId = viewer.userId ?? 0;
+    await this.db.transaction(async (tx) => {
+      let pay = !free && d.price > 0;
+      if (pay) {
+        // the row lock serialises this user's downloads; re-check inside it so a double click pays once
+        await this.credits.lock(tx, userId);
+        if (await this.repo.lastPaid(userId, d.id, tx)) pay = false;
+      }
+      if (pay) {
+        await this.credits.change(tx, { userId, delta: -d.price, reason: 'download_document', refType: 'document', refId: d.id, remark: `下载文档《${d.title}》` }, `${creditName}不足，下载需要 ${d.price} ${creditName}`);
+        await this.credits.change(tx, { userId: d.userId, delta: d.price, reason: 'document_sold', refType: 'document', refId: d.id, remark: `文档《${d.title}》被下载` });
+      }
+      await this.repo.insert(tx, { userId, documentId: d.id, ip, isPay: pay, price: pay ? d.price : 0 });
+      await this.documents.countDownload(tx, d.id);
+      await this.search.bumpPopularity(tx, d.id);
+    });
+    if (userId) await this.account.addDynamic(userId, DynamicType.Download, `下载了文档《${d.title}》`);
+    const seconds = Math.max(10, Number(cfg.url_duration) || 60);
+    return `/download/${sign({ d: d.id, u: userId }, seconds)}`;
+  }
+
+  /** The file behind a signed download URL. */
+  async openDownload(documentId: number): Promise<{ stream: Readable; size: number; filename: string }> {
+    const [d] = await this.documents.byIds([documentId]);
+    if (!d) throw notFound('文档不存在或已被删除');
+    const key = await this.attachments.fileKey(d.attachmentId, d.hash, d.ext);
+    const stat = await this.storage.stat(key);
+    const stream = await this.storage.get(key);
+    if (!stream || !stat) throw notFound('文件不存在');
+    const base = d.title.replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 200);
+    return { stream, size: stat.size, filename: base.toLowerCase().endsWith(`.${d.ext}`) ? base : `${base}.${d.ext}` };
+  }
+
+  async myDownloads(userId: number, page: number, size: number) {
+    const { rows, total } = await this.repo.listOfUser(userId, page, size);
+    const docs = new Map((await this.documents.byIds(rows.map((r) => r.documentId), true)).map((d) => [d.id, d]));
+    return {
+      total,
+      download: rows.flatMap((r) => {
+        const doc = docs.get(r.documentId);
+        return doc ? [{ id: r.id, document_id: doc.id, document_uuid: doc.uuid, title: doc.title, ext: doc.ext, size: doc.size, pages: doc.pages, score: doc.score, price: r.price, is_pay: r.isPay, created_at: r.createdAt.toISOString() }] : [];
+      }),
+    };
+  }
+}

@@ -1,0 +1,262 @@
+import { PunishmentType, TargetType, type TComment, type TTargetType } from '@wenku/contracts';
+import type { Db, Exec } from '../../db/client';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { ConfigService } from '../config/config.service';
+import type { CreditService } from '../credit/credit.service';
+import type { UserService } from '../user/user.service';
+import type { PunishmentService } from '../account/punishment.service';
+import type { CaptchaService } from '../account/captcha.service';
+import { DynamicType, type AccountService } from '../account/account.service';
+import type { DocumentService, Viewer } from '../document/document.service';
+import type { ArticleService } from '../article/article.service';
+import type { TDocument } from '@wenku/contracts';
+import type { InteractionRepo, ReportRow } from './interaction.repo';
+
+/** A kind of item that is favourited and commented on through the same tables. */
+export interface InteractionTarget {
+  /** the item as the user may see it; throws when it is not there */
+  find(id: number, userId: number): Promise<{ id: number; userId: number; title: string }>;
+  /** stores the recounted comment and favourite counts of these items */
+  setCounts(tx: Exec, rows: { id: number; favorites: number; comments: number }[]): Promise<void>;
+  commentsEnabled(): Promise<boolean>;
+  /** what a favourites list shows of these items (missing ones are gone) */
+  favoriteItems(ids: number[]): Promise<Map<number, { document?: TDocument; article?: { id: number; title: string; identifier: string } }>>;
+  /** the noun in dynamics ("收藏了文档《…》") */
+  noun: string;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+/** Favourites, scores, comments and reports of documents and articles. */
+export class InteractionService {
+  private readonly targets: Record<TTargetType, InteractionTarget>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly repo: InteractionRepo,
+    private readonly documents: DocumentService,
+    articles: ArticleService,
+    private readonly users: UserService,
+    private readonly credits: CreditService,
+    private readonly settings: ConfigService,
+    private readonly punishments: PunishmentService,
+    private readonly captcha: CaptchaService,
+    private readonly account: AccountService,
+  ) {
+    this.targets = {
+      [TargetType.Document]: {
+        noun: '文档',
+        find: (id, userId) => documents.visible({ id }, { userId, isAdmin: false }),
+        setCounts: (tx, rows) => documents.setInteractionCounts(tx, rows),
+        commentsEnabled: async () => true,
+        favoriteItems: async (ids) => {
+          const decorated = await documents.decorate(await documents.byIds(ids));
+          return new Map(decorated.map((d) => [d.id, { document: d }]));
+        },
+      },
+      [TargetType.Article]: {
+        noun: '文章',
+        find: (id, userId) => articles.interactionTarget(id, userId),
+        setCounts: (tx, rows) => articles.setInteractionCounts(tx, rows),
+        commentsEnabled: () => articles.commentsEnabled(),
+        favoriteItems: async (ids) => new Map((await articles.favoriteSummaries(ids)).map((a) => [a.id, { article: a }])),
+      },
+    };
+  }
+
+  private target(type: number): InteractionTarget {
+    const t = this.targets[type as TTargetType];
+    if (!t) throw badRequest('不支持的类型');
+    return t;
+  }
+
+  /** Recounts favourites and comments of these items, and the user's own counters, inside `tx`. */
+  private async recount(tx: Exec, type: number, ids: number[], userIds: number[] = []) {
+    if (ids.length) await this.target(type).setCounts(tx, await this.repo.countsOf(tx, type, ids));
+    for (const userId of new Set(userIds)) await this.users.setCounts(tx, userId, await this.repo.userCounts(tx, userId));
+  }
+
+  // ---------------- the viewer's own state ----------------
+  /** Whether the viewer favourited an item and, for documents, the score they gave. */
+  async viewerState(type: TTargetType, id: number, userId?: number): Promise<{ is_favorite: boolean; my_score: number }> {
+    if (!userId) return { is_favorite: false, my_score: 0 };
+    const [fav, score] = await Promise.all([
+      this.repo.findFavorite(userId, id, type),
+      type === TargetType.Document ? this.repo.myScore(id, userId) : 0,
+    ]);
+    return { is_favorite: !!fav, my_score: score };
+  }
+
+  // ---------------- favourites ----------------
+  async favorite(userId: number, targetId: number, type: TTargetType, ip: string) {
+    await this.punishments.assertAllowed(userId, PunishmentType.NoFavorite);
+    const target = this.target(type);
+    const item = await target.find(targetId, userId);
+    let award = 0;
+    if (type === TargetType.Document && item.userId !== userId) {
+      const score = await this.settings.section('score');
+      const doneToday = await this.repo.countSince('favorite', { userId }, await this.settings.startOfToday());
+      if (doneToday < (Number(score.document_collected_limit) || 0)) award = Math.max(0, Number(score.document_collected) || 0);
+    }
+    const row = await this.db.transaction(async (tx) => {
+      const f = await this.repo.insertFavorite(tx, { userId, documentId: item.id, type, ip });
+      if (!f) return undefined;
+      await this.recount(tx, type, [item.id], [userId]);
+      if (award > 0) await this.credits.change(tx, { userId: item.userId, delta: award, reason: 'document_collected', refType: 'document', refId: item.id, remark: `文档《${item.title}》被收藏` });
+      return f;
+    });
+    if (!row) throw conflict('您已经收藏过了');
+    if (type === TargetType.Document) await this.account.addDynamic(userId, DynamicType.Favorite, `收藏了${target.noun}《${item.title}》`);
+    return { id: row.id, document_id: row.documentId, type: row.type, created_at: iso(row.createdAt) };
+  }
+
+  async unfavorite(userId: number, ids: number[]) {
+    await this.db.transaction(async (tx) => {
+      const removed = await this.repo.deleteFavorites(tx, userId, ids);
+      for (const type of [TargetType.Document, TargetType.Article]) {
+        await this.recount(tx, type, removed.filter((f) => f.type === type).map((f) => f.documentId));
+      }
+      await this.recount(tx, TargetType.Document, [], [userId]);
+    });
+  }
+
+  async getFavorite(userId: number, targetId: number, type: number) {
+    const f = await this.repo.findFavorite(userId, targetId, type);
+    return { favorite: f ? { id: f.id, document_id: f.documentId, type: f.type, created_at: iso(f.createdAt) } : null };
+  }
+
+  async listFavorites(userId: number, type: TTargetType, page: number, size: number) {
+    const { rows, total } = await this.repo.listFavorites(userId, type, page, size);
+    const items = await this.target(type).favoriteItems(rows.map((r) => r.documentId));
+    return {
+      total,
+      favorite: rows.map((f) => ({ id: f.id, document_id: f.documentId, type: f.type, created_at: iso(f.createdAt), ...items.get(f.documentId) })),
+    };
+  }
+
+  // ---------------- scores ----------------
+  async score(userId: number, documentId: number, score: number) {
+    await this.documents.visible({ id: documentId }, { userId, isAdmin: false });
+    await this.db.transaction(async (tx) => {
+      const r = await this.repo.upsertScore(tx, documentId, userId, score);
+      await this.documents.setScore(tx, documentId, r.score, r.count);
+    });
+  }
+
+  // ---------------- comments ----------------
+  async comment(userId: number, body: { document_id: number; parent_id: number; content: string; type: TTargetType; captcha?: string; captcha_id?: string }, ip: string): Promise<TComment> {
+    await this.punishments.assertAllowed(userId, PunishmentType.NoComment);
+    const groups = await this.users.groups(userId);
+    if (!groups.some((g) => g.enable_comment)) throw forbidden('您所在的用户组不允许发表评论');
+    await this.captcha.verify('comment', body.captcha_id, body.captcha);
+    const security = await this.settings.section('security');
+    const interval = Math.max(0, Number(security.comment_interval) || 0);
+    const last = await this.repo.lastCommentAt(userId);
+    if (last && interval > 0 && Date.now() - last.getTime() < interval * 1000) {
+      const wait = Math.ceil((last.getTime() + interval * 1000 - Date.now()) / 1000);
+      throw new AppError('rate_limited', `评论太频繁，请 ${wait} 秒后再试`, { 'Retry-After': String(wait) });
+    }
+    const target = this.target(body.type);
+    if (!(await target.commentsEnabled())) throw forbidden('评论功能已关闭');
+    const d = await target.find(body.document_id, userId);
+    if (body.parent_id) {
+      const parent = await this.repo.findComment(body.parent_id);
+      if (!parent || parent.documentId !== d.id || parent.type !== body.type) throw badRequest('回复的评论不存在');
+    }
+    const needsApproval = groups.length > 0 && groups.every((g) => g.enable_comment_approval);
+    let award = 0;
+    if (body.type === TargetType.Document && d.userId !== userId && !needsApproval) {
+      const score = await this.settings.section('score');
+      const doneToday = await this.repo.countSince('comment', { targetId: d.id, type: TargetType.Document }, await this.settings.startOfToday());
+      if (doneToday < (Number(score.document_commented_limit) || 0)) award = Math.max(0, Number(score.document_commented) || 0);
+    }
+    const row = await this.db.transaction(async (tx) => {
+      const c = await this.repo.insertComment(tx, { userId, parentId: body.parent_id, documentId: d.id, type: body.type, content: body.content, status: needsApproval ? 0 : 1, ip });
+      await this.repo.refreshReplyCounts(tx, body.type, [d.id]);
+      await this.recount(tx, body.type, [d.id], [userId]);
+      if (award > 0) await this.credits.change(tx, { userId: d.userId, delta: award, reason: 'document_commented', refType: 'document', refId: d.id, remark: `文档《${d.title}》被评论` });
+      return c;
+    });
+    await this.account.addDynamic(userId, DynamicType.Comment, `评论了${target.noun}《${d.title}》`);
+    const u = await this.users.get(userId);
+    return { id: row.id, user_id: userId, username: u.username, user_avatar: u.avatar, parent_id: row.parentId, document_id: row.documentId, type: row.type, content: row.content, status: row.status, comment_count: 0, created_at: iso(row.createdAt) };
+  }
+
+  async listComments(q: { page: number; size: number; document_id?: number; type?: number[]; status?: number[]; user_id?: number[]; parent_id?: number[]; wd?: string; with_document_title?: boolean }, viewer: Viewer) {
+    const own = viewer.userId !== undefined && q.user_id?.length === 1 && q.user_id[0] === viewer.userId;
+    const filter = viewer.isAdmin || own ? q : { ...q, status: [1], size: Math.min(q.size, 100) };
+    const { rows, total } = await this.repo.listComments(filter);
+    const [authors, docs] = await Promise.all([
+      this.users.byIds(rows.map((r) => r.userId)),
+      q.with_document_title ? this.documents.byIds(rows.filter((r) => r.type === TargetType.Document).map((r) => r.documentId), true) : [],
+    ]);
+    const byUser = new Map(authors.map((u) => [u.id, u]));
+    const titles = new Map(docs.map((d) => [d.id, d.title]));
+    return {
+      total,
+      comment: rows.map((c) => ({
+        id: c.id, user_id: c.userId, username: byUser.get(c.userId)?.username ?? '', user_avatar: byUser.get(c.userId)?.avatar ?? '', parent_id: c.parentId, document_id: c.documentId,
+        document_title: titles.get(c.documentId), type: c.type, content: c.content, status: c.status, comment_count: c.commentCount, created_at: iso(c.createdAt),
+      })),
+    };
+  }
+
+  async checkComments(ids: number[], status: number) {
+    const rows = await this.repo.setCommentStatus(ids, status);
+    await this.db.transaction(async (tx) => {
+      for (const type of [TargetType.Document, TargetType.Article]) {
+        const targetIds = rows.filter((r) => r.type === type).map((r) => r.documentId);
+        await this.repo.refreshReplyCounts(tx, type, targetIds);
+        await this.recount(tx, type, targetIds);
+      }
+    });
+  }
+
+  async deleteComments(viewer: Viewer, ids: number[]) {
+    const rows = await this.repo.commentsByIds(ids);
+    if (!rows.length) throw notFound('评论不存在');
+    if (!viewer.isAdmin && rows.some((r) => r.userId !== viewer.userId)) throw forbidden();
+    await this.db.transaction(async (tx) => {
+      const removed = await this.repo.deleteComments(tx, ids);
+      for (const type of [TargetType.Document, TargetType.Article]) {
+        const targetIds = removed.filter((r) => r.type === type).map((r) => r.documentId);
+        await this.repo.refreshReplyCounts(tx, type, targetIds);
+        await this.recount(tx, type, targetIds, removed.filter((r) => r.type === type).map((r) => r.userId));
+      }
+    });
+  }
+
+  // ---------------- reports ----------------
+  async report(userId: number, body: { document_id: number; reason: number; remark: string }) {
+    const d = await this.documents.visible({ id: body.document_id }, { userId, isAdmin: false });
+    const row = await this.repo.insertReport({ documentId: d.id, documentTitle: d.title, userId, reason: body.reason, remark: body.remark });
+    if (!row) throw conflict('您已经举报过该文档，我们会尽快处理');
+  }
+
+  async listReports(q: { page: number; size: number; status?: boolean[]; wd?: string }) {
+    const { rows, total } = await this.repo.listReports(q);
+    const [authors, docs] = await Promise.all([this.users.byIds(rows.map((r) => r.userId)), this.documents.byIds(rows.map((r) => r.documentId), true)]);
+    const names = new Map(authors.map((u) => [u.id, u.username]));
+    const uuids = new Map(docs.map((d) => [d.id, d.uuid]));
+    return { total, report: rows.map((r) => this.toReport(r, names.get(r.userId) ?? '', uuids.get(r.documentId))) };
+  }
+
+  private toReport(r: ReportRow, username: string, uuid?: string) {
+    return { id: r.id, document_id: r.documentId, document_title: r.documentTitle, document_uuid: uuid, user_id: r.userId, username, reason: r.reason, status: r.status, remark: r.remark, created_at: iso(r.createdAt), updated_at: iso(r.updatedAt) };
+  }
+
+  async updateReport(id: number, status: boolean, remark: string) {
+    const r = await this.repo.updateReport(id, status, remark);
+    if (!r) throw notFound('举报不存在');
+    return this.toReport(r, (await this.users.get(r.userId).catch(() => ({ username: '' }))).username);
+  }
+
+  deleteReports(ids: number[]) {
+    return this.repo.deleteReports(ids);
+  }
+
+  /** Comments and favourites of purged items go with them. */
+  forgetTargets(type: TTargetType, ids: number[]) {
+    return this.repo.deleteForTargets(type, ids);
+  }
+}
