@@ -80,4 +80,30 @@ describe('settings', () => {
     const empty = await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [] } });
     expect(empty.statusCode).toBe(400);
   });
+
+  it('numbers keep to their bounds (from the section schema) and the message names the field', async () => {
+    const put = (category: string, name: string, value: unknown) => t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category, name, value }] } });
+    const negative = await put('security', 'max_document_size', -5);
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().message).toBe('「文档大小上限(MB)」不能小于 1');
+    const huge = await put('converter', 'workers', 99);
+    expect(huge.json().message).toBe('「并行转换数」不能大于 8');
+    const fraction = await put('download', 'times_every_day', 2.5);
+    expect(fraction.json().message).toBe('「每人每天下载次数」必须是整数');
+    const badSelect = await put('captcha', 'type', 'emoji');
+    expect(badSelect.statusCode).toBe(400);
+    expect(badSelect.json().message).toContain('「类型」');
+    expect((await put('converter', 'workers', '4')).statusCode).toBe(200);
+    expect((await t.app.services.settings.get('converter')).workers).toBe(4);
+  });
+
+  it('a stored value the schema refuses (a hand-edited row) reads as the default', async () => {
+    await t.database.pool.query(`UPDATE configs SET value = '-3' WHERE category = 'display' AND name = 'pages_per_read'`);
+    await t.database.pool.query(`UPDATE configs SET value = 'zzz' WHERE category = 'captcha' AND name = 'type'`);
+    t.app.services.settings.clearCache();
+    expect((await t.app.services.settings.get('display')).pages_per_read).toBe(5);
+    expect((await t.app.services.settings.get('captcha')).type).toBe('digit');
+    const s = ZSettings.parse((await t.req({ method: 'GET', url: '/api/v1/settings' })).json());
+    expect(s.display.pages_per_read).toBe(5);
+  });
 });

@@ -1,5 +1,6 @@
 export * from './common/route';
 export * from './common/schemas';
+export * from './common/error-code';
 export * from './enums';
 export * from './format';
 export * from './config/sections';

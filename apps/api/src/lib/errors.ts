@@ -1,5 +1,7 @@
-/** One table maps error codes to HTTP statuses; the body is always `{ code, message }`. */
-export const ERROR_STATUS = {
+import type { TErrorCode } from '@wenku/contracts';
+
+/** One table maps error codes (contracts' ErrorCode) to HTTP statuses; the body is always `{ code, message }`. */
+export const ERROR_STATUS: Record<TErrorCode, number> = {
   bad_request: 400,
   validation: 400,
   unauthorized: 401,
@@ -14,8 +16,8 @@ export const ERROR_STATUS = {
   internal: 500,
   bad_gateway: 502,
   unavailable: 503,
-} as const;
-export type ErrorCode = keyof typeof ERROR_STATUS;
+};
+export type ErrorCode = TErrorCode;
 
 export class AppError extends Error {
   readonly code: ErrorCode;

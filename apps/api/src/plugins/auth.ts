@@ -112,7 +112,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       req.auth = auth;
 
       if (def.auth !== 'admin' && !exempt) {
-        const security = services.settings.peekSection('security') ?? (await services.settings.section('security'));
+        const security = services.settings.peek('security') ?? (await services.settings.get('security'));
         if (security.is_close === true) {
           const hasAny = auth ? (await app.permissionKeys(auth.userId)).size > 0 : false;
           if (!hasAny) throw new AppError('site_closed', String(security.close_statement || '网站已关闭'));

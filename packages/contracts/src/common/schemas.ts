@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ZErrorCode } from './error-code';
 
 /** Error body of every failed API call. */
-export const ZApiError = z.object({ code: z.string(), message: z.string() });
+export const ZApiError = z.object({ code: ZErrorCode, message: z.string() });
 export type TApiError = z.infer<typeof ZApiError>;
 
 export const ZEmpty = z.object({}).strict();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zQueryArray } from '../common/schemas';
-import { CONFIG_CATEGORIES } from './sections';
+import { CONFIG_CATEGORIES, publicConfig } from './sections';
 
 export const ZConfigValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 
@@ -23,18 +23,18 @@ export const ZUpdateConfigBody = z.object({
   config: z.array(z.object({ category: z.string().min(1), name: z.string().min(1), value: ZConfigValue, id: z.number().optional() })).min(1, '没有需要保存的配置'),
 });
 
-const zSection = z.record(z.string(), ZConfigValue);
 export const ZLanguage = z.object({ id: z.number().int(), language: z.string(), code: z.string(), enable: z.boolean(), sort: z.number().int() });
 
+/** GET /settings: the public fields of the sections the site needs at start-up, typed from the sections. */
 export const ZSettings = z.object({
-  system: zSection,
-  footer: zSection,
-  security: zSection,
-  display: zSection,
-  download: zSection,
-  vip: zSection,
-  sms: zSection,
-  llm: zSection,
+  system: publicConfig('system'),
+  footer: publicConfig('footer'),
+  security: publicConfig('security'),
+  display: publicConfig('display'),
+  download: publicConfig('download'),
+  vip: publicConfig('vip'),
+  sms: publicConfig('sms'),
+  llm: publicConfig('llm'),
   language: z.array(ZLanguage),
 });
 export type TSettings = z.infer<typeof ZSettings>;

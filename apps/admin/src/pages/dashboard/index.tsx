@@ -61,7 +61,7 @@ export default function DashboardPage() {
   const pages = flattenRoutes(ADMIN_ROUTES);
   const quick = QUICK_LINKS.filter((p) => allowedPages.includes(p)).map((p) => pages.find((r) => r.path === p)!).filter(Boolean);
   const modules = new Set(permissions.map((p) => p.module)).size;
-  const system = settings?.system ?? {};
+  const system: Partial<NonNullable<typeof settings>['system']> = settings?.system ?? {};
   const text = (v: unknown) => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : '—');
 
   return (

@@ -81,8 +81,8 @@ export class AccountService {
 
   // ---------------- daily sign-in ----------------
   async today(): Promise<number> {
-    const system = await this.settings.section('system');
-    return dayNumber(new Date(), String(system.timezone || 'Asia/Shanghai'));
+    const system = await this.settings.get('system');
+    return dayNumber(new Date(), (system.timezone || 'Asia/Shanghai'));
   }
 
   async getTodaySign(userId: number) {
@@ -93,10 +93,10 @@ export class AccountService {
   /** One award per user per calendar day: the unique (user, day) index decides races; only the winner is paid. */
   async sign(userId: number, ip: string) {
     const day = await this.today();
-    const score = await this.settings.section('score');
-    const system = await this.settings.section('system');
-    const award = Math.max(0, Number(score.sign_in) || 0);
-    const creditName = String(system.credit_name || DEFAULT_CREDIT_NAME);
+    const score = await this.settings.get('score');
+    const system = await this.settings.get('system');
+    const award = Math.max(0, score.sign_in);
+    const creditName = (system.credit_name || DEFAULT_CREDIT_NAME);
     const result = await this.db.transaction(async (tx) => {
       const row = await this.repo.insertSign(tx, { userId, signAt: day, award, ip });
       if (!row) return undefined;
@@ -128,15 +128,15 @@ export class AccountService {
 
   // ---------------- VIP ----------------
   async vipInfo(userId: number) {
-    const [user, vip] = await Promise.all([this.users.get(userId), this.settings.section('vip')]);
-    const prices: Record<number, number> = { 0: Number(vip.year_price) || 0, 1: Number(vip.season_price) || 0, 2: Number(vip.month_price) || 0 };
+    const [user, vip] = await Promise.all([this.users.get(userId), this.settings.get('vip')]);
+    const prices: Record<number, number> = { 0: vip.year_price, 1: vip.season_price, 2: vip.month_price };
     return {
-      enable: vip.enable === true,
+      enable: vip.enable,
       is_vip: isVip(user),
       vip_expire_at: user.vipExpireAt ? user.vipExpireAt.toISOString() : null,
       cards: VIP_CARD_OPTIONS.map((o) => ({ card: o.value, title: o.label, days: VIP_CARD_DAYS[o.value], price: prices[o.value] ?? 0 })),
-      free_download: vip.free_download === true,
-      times_every_day: Number(vip.times_every_day) || 0,
+      free_download: vip.free_download,
+      times_every_day: vip.times_every_day,
     };
   }
 
@@ -171,9 +171,9 @@ export class AccountService {
   // ---------------- AI quota ----------------
   async quota(userId: number) {
     await this.users.get(userId);
-    const [row, llm] = await Promise.all([this.repo.findQuota(userId), this.settings.section('llm')]);
+    const [row, llm] = await Promise.all([this.repo.findQuota(userId), this.settings.get('llm')]);
     const today = new Date().toISOString().slice(0, 10);
-    const defaultLimit = Number(llm.daily_quota) || 0;
+    const defaultLimit = llm.daily_quota;
     return {
       user_id: userId,
       daily_limit: row && row.dailyLimit >= 0 ? row.dailyLimit : defaultLimit,

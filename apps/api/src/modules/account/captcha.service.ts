@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
+import type { TConfig } from '@wenku/contracts';
 import { AppError } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
 import type { CaptchaRepo } from './captcha.repo';
 
 const TTL_MS = 5 * 60_000;
-const SWITCH: Record<string, string> = {
+const SWITCH: Record<string, keyof TConfig<'security'>> = {
   login: 'enable_captcha_login', register: 'enable_captcha_register', comment: 'enable_captcha_comment',
-  find_password: 'enable_captcha_find_password', upload: 'enable_captcha_upload',
+  find_password: 'enable_captcha_find_password',
 };
 
 export const hashAnswer = (id: string, answer: string) => crypto.createHash('sha256').update(`${id}:${answer.trim().toLowerCase()}`).digest('hex');
@@ -20,17 +21,17 @@ export class CaptchaService {
   constructor(private readonly repo: CaptchaRepo, private readonly settings: ConfigService) {}
 
   async enabled(type: string): Promise<boolean> {
-    const security = await this.settings.section('security');
+    const security = await this.settings.get('security');
     const key = SWITCH[type];
     return !!key && security[key] === true;
   }
 
   async create(type: string): Promise<{ enable: boolean; id: string; captcha: string; type: string }> {
     if (!(await this.enabled(type))) return { enable: false, id: '', captcha: '', type };
-    const cfg = await this.settings.section('captcha');
-    const width = Math.min(Math.max(Number(cfg.width) || 240, 80), 600);
-    const height = Math.min(Math.max(Number(cfg.height) || 60, 30), 200);
-    const length = Math.min(Math.max(Number(cfg.length) || 5, 3), 8);
+    const cfg = await this.settings.get('captcha');
+    const width = Math.min(Math.max(cfg.width, 80), 600);
+    const height = Math.min(Math.max(cfg.height, 30), 200);
+    const length = Math.min(Math.max(cfg.length, 3), 8);
     const opts = { width, height, noise: 3, color: true, background: '#f5f7fa', fontSize: Math.round(height * 0.9) };
     const made = cfg.type === 'math'
       ? svgCaptcha.createMathExpr({ ...opts, mathMin: 1, mathMax: 20, mathOperator: '+-' })

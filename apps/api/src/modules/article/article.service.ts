@@ -62,7 +62,7 @@ export class ArticleService {
       this.users.byIds(rows.map((r) => r.userId)),
     ]);
     const byUser = new Map(users.map((u) => [u.id, u]));
-    const hideViews = (await this.settings.section('article')).show_view_count === false;
+    const hideViews = (await this.settings.get('article')).show_view_count === false;
     return rows.map((r) => ({
       id: r.id, identifier: r.identifier, user_id: r.userId, username: byUser.get(r.userId)?.username, user_avatar: byUser.get(r.userId)?.avatar,
       title: r.title, keywords: r.keywords, description: r.description, content: withContent ? r.content : undefined, status: r.status,
@@ -265,7 +265,7 @@ export class ArticleService {
 
   async related(by: { id?: number; identifier?: string }, limit?: number) {
     const a = await this.visible(by, { isAdmin: false });
-    const n = Math.min(20, Math.max(1, limit ?? (Number((await this.settings.section('article')).related_count) || 8)));
+    const n = Math.min(20, Math.max(1, limit ?? ((await this.settings.get('article')).related_count)));
     const words = [...new Set([...tokenize(a.keywords.replace(/[,，;；]/g, ' ')), ...tokenize(a.title)].filter((w) => w.length >= 2))].slice(0, 12);
     const query = words.length ? sql.join(words.map((w) => sql`plainto_tsquery('simple', ${w})`), sql` || `) : undefined;
     const cats = (await this.repo.categoryIdsOf([a.id])).get(a.id) ?? [];
@@ -278,8 +278,8 @@ export class ArticleService {
     const parsed = parseQuery(q.wd);
     const tsq = toTsQuery(parsed);
     const query = tsq ? sql`to_tsquery('simple', ${tsq})` : undefined;
-    const display = await this.settings.section('display');
-    const maxPage = Math.max(1, Number(display.max_search_pages) || 100);
+    const display = await this.settings.get('display');
+    const maxPage = Math.max(1, display.max_search_pages);
     const page = Math.min(q.page, maxPage);
     const { rows, total } = await this.repo.search({
       query, fallback: tsq ? undefined : q.wd.trim(), category_id: await this.withChildren(q.category_id ?? []),
@@ -336,7 +336,7 @@ export class ArticleService {
   }
 
   async commentsEnabled(): Promise<boolean> {
-    return (await this.settings.section('article')).enable_comment !== false;
+    return (await this.settings.get('article')).enable_comment;
   }
 
   /** Favourite and comment counts, recounted by the interaction module inside its transaction. */

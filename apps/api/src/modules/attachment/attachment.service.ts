@@ -55,12 +55,12 @@ export class AttachmentService {
   }
 
   async maxUploadBytes(): Promise<number> {
-    const mb = Number((await this.settings.section('security')).max_document_size) || 50;
+    const mb = (await this.settings.get('security')).max_document_size;
     return Math.max(1, mb) * 1024 * 1024;
   }
 
   private async allowedExts(): Promise<string[]> {
-    const allowed = (await this.settings.section('security')).document_allowed_ext;
+    const allowed = (await this.settings.get('security')).document_allowed_ext;
     return Array.isArray(allowed) && allowed.length ? allowed : [...SUPPORTED_DOCUMENT_EXTS];
   }
 

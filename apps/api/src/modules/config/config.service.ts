@@ -1,57 +1,24 @@
 import {
-  CONFIG_SECTIONS, SECRET_MASK, DEFAULT_CREDIT_NAME, type ConfigCategory, type ConfigFieldDef, type TConfigItem, type TSettings, type TRechargeSettings,
+  CONFIG_SECTIONS, SECRET_MASK, DEFAULT_CREDIT_NAME, ZSettings, configField,
+  type ConfigCategory, type ConfigFieldDef, type TConfig, type TConfigItem, type TConfigSections, type TSettings, type TRechargeSettings,
 } from '@wenku/contracts';
 import { TtlCache, freeze } from '../../lib/cache';
-import { DEFAULT_TIMEZONE, startOfDay } from '../../lib/time';
 import { badRequest } from '../../lib/errors';
+import { DEFAULT_TIMEZONE, startOfDay } from '../../lib/time';
 import type { ConfigRepo } from './config.repo';
 
 type Value = string | number | boolean | string[];
-export type Section = Record<string, Value>;
 
-const fieldsOf = (category: string): ConfigFieldDef[] | undefined =>
-  (CONFIG_SECTIONS as Record<string, { fields: ConfigFieldDef[] }>)[category]?.fields;
-
-export function encodeValue(field: ConfigFieldDef, value: Value): string {
-  switch (field.type) {
-    case 'switch':
-      return value === true || value === 'true' || value === 1 || value === '1' ? 'true' : 'false';
-    case 'number': {
-      const n = typeof value === 'number' ? value : Number(value);
-      if (!Number.isFinite(n)) throw badRequest(`「${field.label}」必须是数字`);
-      return String(n);
-    }
-    case 'select-multi': {
-      const arr = Array.isArray(value) ? value : String(value).split(',').filter(Boolean);
-      const allowed = field.options?.map((o) => o.value);
-      const bad = allowed ? arr.find((v) => !allowed.includes(v)) : undefined;
-      if (bad) throw badRequest(`「${field.label}」不支持的选项：${bad}`);
-      return JSON.stringify(arr);
-    }
-    case 'select': {
-      const s = String(value);
-      if (field.options && !field.options.some((o) => o.value === s)) throw badRequest(`「${field.label}」不支持的选项：${s}`);
-      return s;
-    }
-    default:
-      if (Array.isArray(value)) throw badRequest(`「${field.label}」格式不正确`);
-      return String(value);
-  }
-}
-
-export function decodeValue(field: ConfigFieldDef, raw: string | undefined): Value {
-  if (raw === undefined) return field.default;
+/** A stored string as the field's type (before the field's schema checks it). */
+function fromStored(field: ConfigFieldDef, raw: string): unknown {
   switch (field.type) {
     case 'switch':
       return raw === 'true';
-    case 'number': {
-      const n = Number(raw);
-      return Number.isFinite(n) ? n : (field.default as number);
-    }
+    case 'number':
+      return raw.trim() === '' ? undefined : Number(raw);
     case 'select-multi':
       try {
-        const v = JSON.parse(raw);
-        return Array.isArray(v) ? v.map(String) : [];
+        return JSON.parse(raw);
       } catch {
         return [];
       }
@@ -60,67 +27,88 @@ export function decodeValue(field: ConfigFieldDef, raw: string | undefined): Val
   }
 }
 
+/** A submitted value as the field's type: forms send numbers and switches as strings sometimes. */
+function fromInput(field: ConfigFieldDef, value: Value): unknown {
+  switch (field.type) {
+    case 'switch':
+      return value === true || value === 'true' || value === 1 || value === '1';
+    case 'number':
+      return typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(value);
+    case 'select-multi':
+      return Array.isArray(value) ? value : String(value).split(',').filter(Boolean);
+    default:
+      return Array.isArray(value) ? value : String(value);
+  }
+}
+
+const toStored = (v: unknown) => (Array.isArray(v) ? JSON.stringify(v) : String(v));
+
+/**
+ * A stored value, checked by its field's schema; anything the schema refuses (an old value out of today's bounds,
+ * a hand-edited row) reads as the default, so a bad row can never break a page.
+ */
+function decode(category: string, name: string, raw: string | undefined): Value {
+  const f = configField(category, name)!;
+  if (raw === undefined) return f.meta.default;
+  const r = f.schema.safeParse(fromStored(f.meta, raw));
+  return (r.success ? r.data : f.meta.default) as Value;
+}
+
 const DEFAULT_LANGUAGES = [
   ['简体中文', 'zh-cn'], ['繁體中文', 'zh-tw'], ['English', 'en'], ['日本語', 'ja'], ['한국어', 'ko'],
   ['Français', 'fr'], ['Deutsch', 'de'], ['Español', 'es'], ['Русский', 'ru'], ['其他', 'other'],
 ] as const;
 
+/** The site's settings: one typed section per admin config page (contracts `CONFIG_SCHEMAS`), cached a few seconds. */
 export class ConfigService {
   private readonly cache = new TtlCache<unknown>(3000);
 
   constructor(private readonly repo: ConfigRepo) {}
 
   /** Adds every field that has no row yet with its default; existing values are never touched. */
-  async seed(overrides: Partial<Record<ConfigCategory, Section>> = {}): Promise<void> {
+  async seed(): Promise<void> {
     const rows: { category: string; name: string; value: string }[] = [];
     for (const [category, def] of Object.entries(CONFIG_SECTIONS)) {
-      for (const f of def.fields as ConfigFieldDef[]) {
-        const v = (overrides as Record<string, Section | undefined>)[category]?.[f.name] ?? f.default;
-        rows.push({ category, name: f.name, value: encodeValue(f, v) });
-      }
+      for (const f of def.fields) rows.push({ category, name: f.name, value: toStored(f.default) });
     }
     await this.repo.insertMissing(rows);
     await this.repo.insertLanguages(DEFAULT_LANGUAGES.map(([language, code], i) => ({ language, code, sort: i })));
     this.cache.clear();
   }
 
-  /** Every section with typed values (secrets included: server-side use only). */
-  all(): Promise<Record<string, Section>> {
-    return this.allSections();
-  }
-
-  private async allSections(): Promise<Record<string, Section>> {
+  /** Every section, typed, secrets included (server-side use only). */
+  all(): Promise<TConfigSections> {
     return this.cache.get('all', async () => {
       const rows = await this.repo.findAll();
       const byKey = new Map(rows.map((r) => [`${r.category}.${r.name}`, r.value]));
-      const out: Record<string, Section> = {};
+      const out: Record<string, Record<string, Value>> = {};
       for (const [category, def] of Object.entries(CONFIG_SECTIONS)) {
-        const section: Section = {};
-        for (const f of def.fields as ConfigFieldDef[]) section[f.name] = decodeValue(f, byKey.get(`${category}.${f.name}`));
+        const section: Record<string, Value> = {};
+        for (const f of def.fields) section[f.name] = decode(category, f.name, byKey.get(`${category}.${f.name}`));
         out[category] = section;
       }
       return freeze(out);
-    }) as Promise<Record<string, Section>>;
+    }) as Promise<TConfigSections>;
+  }
+
+  /** A whole section, typed (secrets included: server-side use only). */
+  async get<K extends ConfigCategory>(category: K): Promise<TConfig<K>> {
+    return (await this.all())[category];
   }
 
   /** A section from the in-memory cache when fresh (no await on the request hot path), else undefined. */
-  peekSection<T extends Section = Section>(category: ConfigCategory): T | undefined {
-    return (this.cache.peek('all') as Record<string, Section> | undefined)?.[category] as T | undefined;
+  peek<K extends ConfigCategory>(category: K): TConfig<K> | undefined {
+    return (this.cache.peek('all') as TConfigSections | undefined)?.[category];
   }
 
   /** The site's time zone (system.timezone). */
   async timezone(): Promise<string> {
-    return String((await this.section('system')).timezone || DEFAULT_TIMEZONE);
+    return (await this.get('system')).timezone || DEFAULT_TIMEZONE;
   }
 
   /** When today began in the site's time zone: daily limits and counters start there. */
   async startOfToday(): Promise<Date> {
     return startOfDay(await this.timezone());
-  }
-
-  /** A whole section with typed values (secrets included: server-side use only). */
-  async section<T extends Section = Section>(category: ConfigCategory): Promise<T> {
-    return (await this.allSections())[category] as T;
   }
 
   async list(categories?: string[]): Promise<TConfigItem[]> {
@@ -129,9 +117,9 @@ export class ConfigService {
     const items: TConfigItem[] = [];
     const cats = categories?.length ? categories : Object.keys(CONFIG_SECTIONS);
     for (const category of cats) {
-      (fieldsOf(category) ?? []).forEach((f, i) => {
+      (CONFIG_SECTIONS[category as ConfigCategory]?.fields ?? []).forEach((f, i) => {
         const row = byKey.get(`${category}.${f.name}`);
-        const value = decodeValue(f, row?.value);
+        const value = decode(category, f.name, row?.value);
         items.push({
           id: row?.id ?? 0,
           category,
@@ -149,55 +137,47 @@ export class ConfigService {
     return items;
   }
 
+  /** Saves submitted fields, each checked by its schema (type, bounds, options); a secret sent back masked is kept. */
   async update(items: { category: string; name: string; value: Value }[]): Promise<void> {
     const rows: { category: string; name: string; value: string }[] = [];
     for (const item of items) {
-      const field = fieldsOf(item.category)?.find((f) => f.name === item.name);
-      if (!field) throw badRequest(`未知的配置项：${item.category}.${item.name}`);
-      if (field.secret && item.value === SECRET_MASK) continue; // keep the stored secret
-      rows.push({ category: item.category, name: item.name, value: encodeValue(field, item.value) });
+      const f = configField(item.category, item.name);
+      if (!f) throw badRequest(`未知的配置项：${item.category}.${item.name}`);
+      if (f.meta.secret && item.value === SECRET_MASK) continue;
+      const r = f.schema.safeParse(fromInput(f.meta, item.value));
+      if (!r.success) {
+        const msg = r.error.issues[0]?.message ?? '';
+        throw badRequest(msg.startsWith('「') ? msg : `「${f.meta.label}」格式不正确`);
+      }
+      rows.push({ category: item.category, name: item.name, value: toStored(r.data) });
     }
     await this.repo.upsert(rows);
     this.cache.clear();
   }
 
-  /** The public answer of GET /settings: only fields flagged public. */
+  /** The public answer of GET /settings: only fields flagged public, shaped by the contract. */
   async publicSettings(): Promise<TSettings> {
     return this.cache.get('public', async () => {
-      const all = await this.allSections();
-      const pick = (category: ConfigCategory): Section => {
-        const out: Section = {};
-        for (const f of CONFIG_SECTIONS[category].fields as ConfigFieldDef[]) if (f.public) out[f.name] = all[category][f.name];
-        return out;
-      };
-      const langs = await this.repo.enabledLanguages();
-      return freeze({
-        system: pick('system'),
-        footer: pick('footer'),
-        security: pick('security'),
-        display: pick('display'),
-        download: pick('download'),
-        vip: pick('vip'),
-        sms: pick('sms'),
-        llm: pick('llm'),
+      const [all, langs] = await Promise.all([this.all(), this.repo.enabledLanguages()]);
+      return freeze(ZSettings.parse({
+        ...all,
         language: langs.map((l) => ({ id: l.id, language: l.language, code: l.code, enable: l.enable, sort: l.sort })),
-      });
+      }));
     }) as Promise<TSettings>;
   }
 
   async rechargeSettings(): Promise<TRechargeSettings> {
     return this.cache.get('recharge', async () => {
-      const all = await this.allSections();
-      const pay = all.pay;
+      const { pay, system } = await this.all();
       const methods: number[] = [];
       if (pay.enable_wechatpay) methods.push(1);
       if (pay.enable_alipay) methods.push(2);
       if (pay.enable_hupijiao) methods.push(8);
       return freeze({
-        enable: pay.enable_recharge === true,
-        credit_name: String(all.system.credit_name || DEFAULT_CREDIT_NAME),
-        credit_exchange: Number(pay.credit_exchange) || 1,
-        recharge_discount: String(pay.recharge_discount ?? ''),
+        enable: pay.enable_recharge,
+        credit_name: system.credit_name || DEFAULT_CREDIT_NAME,
+        credit_exchange: pay.credit_exchange,
+        recharge_discount: pay.recharge_discount,
         pay_methods: methods,
       });
     }) as Promise<TRechargeSettings>;
@@ -207,3 +187,4 @@ export class ConfigService {
     this.cache.clear();
   }
 }
+

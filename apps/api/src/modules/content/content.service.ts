@@ -143,8 +143,8 @@ export class ContentService {
       let list = rows.map(toCategory);
       if (!asAdmin) {
         // a child of a disabled parent is hidden too; optionally document categories without documents
-        const display = await this.settings.section('display');
-        const hideEmpty = display.hide_category_without_document === true;
+        const display = await this.settings.get('display');
+        const hideEmpty = display.hide_category_without_document;
         const allRows = q.parent_id?.length ? (await this.categories.list({})).rows : rows;
         const enabled = new Map(allRows.map((r) => [r.id, r]));
         const visible = (c: { parentId: number; enable: boolean }): boolean => {

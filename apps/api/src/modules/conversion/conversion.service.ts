@@ -36,7 +36,7 @@ export class ConversionService {
   ) {}
 
   async timeoutMs(): Promise<number> {
-    return Math.max(1, Number((await this.settings.section('converter')).timeout) || 30) * 60_000;
+    return Math.max(1, (await this.settings.get('converter')).timeout) * 60_000;
   }
 
   /** Queues a file's conversion (one job per hash at a time); `force` converts again even if it was converted. */
@@ -60,7 +60,7 @@ export class ConversionService {
   async convert(hash: string): Promise<{ status: number; error?: string }> {
     const waiting = await this.documents.awaitingConversion(hash);
     if (!waiting.length) return { status: -1 };
-    const cfg = await this.settings.section('converter');
+    const cfg = await this.settings.get('converter');
     const force = waiting.some((d) => d.status === DocumentStatus.Reconvert);
     const existing = await this.repo.find(hash);
     // reuse: an identical file converted before is not converted again (unless asked)
@@ -79,9 +79,9 @@ export class ConversionService {
       const stream = await this.storage.get(await this.attachments.fileKey(waiting[0].attachmentId, hash, ext));
       if (!stream) throw new ConvertError('corrupt', '原文件不存在，无法转换');
       await pipeline(stream, fs.createWriteStream(source));
-      const gzip = cfg.enable_gzip !== false;
-      const maxPreview = Math.max(0, Number(cfg.max_preview) || 0);
-      const percent = Math.min(100, Math.max(1, Number(cfg.max_preview_percent) || 100));
+      const gzip = cfg.enable_gzip;
+      const maxPreview = Math.max(0, cfg.max_preview);
+      const percent = Math.min(100, Math.max(1, cfg.max_preview_percent));
       const result = await convertDocument(source, ext, { workDir, maxPreviewPages: maxPreview, gzip, timeoutMs: await this.timeoutMs() });
       let preview = result.pages;
       if (percent < 100) preview = Math.max(1, Math.ceil((result.pages * percent) / 100));

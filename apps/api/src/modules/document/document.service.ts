@@ -105,10 +105,10 @@ export class DocumentService {
     const needsReview = groups.length > 0 && groups.every((g) => g.enable_document_review);
     await this.assertDocumentCategories(body.category_id, true);
     const byId = await this.attachments.forNewDocuments(userId, body.document.map((d) => d.attachment_id));
-    const score = await this.settings.section('score');
+    const score = await this.settings.get('score');
     const doneToday = await this.repo.countUserDocumentsSince(userId, await this.settings.startOfToday());
-    const limit = Math.max(0, Number(score.upload_document_limit) || 0);
-    const award = Math.max(0, Number(score.upload_document) || 0);
+    const limit = Math.max(0, score.upload_document_limit);
+    const award = Math.max(0, score.upload_document);
     const created = await this.db.transaction(async (tx) => {
       const rows: DocumentRow[] = [];
       for (const [i, d] of body.document.entries()) {
@@ -153,7 +153,7 @@ export class DocumentService {
     const [[doc], cats, display] = await Promise.all([
       this.decorate([{ ...d, viewCount: d.viewCount + (countView ? 1 : 0) }], viewer.isAdmin),
       this.repo.categoryIdsOf([d.id]).then((m) => this.content.categoriesByIds(m.get(d.id) ?? [])),
-      this.settings.section('display'),
+      this.settings.get('display'),
     ]);
     if (display.show_document_view_count === false) doc.view_count = 0;
     if (display.show_document_download_count === false) doc.download_count = 0;
@@ -249,8 +249,8 @@ export class DocumentService {
     const docs = await this.repo.byIds(ids);
     if (!docs.length) throw notFound('文档不存在或已被删除');
     if (!viewer.isAdmin && docs.some((d) => d.userId !== viewer.userId)) throw forbidden();
-    const score = await this.settings.section('score');
-    const penalty = Math.abs(Number(score.delete_document) || 0);
+    const score = await this.settings.get('score');
+    const penalty = Math.abs(score.delete_document);
     const cats = await this.repo.categoriesOfDocuments(docs.map((d) => d.id));
     await this.db.transaction(async (tx) => {
       await this.repo.updateMany(docs.map((d) => d.id), { deletedAt: new Date(), deletedUserId: viewer.userId ?? 0 }, tx);

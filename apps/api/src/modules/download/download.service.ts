@@ -39,36 +39,36 @@ export class DownloadService {
     if (d.price <= 0) return true;
     if (!userId) return false;
     if (d.userId === userId) return true;
-    const [vip, user, download] = await Promise.all([this.settings.section('vip'), this.users.get(userId), this.settings.section('download')]);
-    if (vip.enable === true && vip.free_download === true && isVip(user)) return true;
+    const [vip, user, download] = await Promise.all([this.settings.get('vip'), this.users.get(userId), this.settings.get('download')]);
+    if (vip.enable && vip.free_download && isVip(user)) return true;
     const paid = await this.repo.lastPaid(userId, d.id);
     if (!paid) return false;
-    const days = Number(download.free_download_duration) || 0;
+    const days = download.free_download_duration;
     // moredoc treats <= 0 as "free forever after paying once"
     return days <= 0 || Date.now() - paid.createdAt.getTime() < days * 86_400_000;
   }
 
   /** Issues a short-lived signed URL after the checks and, for paid documents, the credit transfer. */
   async downloadUrl(viewer: Viewer, id: number, ip: string, sign: SignDownload): Promise<string> {
-    const cfg = await this.settings.section('download');
+    const cfg = await this.settings.get('download');
     const d = await this.documents.visible({ id }, viewer);
     if (d.status === DocumentStatus.Disabled) throw notFound('文档不存在或已被删除');
     const free = await this.canDownloadFree(d, viewer.userId);
     if (!viewer.userId) {
-      if (!(cfg.enable_guest_download === true && d.price <= 0)) throw unauthorized('请登录后下载');
+      if (!(cfg.enable_guest_download && d.price <= 0)) throw unauthorized('请登录后下载');
     } else {
       await this.punishments.assertAllowed(viewer.userId, PunishmentType.NoDownload);
     }
     const since = await this.settings.startOfToday();
-    const perIp = Number(cfg.times_every_ip) || 0;
+    const perIp = cfg.times_every_ip;
     if ((await this.repo.countSince({ ip }, since)) >= perIp) throw new AppError('rate_limited', '今日下载次数已达上限（当前网络）');
     if (viewer.userId) {
-      const vip = await this.settings.section('vip');
+      const vip = await this.settings.get('vip');
       const user = await this.users.get(viewer.userId);
-      const perUser = Number(vip.enable === true && isVip(user) ? vip.times_every_day : cfg.times_every_day) || 0;
+      const perUser = Number(vip.enable && isVip(user) ? vip.times_every_day : cfg.times_every_day) || 0;
       if ((await this.repo.countSince({ userId: viewer.userId }, since)) >= perUser) throw new AppError('rate_limited', '今日下载次数已达上限');
     }
-    const creditName = String((await this.settings.section('system')).credit_name || '积分');
+    const creditName = String((await this.settings.get('system')).credit_name || '积分');
     const userId = viewer.userId ?? 0;
     await this.db.transaction(async (tx) => {
       let pay = !free && d.price > 0;
@@ -86,7 +86,7 @@ export class DownloadService {
       await this.search.bumpPopularity(tx, d.id);
     });
     if (userId) await this.account.addDynamic(userId, DynamicType.Download, `下载了文档《${d.title}》`);
-    const seconds = Math.max(10, Number(cfg.url_duration) || 60);
+    const seconds = Math.max(10, cfg.url_duration);
     return `/download/${sign({ d: d.id, u: userId }, seconds)}`;
   }
 

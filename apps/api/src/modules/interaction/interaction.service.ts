@@ -94,9 +94,9 @@ export class InteractionService {
     const item = await target.find(targetId, userId);
     let award = 0;
     if (type === TargetType.Document && item.userId !== userId) {
-      const score = await this.settings.section('score');
+      const score = await this.settings.get('score');
       const doneToday = await this.repo.countSince('favorite', { userId }, await this.settings.startOfToday());
-      if (doneToday < (Number(score.document_collected_limit) || 0)) award = Math.max(0, Number(score.document_collected) || 0);
+      if (doneToday < (score.document_collected_limit)) award = Math.max(0, score.document_collected);
     }
     const row = await this.db.transaction(async (tx) => {
       const f = await this.repo.insertFavorite(tx, { userId, documentId: item.id, type, ip });
@@ -149,8 +149,8 @@ export class InteractionService {
     const groups = await this.users.groups(userId);
     if (!groups.some((g) => g.enable_comment)) throw forbidden('您所在的用户组不允许发表评论');
     await this.captcha.verify('comment', body.captcha_id, body.captcha);
-    const security = await this.settings.section('security');
-    const interval = Math.max(0, Number(security.comment_interval) || 0);
+    const security = await this.settings.get('security');
+    const interval = Math.max(0, security.comment_interval);
     const last = await this.repo.lastCommentAt(userId);
     if (last && interval > 0 && Date.now() - last.getTime() < interval * 1000) {
       const wait = Math.ceil((last.getTime() + interval * 1000 - Date.now()) / 1000);
@@ -166,9 +166,9 @@ export class InteractionService {
     const needsApproval = groups.length > 0 && groups.every((g) => g.enable_comment_approval);
     let award = 0;
     if (body.type === TargetType.Document && d.userId !== userId && !needsApproval) {
-      const score = await this.settings.section('score');
+      const score = await this.settings.get('score');
       const doneToday = await this.repo.countSince('comment', { targetId: d.id, type: TargetType.Document }, await this.settings.startOfToday());
-      if (doneToday < (Number(score.document_commented_limit) || 0)) award = Math.max(0, Number(score.document_commented) || 0);
+      if (doneToday < (score.document_commented_limit)) award = Math.max(0, score.document_commented);
     }
     const row = await this.db.transaction(async (tx) => {
       const c = await this.repo.insertComment(tx, { userId, parentId: body.parent_id, documentId: d.id, type: body.type, content: body.content, status: needsApproval ? 0 : 1, ip });

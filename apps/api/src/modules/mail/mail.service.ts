@@ -35,17 +35,17 @@ export class MailService {
   ) {}
 
   private async smtp(requireEnabled: boolean): Promise<{ mailer: Mailer; siteName: string; duration: number; testEmail: string; domain: string }> {
-    const [cfg, system] = await Promise.all([this.settings.section('email'), this.settings.section('system')]);
+    const [cfg, system] = await Promise.all([this.settings.get('email'), this.settings.get('system')]);
     if (requireEnabled && cfg.enable !== true) throw badRequest('邮件服务未启用');
-    if (!String(cfg.host ?? '').trim()) throw badRequest('邮件服务未配置 SMTP 服务器');
-    const siteName = String(system.sitename || '文库');
+    if (!cfg.host.trim()) throw badRequest('邮件服务未配置 SMTP 服务器');
+    const siteName = (system.sitename || '文库');
     const mailer = this.makeMailer({
-      host: String(cfg.host).trim(), port: Number(cfg.port) || 465, isTls: cfg.is_tls === true,
-      username: String(cfg.username ?? ''), password: String(cfg.password ?? ''), fromName: String(cfg.from_name ?? ''),
+      host: cfg.host.trim(), port: cfg.port, isTls: cfg.is_tls,
+      username: cfg.username, password: cfg.password, fromName: cfg.from_name,
     }, siteName);
     return {
-      mailer, siteName, duration: clamp(Number(cfg.duration) || 30, 1, 60), testEmail: String(cfg.test_email ?? '').trim(),
-      domain: String(system.domain || '').replace(/\/+$/, ''),
+      mailer, siteName, duration: clamp(cfg.duration, 1, 60), testEmail: cfg.test_email.trim(),
+      domain: (system.domain || '').replace(/\/+$/, ''),
     };
   }
 

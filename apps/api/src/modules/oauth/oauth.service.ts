@@ -48,25 +48,25 @@ export class OAuthService {
   }
 
   private async provider(type: OAuthProviderType): Promise<{ provider: OAuthProvider; clientId: string; clientSecret: string; title: string } | null> {
-    const cfg = await this.settings.section('oauth');
+    const cfg = await this.settings.get('oauth');
     const clientId = String(cfg[`${type}_client_id`] ?? '').trim();
     const clientSecret = String(cfg[`${type}_client_secret`] ?? '');
     if (cfg[`${type}_enable`] !== true || !clientId) return null;
     if (type === 'custom') {
       const custom = {
-        authorizeUrl: String(cfg.custom_authorize_url ?? '').trim(), tokenUrl: String(cfg.custom_token_url ?? '').trim(),
-        userinfoUrl: String(cfg.custom_userinfo_url ?? '').trim(), scope: String(cfg.custom_scope ?? '').trim(),
+        authorizeUrl: cfg.custom_authorize_url.trim(), tokenUrl: cfg.custom_token_url.trim(),
+        userinfoUrl: cfg.custom_userinfo_url.trim(), scope: cfg.custom_scope.trim(),
       };
       if (!custom.authorizeUrl || !custom.tokenUrl || !custom.userinfoUrl) return null;
-      return { provider: createOAuthProvider('custom', { custom }), clientId, clientSecret, title: String(cfg.custom_name || '') || TITLES.custom };
+      return { provider: createOAuthProvider('custom', { custom }), clientId, clientSecret, title: (cfg.custom_name || '') || TITLES.custom };
     }
     return { provider: createOAuthProvider(type, { baseUrl: this.opts.baseUrlOverrides?.[type] }), clientId, clientSecret, title: TITLES[type] };
   }
 
   private async defaultRedirect(type: string, wanted?: string): Promise<string> {
     if (wanted) return wanted.replace('{type}', type);
-    const system = await this.settings.section('system');
-    return `${String(system.domain || '').replace(/\/+$/, '')}/oauth/${type}`;
+    const system = await this.settings.get('system');
+    return `${(system.domain || '').replace(/\/+$/, '')}/oauth/${type}`;
   }
 
   /** GET /oauth/configs: enabled providers with a ready authorize URL (client_id, redirect_uri, signed state). */
@@ -118,7 +118,7 @@ export class OAuthService {
       await this.assertCanLogIn(user.id);
       await this.users.recordLogin(user.id, ip);
     } else {
-      const security = await this.settings.section('security');
+      const security = await this.settings.get('security');
       if (security.enable_register === false) throw forbidden('网站已关闭注册');
       const title = (TITLES as Record<string, string>)[type] ?? '微信';
       const username = await this.users.availableUsername(profile.nickname || `${title}用户`);

@@ -37,9 +37,9 @@ export class WechatService {
   }
 
   private async miniprogram() {
-    const mp = await this.settings.section('miniprogram');
-    const appid = String(mp.appid ?? '').trim();
-    const secret = String(mp.secret ?? '');
+    const mp = await this.settings.get('miniprogram');
+    const appid = mp.appid.trim();
+    const secret = mp.secret;
     if (mp.enable !== true || !appid || !secret) throw badRequest('小程序扫码登录未启用');
     return { appid, secret };
   }
@@ -55,8 +55,8 @@ export class WechatService {
       this.lastPurge = Date.now();
       await this.repo.purgeScans(new Date(Date.now() - 24 * 3600 * 1000));
     }
-    const system = await this.settings.section('system');
-    const url = `${String(system.domain || '').replace(/\/+$/, '')}/oauth/wechatmp?code=${code}`;
+    const system = await this.settings.get('system');
+    const url = `${(system.domain || '').replace(/\/+$/, '')}/oauth/wechatmp?code=${code}`;
     const qrcode = await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 280 });
     return { code, qrcode, expires_at: expiresAt.toISOString() };
   }
@@ -112,9 +112,9 @@ export class WechatService {
 
   /** GET /oauth/wxshare/signature */
   async shareSignature(url: string): Promise<{ appid: string; timestamp: number; nonce_str: string; signature: string }> {
-    const mp = await this.settings.section('miniprogram');
-    const appid = String(mp.mp_appid ?? '').trim();
-    const secret = String(mp.mp_secret ?? '');
+    const mp = await this.settings.get('miniprogram');
+    const appid = mp.mp_appid.trim();
+    const secret = mp.mp_secret;
     if (!appid || !secret) throw badRequest('未配置公众号，无法生成分享签名');
     let ticket: string;
     try {

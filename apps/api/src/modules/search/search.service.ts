@@ -40,14 +40,14 @@ export class SearchService {
 
   private async syncDictionary() {
     if (Date.now() - this.dictLoadedAt < 5000) return;
-    const dict = String((await this.settings.section('search')).user_dict ?? '');
+    const dict = String((await this.settings.get('search')).user_dict ?? '');
     setUserDictionary(dict.split(/\r?\n/));
     this.dictLoadedAt = Date.now();
   }
 
   private async weights() {
-    const s = await this.settings.section('search');
-    return { title: String(s.weight_title), keywords: String(s.weight_keywords), description: String(s.weight_description), content: String(s.weight_content) };
+    const s = await this.settings.get('search');
+    return { title: s.weight_title, keywords: s.weight_keywords, description: s.weight_description, content: s.weight_content };
   }
 
   /** Brings the index of these documents up to date (deleted rows leave it). */
@@ -76,8 +76,8 @@ export class SearchService {
   }, who: { userId?: number; ip: string; userAgent: string }) {
     const started = process.hrtime.bigint();
     await this.syncDictionary();
-    const display = await this.settings.section('display');
-    const maxPage = Math.max(1, Number(display.max_search_pages) || 100);
+    const display = await this.settings.get('display');
+    const maxPage = Math.max(1, display.max_search_pages);
     if (q.page > maxPage) throw badRequest(`最多只能查看前 ${maxPage} 页结果`);
     const parsed = parseQuery(q.wd);
     const tsq = toTsQuery(parsed);
@@ -145,13 +145,13 @@ export class SearchService {
     const batch = this.buffer;
     this.buffer = [];
     if (!batch.length) return;
-    const days = Number((await this.settings.section('security')).search_record_retention_days);
+    const days = Number((await this.settings.get('security')).search_record_retention_days);
     if (days === 0) return; // 0 = do not keep search records
     await this.repo.insertRecords(batch).catch(() => undefined);
   }
 
   async purgeRecords() {
-    const days = Number((await this.settings.section('security')).search_record_retention_days) || 0;
+    const days = (await this.settings.get('security')).search_record_retention_days;
     if (days > 0) await this.repo.purgeRecords(new Date(Date.now() - days * 86_400_000));
   }
 

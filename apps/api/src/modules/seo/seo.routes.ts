@@ -15,8 +15,8 @@ export function seoRoutes({ sitemap, settings }: Deps): RouteHandlers {
   return {
     updateSitemap: () => sitemap.generate(),
     robotsTxt: async ({ reply }) => {
-      const [system, security] = await Promise.all([settings.section('system'), settings.section('security')]);
-      const closed = security.is_close === true || security.login_required === true;
+      const [system, security] = await Promise.all([settings.get('system'), settings.get('security')]);
+      const closed = security.is_close || security.login_required;
       const lines = ['User-agent: *', closed ? 'Disallow: /' : 'Allow: /', 'Disallow: /admin/', 'Disallow: /api/', 'Disallow: /me', 'Disallow: /download/', 'Disallow: /post', 'Disallow: /upload', '', `Sitemap: ${siteOrigin(system.domain)}/sitemap.xml`, ''];
       return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
     },

@@ -61,22 +61,22 @@ export class SeoService {
   }
 
   private async site() {
-    const s = await this.settings.section('system');
-    return { origin: siteOrigin(s.domain), sitename: String(s.sitename || '文库'), title: String(s.title || s.sitename || '文库'), description: String(s.description ?? ''), keywords: String(s.keywords ?? ''), logo: String(s.logo ?? ''), analytics: String(s.analytics ?? '') };
+    const s = await this.settings.get('system');
+    return { origin: siteOrigin(s.domain), sitename: (s.sitename || '文库'), title: String(s.title || s.sitename || '文库'), description: s.description, keywords: s.keywords, logo: s.logo, analytics: s.analytics };
   }
 
   /** The HTML of `url` (path + query) built from the SPA index; cached for config ssr.cache_minutes. */
   async render(indexHtml: string, url: string): Promise<{ status: number; html: string }> {
-    const security = await this.settings.section('security');
+    const security = await this.settings.get('security');
     const site = await this.site();
     // a closed or members-only site shows nothing to anonymous visitors, crawlers included
-    if (security.is_close === true || security.login_required === true) return { status: 200, html: this.inject(indexHtml, site, undefined) };
-    const ssr = await this.settings.section('ssr');
+    if (security.is_close || security.login_required) return { status: 200, html: this.inject(indexHtml, site, undefined) };
+    const ssr = await this.settings.get('ssr');
     const ttl = Math.max(0, Number(ssr.cache_minutes ?? 10)) * 60_000;
     const hit = this.cache.get(url);
     if (hit && Date.now() - hit.at < ttl) return hit;
     const page = await this.page(url, site);
-    const out = { status: page.status, html: this.inject(indexHtml, site, page, ssr.enable !== false) };
+    const out = { status: page.status, html: this.inject(indexHtml, site, page, ssr.enable) };
     if (ttl > 0 && page.status === 200) {
       if (this.cache.size > 2000) this.cache.clear();
       this.cache.set(url, { at: Date.now(), ...out });

@@ -38,7 +38,7 @@ export class SitemapService {
   }
 
   private async build() {
-    const origin = siteOrigin((await this.settings.section('system')).domain);
+    const origin = siteOrigin((await this.settings.get('system')).domain);
     const now = new Date();
     const files: { name: string; lastmod: Date }[] = [];
     const write = async (kind: 'documents' | 'articles', fetch: (after: number) => Promise<{ id: number; loc: string; lastmod: Date }[]>) => {

@@ -3,7 +3,7 @@ import { toPrivateUser } from '../user/user.service';
 
 export function smsRoutes({ sms, settings }: Deps): RouteHandlers {
   // per-IP caps at the HTTP layer on top of the service's per-number interval, daily limits and code attempts
-  const perIp = { rateLimit: { max: async () => Math.max(1, Number((await settings.section('security')).login_limit_per_ip) || 20), timeWindow: '1 minute' } };
+  const perIp = { rateLimit: { max: async () => Math.max(1, (await settings.get('security')).login_limit_per_ip), timeWindow: '1 minute' } };
   return {
     sendSmsCode: { rateLimit: { max: 10, timeWindow: '1 minute' }, handler: ({ body, req }) => sms.sendCode(body!.mobile, body!.purpose, req.ip, body!) },
     registerByMobile: {

@@ -32,21 +32,21 @@ export class SmsService {
   ) {}
 
   private async config() {
-    const s = await this.settings.section('sms');
+    const s = await this.settings.get('sms');
     if (s.enable !== true) throw badRequest('短信服务未启用');
-    const provider = String(s.provider) as TSmsProvider;
+    const provider = s.provider as TSmsProvider;
     if (!(PROVIDERS as readonly string[]).includes(provider) || !s.access_key || !s.secret_key || !s.template_code) {
       throw new AppError('unavailable', '短信服务配置不完整，请联系管理员');
     }
     return {
       provider,
-      credentials: { accessKey: String(s.access_key), secretKey: String(s.secret_key), sdkAppId: String(s.sdk_app_id ?? ''), endpoint: String(s.endpoint ?? '') },
-      signName: String(s.sign_name ?? ''),
-      templateCode: String(s.template_code),
-      interval: clamp(Number(s.resend_interval) || 0, 0, 3600),
-      ttlMinutes: clamp(Number(s.code_duration) || 5, 1, 60),
-      perMobile: Math.max(0, Number(s.limit_per_mobile) || 0),
-      perIp: Math.max(0, Number(s.limit_per_ip) || 0),
+      credentials: { accessKey: s.access_key, secretKey: s.secret_key, sdkAppId: s.sdk_app_id, endpoint: s.endpoint },
+      signName: s.sign_name,
+      templateCode: s.template_code,
+      interval: clamp(s.resend_interval, 0, 3600),
+      ttlMinutes: clamp(s.code_duration, 1, 60),
+      perMobile: Math.max(0, s.limit_per_mobile),
+      perIp: Math.max(0, s.limit_per_ip),
     };
   }
 
@@ -86,7 +86,7 @@ export class SmsService {
 
   /** POST /user/register/mobile: the number must be unused; the code is consumed only once everything else is fine. */
   async register(input: { mobile: string; code: string; password: string; username?: string }, ip: string): Promise<UserRow> {
-    const security = await this.settings.section('security');
+    const security = await this.settings.get('security');
     if (security.enable_register === false) throw forbidden('网站已关闭注册');
     if (await this.users.findByMobile(input.mobile)) throw conflict('该手机号已被注册');
     const wish = input.username?.trim();

@@ -20,7 +20,7 @@ export class LoginThrottle {
   }
 
   async check(login: string): Promise<void> {
-    const limit = Number((await this.settings.section('security')).login_limit_per_account) || 10;
+    const limit = (await this.settings.get('security')).login_limit_per_account;
     const { e } = this.entry(login);
     if (e && e.count >= limit) {
       const retry = Math.max(1, Math.ceil((e.since + this.windowMs - Date.now()) / 1000));

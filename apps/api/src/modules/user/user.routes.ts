@@ -5,14 +5,14 @@ import { toPrivateUser, toPublicUser } from './user.service';
 
 export function userRoutes({ users, captcha, settings, mail, loginThrottle, punishments }: Deps): RouteHandlers {
   // login and registration are throttled per IP at the HTTP layer (security.login_limit_per_ip, read live)
-  const perIp = { rateLimit: { max: async () => Math.max(1, Number((await settings.section('security')).login_limit_per_ip) || 20), timeWindow: '1 minute' } };
+  const perIp = { rateLimit: { max: async () => Math.max(1, (await settings.get('security')).login_limit_per_ip), timeWindow: '1 minute' } };
   return {
     register: {
       ...perIp,
       handler: async ({ body, req }) => {
         await captcha.verify('register', body!.captcha_id, body!.captcha);
-        const security = await settings.section('security');
-        if (security.enable_verify_register_email === true) {
+        const security = await settings.get('security');
+        if (security.enable_verify_register_email) {
           if (!body!.email) throw badRequest('请输入电子邮箱');
           if (!body!.code) throw badRequest('请输入邮箱验证码');
           await mail.verifyCode(body!.email, 0, body!.code);

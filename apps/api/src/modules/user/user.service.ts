@@ -60,7 +60,7 @@ export class UserService {
   ) {}
 
   async register(input: { username: string; password: string; email?: string }, ip: string): Promise<UserRow> {
-    const security = await this.settings.section('security');
+    const security = await this.settings.get('security');
     if (security.enable_register === false) throw forbidden('网站已关闭注册');
     return this.createAccount({ username: input.username, password: input.password, email: input.email }, ip);
   }
@@ -78,13 +78,13 @@ export class UserService {
     const mobile = input.mobile?.trim() ?? '';
     if (mobile && (await this.repo.findByMobile(mobile))) throw conflict('该手机号已被注册');
     const password = input.password ? await hashPassword(input.password) : '';
-    const score = await this.settings.section('score');
+    const score = await this.settings.get('score');
     try {
       return await this.db.transaction(async (tx) => {
         const user = await this.repo.insert(tx, { username: input.username, password, email, mobile, avatar: input.avatar ?? '', registerIp: ip, lastLoginIp: ip, loginAt: new Date() });
         const defaults = await this.repo.defaultGroupIds(tx);
         await this.repo.addToGroups(tx, user.id, defaults.map((g) => g.id));
-        const award = Number(score.register) || 0;
+        const award = score.register;
         if (award > 0) await this.credits.change(tx, { userId: user.id, delta: award, reason: 'register', refType: 'user', refId: user.id, remark: '注册奖励' });
         return { ...user, creditCount: user.creditCount + Math.max(award, 0) };
       });
