@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ArticleAudit, CategoryType, FOOTER_ARTICLE_IDENTIFIERS, PunishmentType, highlightHtml, type TArticle, type TArticleDetail } from '@wenku/contracts';
 import { markdownToText, renderMarkdown } from '@wenku/ui/markdown';
 import type { Db, Exec, Tx } from '../../db/client';

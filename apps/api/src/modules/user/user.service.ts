@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { TUser, TGroup, TPermission } from '@wenku/contracts';
-import type { Db, Exec, Tx } from '../../db/client';
+import type { Db, Exec } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { CreditService } from '../credit/credit.service';
 import type { ConfigService } from '../config/config.service';

@@ -1,0 +1,28 @@
+import { pgTable, integer, varchar, text, boolean, timestamp, smallint, real, primaryKey } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './_common';
+
+/** The conversion of one file (by hash): shared by every document with the same bytes. */
+export const conversions = pgTable('conversions', {
+  hash: varchar('hash', { length: 64 }).primaryKey(),
+  ext: varchar('ext', { length: 16 }).notNull(),
+  status: smallint('status').notNull().default(0),
+  pages: integer('pages').notNull().default(0),
+  preview: integer('preview').notNull().default(0),
+  width: real('width').notNull().default(0),
+  height: real('height').notNull().default(0),
+  gzip: boolean('gzip').notNull().default(true),
+  engine: varchar('engine', { length: 128 }).notNull().default(''),
+  error: text('error').notNull().default(''),
+  attempts: integer('attempts').notNull().default(0),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Extracted text per page (search and AI need the page number). */
+export const documentTexts = pgTable('document_texts', {
+  hash: varchar('hash', { length: 64 }).notNull(),
+  page: integer('page').notNull(),
+  text: text('text').notNull(),
+}, (t) => [primaryKey({ columns: [t.hash, t.page] })]);
