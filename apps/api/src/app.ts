@@ -11,6 +11,8 @@ import { closeModules, consoleLogger, createDeps, seedModules } from './kernel/b
 import { registerModuleRoutes } from './kernel/route';
 import { MODULES } from './modules';
 import errorsPlugin from './plugins/errors';
+import { AppError } from './lib/errors';
+import { rateLimitStore } from './lib/rate-limit';
 import authPlugin from './plugins/auth';
 import openapiPlugin from './plugins/openapi';
 import staticPlugin from './plugins/static';
@@ -44,7 +46,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    // a hop count is valid at run time (Fastify's types leave it out)
+    trustProxy: config.trustProxy as boolean | string,
     // signed download tokens travel in the path
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });
@@ -64,7 +67,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    store: rateLimitStore(services.rates),
+    // the database being briefly unreachable must not take every limited route down with it
+    skipOnError: true,
+    errorResponseBuilder: (_req, ctx) => new AppError('rate_limited', `操作过于频繁，请 ${Math.max(1, Math.ceil(ctx.ttl / 1000))} 秒后再试`),
+  });
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
   await app.register(authPlugin);
   await app.register(openapiPlugin);

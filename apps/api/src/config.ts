@@ -29,6 +29,7 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z.string().default(''),
 });
 
 export interface AppConfig {
@@ -48,6 +49,8 @@ export interface AppConfig {
   webDist: string;
   adminDist: string;
   corsOrigins: string[];
+  /** Fastify trustProxy: off by default, so X-Forwarded-For is ignored unless a proxy is configured */
+  trustProxy: boolean | number | string;
   isTest: boolean;
   /** tests only, never from the environment: replaces a vendor's real origin (github, gitee, qq, wechat, wechatmp) with a local fake */
   vendorBaseUrls?: Partial<Record<string, string>>;
@@ -65,6 +68,19 @@ function resolveJwtSecret(dataDir: string, fromEnv?: string): string {
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/**
+ * TRUST_PROXY: empty (default) trusts no proxy: the client address is the socket's, X-Forwarded-For is ignored.
+ * A number trusts that many hops; `true` trusts every hop (only when nothing but the proxy can reach the API);
+ * anything else is a comma-separated list of proxy addresses or CIDRs (e.g. `127.0.0.1,10.0.0.0/8`, `loopback`).
+ */
+export function parseTrustProxy(v: string): boolean | number | string {
+  const s = v.trim();
+  if (!s || s === 'false' || s === '0') return false;
+  if (s === 'true') return true;
+  if (/^\d+$/.test(s)) return Number(s);
+  return s.split(',').map((p) => p.trim()).filter(Boolean).join(',');
 }
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
@@ -100,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     adminDist: e.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist'),
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     isTest: e.NODE_ENV === 'test',
     ...overrides,
   };

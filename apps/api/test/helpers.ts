@@ -60,13 +60,22 @@ export interface TestApp {
   adminToken: () => Promise<string>;
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/**
+ * `realLimits`: keep the product's rate limits and trust no proxy (the security suite). Otherwise the suites act as
+ * if behind a proxy (X-Forwarded-For gives each test its own address) with the per-IP and per-account login and
+ * registration limits lifted, since one file registers and logs in many users from one address.
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { realLimits?: boolean } = {}): Promise<TestApp> {
   const t = await createTestDatabase();
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, API_ONLY: '1' },
-    { jwtSecret: 'test-secret-test-secret-test-secret', ...overrides },
+    { jwtSecret: 'test-secret-test-secret-test-secret', ...(opts.realLimits ? {} : { trustProxy: true }), ...overrides },
   );
-  await prepareDatabase(t.database, config, () => undefined);
+  const deps = await prepareDatabase(t.database, config, () => undefined);
+  if (!opts.realLimits) {
+    await deps.settings.update(['login_limit_per_ip', 'login_limit_per_account', 'login_captcha_after', 'register_limit_per_ip', 'find_password_limit_per_ip']
+      .map((name) => ({ category: 'security', name, value: 100_000 })));
+  }
   const app = await buildApp(config, { database: t.database, skipSetup: true });
   await app.ready();
   const req: TestApp['req'] = ({ token, headers, ...rest }) =>

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { createStorage } from '../lib/storage';
+import { RateCounter } from '../lib/rate-limit';
 import { EventBus } from './events';
 import { JobQueue, type JobContext } from './jobs';
 import { collectJobs, createServices, subscribeEvents, type Deps, type Logger, type ModuleDef } from './module';
@@ -15,7 +16,7 @@ export const consoleLogger: Logger = {
 /** The core (config, database, storage, queue, events, log) and every module's services over it, subscribed. */
 export function createDeps(database: Database, config: AppConfig, modules: readonly ModuleDef[], log: Logger = consoleLogger): Deps {
   const events = new EventBus((msg, extra) => log.warn(msg, extra));
-  const deps = createServices({ config, database, db: database.db, storage: createStorage(config), queue: new JobQueue(), events, log }, modules);
+  const deps = createServices({ config, database, db: database.db, storage: createStorage(config), queue: new JobQueue(), events, rates: new RateCounter(database.pool), log }, modules);
   subscribeEvents(deps, modules);
   return deps;
 }

@@ -3,6 +3,7 @@ import type { Api, RouteName } from '@wenku/contracts';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Storage } from '../lib/storage';
+import type { RateCounter } from '../lib/rate-limit';
 import type { EventBus, Subscribers } from './events';
 import type { BoundJob, JobQueue } from './jobs';
 import type { RouteHandler, RouteOptions } from './route';
@@ -21,6 +22,8 @@ export interface Core {
   storage: Storage;
   queue: JobQueue;
   events: EventBus;
+  /** rate-limit counters shared by every process (login throttles, per-route limits) */
+  rates: RateCounter;
   log: Logger;
 }
 

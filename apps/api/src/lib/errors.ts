@@ -11,6 +11,8 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  captcha_required: 400,
+  account_disabled: 403,
   insufficient_credits: 400,
   site_closed: 403,
   internal: 500,

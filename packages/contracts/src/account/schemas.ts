@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zPatch, zQueryArray, zTimestamp, zNullableTimestamp, zId } from '../common/schemas';
+import { zPatch, zQueryArray, zQueryBool, zTimestamp, zNullableTimestamp, zId } from '../common/schemas';
 import { ZPunishmentType } from '../enums/punishment-type';
 import { ZVipCard } from '../enums/vip-card';
 import { ZSmsPurpose } from '../enums/sms-purpose';
@@ -63,7 +63,7 @@ export const ZUserPageQuery = z.object({
 
 // ---------- captcha & codes ----------
 export const CAPTCHA_TYPES = ['register', 'login', 'comment', 'find_password', 'upload'] as const;
-export const ZCaptchaQuery = z.object({ type: z.enum(CAPTCHA_TYPES).default('login') });
+export const ZCaptchaQuery = z.object({ type: z.enum(CAPTCHA_TYPES).default('login'), /** a captcha even when the switch is off (the login answered captcha_required) */ force: zQueryBool });
 export const ZCaptcha = z.object({ enable: z.boolean(), id: z.string(), captcha: z.string(), type: z.string() });
 
 export const ZEmailCodeBody = z.object({ email: z.email('请输入正确的电子邮箱'), type: z.union([z.literal(0), z.literal(1)]).default(0), ...zCaptcha });

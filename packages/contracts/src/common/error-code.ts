@@ -14,6 +14,10 @@ export const ErrorCode = {
   PayloadTooLarge: 'payload_too_large',
   UnsupportedMediaType: 'unsupported_media_type',
   RateLimited: 'rate_limited',
+  /** the login needs a captcha now (after many failures on the account): GET /user/captcha?type=login&force=true */
+  CaptchaRequired: 'captcha_required',
+  /** the account is disabled (punishment): its tokens no longer work */
+  AccountDisabled: 'account_disabled',
   InsufficientCredits: 'insufficient_credits',
   SiteClosed: 'site_closed',
   Internal: 'internal',

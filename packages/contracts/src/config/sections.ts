@@ -135,7 +135,10 @@ export const CONFIG_SCHEMAS = {
     attachment_retention_minute: f.number('附件保留时长(分钟)', 1440, { min: 0, max: 525600 }),
     search_record_retention_days: f.number('搜索记录保留(天)', 7, { min: 0, max: 3650 }),
     login_limit_per_ip: f.number('每个IP每分钟登录尝试次数', 20, { min: 1, max: 100000 }),
-    login_limit_per_account: f.number('每个账号每分钟登录尝试次数', 10, { min: 1, max: 100000 }),
+    login_limit_per_account: f.number('同一账号同一IP每15分钟登录尝试次数', 5, { min: 1, max: 100000 }),
+    login_captcha_after: f.number('账号每小时登录失败多少次后需要验证码', 10, { min: 1, max: 100000 }),
+    register_limit_per_ip: f.number('每个IP每小时注册次数', 10, { min: 1, max: 100000 }),
+    find_password_limit_per_ip: f.number('每个IP每小时找回密码次数', 10, { min: 1, max: 100000 }),
   }),
   captcha: section('验证码', {
     length: f.number('验证码长度', 5, { min: 3, max: 8 }),

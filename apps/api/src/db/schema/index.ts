@@ -9,3 +9,4 @@ export * from './interaction';
 export * from './download';
 export * from './search';
 export * from './article';
+export * from './rate-limit';

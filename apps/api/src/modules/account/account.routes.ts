@@ -8,11 +8,15 @@ export function accountRoutes({ account, adminAccount, captcha, punishments, use
   const operator = async (id: number) => ({ id, username: (await users.get(id)).username });
   return {
     updateProfile: ({ req, body }) => account.updateProfile(req.auth!.userId, req.permitted, body!),
-    updatePassword: async ({ req, body }) => {
-      const self = !body!.id || body!.id === req.auth!.userId;
-      await account.updatePassword(req.auth!.userId, req.permitted, body!);
-      // changing one's own password voids every token: hand this session a fresh one
-      return self ? { ok: true, token: await req.server.issueToken(req.auth!.userId) } : { ok: true };
+    updatePassword: {
+      // wrong old passwords are guesses too
+      rateLimit: { max: 10, timeWindow: '1 hour' },
+      handler: async ({ req, body }) => {
+        const self = !body!.id || body!.id === req.auth!.userId;
+        await account.updatePassword(req.auth!.userId, req.permitted, body!);
+        // changing one's own password voids every token: hand this session a fresh one
+        return self ? { ok: true, token: await req.server.issueToken(req.auth!.userId) } : { ok: true };
+      },
     },
     signToday: ({ req }) => account.sign(req.auth!.userId, req.ip),
     getTodaySign: async ({ req }) => ({ sign: await account.getTodaySign(req.auth!.userId) }),
@@ -22,7 +26,7 @@ export function accountRoutes({ account, adminAccount, captcha, punishments, use
       return account.dynamics(id, query!.page, query!.size);
     },
     listCreditLogs: ({ req, query }) => account.creditLogs(req.auth!.userId, query!.page, query!.size),
-    getCaptcha: ({ query }) => captcha.create(query!.type),
+    getCaptcha: { rateLimit: { max: 30, timeWindow: '1 minute' }, handler: ({ query }) => captcha.create(query!.type, query!.force === true) },
     canUploadDocument: async ({ req }) => {
       await punishments.assertAllowed(req.auth!.userId, PunishmentType.NoUpload);
       const groups = await users.groups(req.auth!.userId);

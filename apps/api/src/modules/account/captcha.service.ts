@@ -26,8 +26,9 @@ export class CaptchaService {
     return !!key && security[key] === true;
   }
 
-  async create(type: string): Promise<{ enable: boolean; id: string; captcha: string; type: string }> {
-    if (!(await this.enabled(type))) return { enable: false, id: '', captcha: '', type };
+  /** A new captcha when the switch for `type` is on, or when asked for one (`force`: a login that now needs it). */
+  async create(type: string, force = false): Promise<{ enable: boolean; id: string; captcha: string; type: string }> {
+    if (!(await this.enabled(type)) && !(force && SWITCH[type])) return { enable: false, id: '', captcha: '', type };
     const cfg = await this.settings.get('captcha');
     const width = Math.min(Math.max(cfg.width, 80), 600);
     const height = Math.min(Math.max(cfg.height, 30), 200);
@@ -41,10 +42,13 @@ export class CaptchaService {
     return { enable: true, id, type, captcha: `data:image/svg+xml;base64,${Buffer.from(made.data).toString('base64')}` };
   }
 
-  /** Checks a captcha when the switch for `type` is on; a captcha is consumed by any attempt. */
-  async verify(type: string, id: string | undefined, answer: string | undefined): Promise<void> {
-    if (!(await this.enabled(type))) return;
-    if (!id || !answer) throw new AppError('bad_request', '请输入验证码');
+  /**
+   * Checks a captcha when the switch for `type` is on, or when `required` (a login after many failures); a captcha is
+   * consumed by any attempt.
+   */
+  async verify(type: string, id: string | undefined, answer: string | undefined, required = false): Promise<void> {
+    if (!required && !(await this.enabled(type))) return;
+    if (!id || !answer) throw required ? new AppError('captcha_required', '登录失败次数较多，请输入验证码') : new AppError('bad_request', '请输入验证码');
     const row = await this.repo.takeCaptcha(id);
     if (!row || row.type !== type || row.answerHash !== hashAnswer(id, answer)) throw new AppError('bad_request', '验证码错误或已过期');
   }

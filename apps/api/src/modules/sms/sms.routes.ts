@@ -7,7 +7,7 @@ export function smsRoutes({ sms, settings }: Deps): RouteHandlers {
   return {
     sendSmsCode: { rateLimit: { max: 10, timeWindow: '1 minute' }, handler: ({ body, req }) => sms.sendCode(body!.mobile, body!.purpose, req.ip, body!) },
     registerByMobile: {
-      ...perIp,
+      rateLimit: { max: async () => (await settings.get('security')).register_limit_per_ip, timeWindow: '1 hour' },
       handler: async ({ body, req }) => {
         const user = await sms.register(body!, req.ip);
         return { user: toPrivateUser(user), token: await req.server.issueToken(user.id) };
@@ -20,7 +20,7 @@ export function smsRoutes({ sms, settings }: Deps): RouteHandlers {
         return { user: toPrivateUser(user), token: await req.server.issueToken(user.id) };
       },
     },
-    findPasswordByMobile: { ...perIp, handler: async ({ body }) => (await sms.resetPassword(body!), { ok: true }) },
+    findPasswordByMobile: { rateLimit: { max: async () => (await settings.get('security')).find_password_limit_per_ip, timeWindow: '1 hour' }, handler: async ({ body }) => (await sms.resetPassword(body!), { ok: true }) },
     listSms: ({ query }) => sms.list(query!),
     deleteSms: async ({ query }) => (await sms.delete(query!.id), { ok: true }),
   };

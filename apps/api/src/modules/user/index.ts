@@ -15,9 +15,9 @@ declare module '../../kernel/module' {
 /** Accounts: registration, password login, tokens and their revocation, groups and permissions as read. */
 export default defineModule({
   name: 'user',
-  create: ({ db, credits, settings }) => ({
+  create: ({ db, credits, settings, rates }) => ({
     users: new UserService(db, new UserRepo(db), credits, settings),
-    loginThrottle: new LoginThrottle(settings),
+    loginThrottle: new LoginThrottle(settings, rates),
   }),
   routes: userRoutes,
   // the first administrator (user 1) on an empty database; a generated password is shown once

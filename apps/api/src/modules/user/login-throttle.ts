@@ -1,40 +1,46 @@
 import { AppError } from '../../lib/errors';
+import type { RateCounter } from '../../lib/rate-limit';
 import type { ConfigService } from '../config/config.service';
 
+const PAIR_WINDOW_MS = 15 * 60_000;
+const ACCOUNT_WINDOW_MS = 60 * 60_000;
+
 /**
- * Failed-login counter per account (case-insensitive), one-minute window. Kept in memory: each API
- * process counts on its own, which still bounds guessing to N×limit per minute.
+ * Password guessing, per account (username, email and mobile are one account):
+ * - every attempt on an account from one IP is counted *before* the password is hashed, atomically in the database
+ *   (`security.login_limit_per_account` per 15 minutes): 40 parallel guesses let at most that many reach argon2, in
+ *   every process;
+ * - the bucket is the account and the IP, so a stranger's failures never lock the owner out from the owner's own
+ *   network; failures of an account from everywhere (`security.login_captcha_after` per hour) make its next logins
+ *   need a captcha instead (as Discourse and GitHub do), which stops distributed guessing without locking anybody out.
+ * Names that are no account are counted by name the same way, so probing them costs the same.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, { count: number; since: number }>();
-  constructor(private readonly settings: ConfigService, private readonly windowMs = 60_000) {}
+  constructor(private readonly settings: ConfigService, private readonly rates: RateCounter) {}
 
-  private entry(login: string) {
-    const key = login.trim().toLowerCase();
-    const e = this.failures.get(key);
-    if (e && Date.now() - e.since > this.windowMs) {
-      this.failures.delete(key);
-      return { key, e: undefined };
+  private static subject(accountId: number | undefined, login: string) {
+    return accountId ? `acct:${accountId}` : `name:${login.trim().toLowerCase().slice(0, 120)}`;
+  }
+
+  /** Counts this attempt; refuses it (429, before any hashing) past the limit. Answers whether a captcha is required. */
+  async admit(accountId: number | undefined, login: string, ip: string): Promise<{ captchaRequired: boolean }> {
+    const security = await this.settings.get('security');
+    const subject = LoginThrottle.subject(accountId, login);
+    const pair = await this.rates.hit(`login:${subject}:ip:${ip}`, PAIR_WINDOW_MS);
+    if (pair.count > security.login_limit_per_account) {
+      const retry = Math.max(1, Math.ceil(pair.resetMs / 1000));
+      throw new AppError('rate_limited', `登录失败次数过多，请 ${Math.ceil(retry / 60)} 分钟后再试`, { 'Retry-After': String(retry) });
     }
-    return { key, e };
+    const failures = await this.rates.peek(`login-failures:${subject}`);
+    return { captchaRequired: failures.count >= security.login_captcha_after };
   }
 
-  async check(login: string): Promise<void> {
-    const limit = (await this.settings.get('security')).login_limit_per_account;
-    const { e } = this.entry(login);
-    if (e && e.count >= limit) {
-      const retry = Math.max(1, Math.ceil((e.since + this.windowMs - Date.now()) / 1000));
-      throw new AppError('rate_limited', `登录失败次数过多，请 ${retry} 秒后再试`, { 'Retry-After': String(retry) });
-    }
+  async failed(accountId: number | undefined, login: string): Promise<void> {
+    await this.rates.hit(`login-failures:${LoginThrottle.subject(accountId, login)}`, ACCOUNT_WINDOW_MS);
   }
 
-  async fail(login: string): Promise<void> {
-    const { key, e } = this.entry(login);
-    if (this.failures.size > 100_000) this.failures.clear();
-    this.failures.set(key, e ? { ...e, count: e.count + 1 } : { count: 1, since: Date.now() });
-  }
-
-  async reset(login: string): Promise<void> {
-    this.failures.delete(login.trim().toLowerCase());
+  /** A right password clears this network's attempts for the account (not the account-wide failure count). */
+  async succeeded(accountId: number, ip: string): Promise<void> {
+    await this.rates.reset(`login:acct:${accountId}:ip:${ip}`);
   }
 }

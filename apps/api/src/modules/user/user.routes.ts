@@ -4,15 +4,14 @@ import { badRequest, unauthorized } from '../../lib/errors';
 import { toPrivateUser, toPublicUser } from './user.service';
 
 export function userRoutes({ users, captcha, settings, mail, loginThrottle, punishments }: Deps): RouteHandlers {
-  // login and registration are throttled per IP at the HTTP layer (security.login_limit_per_ip, read live)
-  const perIp = { rateLimit: { max: async () => Math.max(1, (await settings.get('security')).login_limit_per_ip), timeWindow: '1 minute' } };
+  // per IP at the HTTP layer, before anything is looked up or hashed (limits read live from security settings)
+  const security = () => settings.get('security');
   return {
     register: {
-      ...perIp,
+      rateLimit: { max: async () => (await security()).register_limit_per_ip, timeWindow: '1 hour' },
       handler: async ({ body, req }) => {
         await captcha.verify('register', body!.captcha_id, body!.captcha);
-        const security = await settings.get('security');
-        if (security.enable_verify_register_email) {
+        if ((await security()).enable_verify_register_email) {
           if (!body!.email) throw badRequest('请输入电子邮箱');
           if (!body!.code) throw badRequest('请输入邮箱验证码');
           await mail.verifyCode(body!.email, 0, body!.code);
@@ -22,15 +21,16 @@ export function userRoutes({ users, captcha, settings, mail, loginThrottle, puni
       },
     },
     login: {
-      ...perIp,
+      rateLimit: { max: async () => (await security()).login_limit_per_ip, timeWindow: '1 minute' },
       handler: async ({ body, req }) => {
-        await loginThrottle.check(body!.username);
-        await captcha.verify('login', body!.captcha_id, body!.captcha);
-        const user = await users.login(body!.username, body!.password, req.ip).catch(async (e) => {
-          await loginThrottle.fail(body!.username);
+        const account = await users.findByLogin(body!.username);
+        const gate = await loginThrottle.admit(account?.id, body!.username, req.ip);
+        await captcha.verify('login', body!.captcha_id, body!.captcha, gate.captchaRequired);
+        const user = await users.login(account, body!.password, req.ip).catch(async (e) => {
+          await loginThrottle.failed(account?.id, body!.username);
           throw e;
         });
-        await loginThrottle.reset(body!.username);
+        await loginThrottle.succeeded(user.id, req.ip);
         await punishments.assertAllowed(user.id, PunishmentType.DisableAccount);
         return { user: toPrivateUser(user), token: await req.server.issueToken(user.id) };
       },

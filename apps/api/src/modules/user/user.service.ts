@@ -151,8 +151,16 @@ export class UserService {
     return { created: true, generatedPassword: generated };
   }
 
-  async login(login: string, password: string, ip: string): Promise<UserRow> {
-    const user = await this.repo.findByLogin(login.trim());
+  /** The account a login name (username, email or mobile) belongs to. */
+  findByLogin(login: string) {
+    return this.repo.findByLogin(login.trim());
+  }
+
+  /**
+   * Checks a password for the account found by `findByLogin` (or none: a dummy hash is verified so timing does not
+   * reveal which names exist), and records the login.
+   */
+  async login(user: UserRow | undefined, password: string, ip: string): Promise<UserRow> {
     if (!user || !user.password) {
       dummyHash ??= hashPassword(crypto.randomBytes(8).toString('hex'));
       await verify(await dummyHash, password).catch(() => false);
