@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { routeKey, type RouteDef } from '@wenku/contracts';
+import { PunishmentType, routeKey, type RouteDef } from '@wenku/contracts';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { TtlCache } from '../lib/cache';
 import { ROOT_USER_ID } from '../modules/user/user.service';
@@ -78,9 +78,14 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       throw new AppError('unauthorized', '登录已失效，请重新登录');
     }
     const userId = Number(decoded.sub);
-    const { rows } = await database.pool.query<{ valid_after: Date; revoked: boolean }>(
-      'SELECT u.tokens_valid_after AS valid_after, EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2) AS revoked FROM users u WHERE u.id = $1',
-      [userId, decoded.jti],
+    // one round trip: the token's revocation and the account's state (a disabled account is out on every route)
+    const { rows } = await database.pool.query<{ valid_after: Date; revoked: boolean; disabled: string | null }>(
+      `SELECT u.tokens_valid_after AS valid_after,
+         EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2) AS revoked,
+         (SELECT p.reason FROM punishments p WHERE p.user_id = u.id AND p.type = $3 AND p.enable AND p.start_time <= now()
+            AND (p.end_time IS NULL OR p.end_time > now()) ORDER BY p.id DESC LIMIT 1) AS disabled
+       FROM users u WHERE u.id = $1`,
+      [userId, decoded.jti, PunishmentType.DisableAccount],
     );
     const row = rows[0];
     // `t` is the issue time in ms (iat has only second precision)
@@ -88,6 +93,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     if (!row || row.revoked || issuedAt < row.valid_after.getTime()) {
       throw new AppError('unauthorized', '登录已失效，请重新登录');
     }
+    if (row.disabled !== null) throw new AppError('account_disabled', row.disabled ? `您的账号已被禁用：${row.disabled}` : '您的账号已被禁用');
     return { userId, jti: decoded.jti, exp: decoded.exp };
   }
 

@@ -45,16 +45,16 @@ export function accountRoutes({ account, adminAccount, captcha, punishments, use
     getAiQuota: ({ req, query }) => account.quota(query?.user_id && req.permitted ? query.user_id : req.auth!.userId),
     setAiQuota: ({ body }) => account.setQuota(body!),
 
-    createUser: ({ body, req }) => adminAccount.createUser(body!, req.ip),
+    createUser: async ({ body, req }) => adminAccount.createUser(await adminAccount.actor(req.auth!.userId), body!, req.ip),
     setUser: async ({ body, req }) => {
-      const user = await adminAccount.setUser(body!);
+      const user = await adminAccount.setUser(await adminAccount.actor(req.auth!.userId), body!);
       if (body!.group_id) req.server.clearPermissionCache();
       return user;
     },
     deleteUser: async ({ query, req }) => (await adminAccount.deleteUsers(req.auth!.userId, query!.id, query!.password), ok),
 
     createGroup: ({ body }) => adminAccount.createGroup(body!),
-    updateGroup: ({ body }) => adminAccount.updateGroup(body!.id, body!),
+    updateGroup: async ({ body, req }) => adminAccount.updateGroup(await adminAccount.actor(req.auth!.userId), body!.id, body!),
     deleteGroup: async ({ query, req }) => {
       await adminAccount.deleteGroups(query!.id);
       req.server.clearPermissionCache();
@@ -63,7 +63,7 @@ export function accountRoutes({ account, adminAccount, captcha, punishments, use
     getGroupDetail: ({ query }) => adminAccount.getGroup(query!.id),
     getGroupPermission: ({ query }) => adminAccount.groupPermissions(query!.id),
     setGroupPermission: async ({ body, req }) => {
-      await adminAccount.setGroupPermissions(body!.group_id, body!.permission_id);
+      await adminAccount.setGroupPermissions(await adminAccount.actor(req.auth!.userId), body!.group_id, body!.permission_id);
       req.server.clearPermissionCache();
       return ok;
     },

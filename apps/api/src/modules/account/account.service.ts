@@ -28,6 +28,11 @@ export class AccountService {
     const targetId = body.id ?? actorId;
     if (targetId !== actorId && !asAdmin) throw forbidden();
     const user = await this.users.get(targetId);
+    // the contact details of a super-administrator are how its password is reset: only super-administrators change them
+    if (targetId !== actorId && (body.email !== undefined || body.mobile !== undefined || body.username !== undefined)
+      && (await this.users.isSuperAdmin(targetId)) && !(await this.users.isSuperAdmin(actorId))) {
+      throw forbidden('只有超级管理员可以修改超级管理员的用户名、邮箱和手机号');
+    }
     const patch: Record<string, unknown> = {};
     for (const k of ['realname', 'identity', 'address', 'signature', 'avatar'] as const) if (body[k] !== undefined) patch[k] = body[k];
     if (asAdmin && body.remark !== undefined) patch.remark = body.remark;
@@ -70,6 +75,7 @@ export class AccountService {
       if (!ok) throw badRequest('原密码不正确');
     }
     if (targetId === ROOT_USER_ID && actorId !== ROOT_USER_ID) throw forbidden('不能修改超级管理员的密码');
+    if (targetId !== actorId && (await this.users.isSuperAdmin(targetId)) && !(await this.users.isSuperAdmin(actorId))) throw forbidden('不能修改超级管理员的密码');
     await this.users.setPassword(targetId, body.new_password);
     await this.repo.addDynamic(targetId, DynamicType.Password, '修改了登录密码');
   }

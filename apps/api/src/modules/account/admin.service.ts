@@ -3,14 +3,47 @@ import { verify } from '@node-rs/argon2';
 import type { TGroup, TPermission, TUser } from '@wenku/contracts';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
-import { ROOT_USER_ID, toGroup, hashPassword, type UserService } from '../user/user.service';
+import { ROOT_USER_ID, SUPER_GROUP_ID, toGroup, hashPassword, type UserService } from '../user/user.service';
 import type { AccountRepo } from './account.repo';
 
-/** The back office's user, group and permission management. */
+/** Who is acting in the back office, and with what. */
+export interface Actor {
+  id: number;
+  isSuper: boolean;
+  /** ids of the permission entries the actor holds */
+  permissionIds: Set<number>;
+}
+
+/**
+ * The back office's user, group and permission management. Nobody can give away more than they hold: only a
+ * super-administrator grants the super-administrator group, edits a super-administrator, or grants a group holding
+ * permissions the granting administrator lacks; a limited administrator can give a group only permissions they hold.
+ */
 export class AdminAccountService {
   constructor(private readonly db: Db, private readonly repo: AccountRepo, private readonly users: UserService, private readonly events: EventBus) {}
 
-  async createUser(body: { username: string; password: string; email: string; mobile: string; group_id: number[] }, ip: string): Promise<TUser> {
+  async actor(id: number): Promise<Actor> {
+    const [isSuper, perms] = await Promise.all([this.users.isSuperAdmin(id), this.users.permissions(id)]);
+    return { id, isSuper, permissionIds: new Set(perms.map((p) => p.id)) };
+  }
+
+  /** A super-administrator can be changed by super-administrators only, and user 1 by user 1 only. */
+  async assertCanManage(actor: Actor, targetId: number): Promise<void> {
+    if (targetId === ROOT_USER_ID && actor.id !== ROOT_USER_ID) throw forbidden('只有超级管理员本人可以修改该账号');
+    if (!actor.isSuper && (await this.users.isSuperAdmin(targetId))) throw forbidden('只有超级管理员可以修改超级管理员');
+  }
+
+  private async assertCanGrant(actor: Actor, groupIds: number[]): Promise<void> {
+    if (actor.isSuper) return;
+    if (groupIds.includes(SUPER_GROUP_ID)) throw forbidden('只有超级管理员可以授予超级管理员组');
+    for (const g of new Set(groupIds)) {
+      const held = await this.repo.groupPermissionIds(g);
+      if (held.some((id) => !actor.permissionIds.has(id))) throw forbidden('不能授予拥有您所没有权限的用户组');
+    }
+  }
+
+  async createUser(actor: Actor, body: { username: string; password: string; email: string; mobile: string; group_id: number[] }, ip: string): Promise<TUser> {
+    await this.assertCanGrant(actor, body.group_id);
     const user = await this.users.createAccount({ username: body.username, password: body.password, email: body.email, mobile: body.mobile }, ip);
     if (body.group_id.length) await this.setGroups(user.id, body.group_id);
     return this.users.privateView(user.id);
@@ -24,8 +57,10 @@ export class AdminAccountService {
     await this.db.transaction((tx) => this.repo.setGroups(tx, userId, [...new Set(groupIds)]));
   }
 
-  async setUser(body: { id: number; username?: string; password?: string; email?: string; mobile?: string; group_id?: number[] }): Promise<TUser> {
+  async setUser(actor: Actor, body: { id: number; username?: string; password?: string; email?: string; mobile?: string; group_id?: number[] }): Promise<TUser> {
     const user = await this.users.get(body.id);
+    await this.assertCanManage(actor, user.id);
+    if (body.group_id) await this.assertCanGrant(actor, body.group_id);
     const patch: Record<string, unknown> = {};
     if (body.username && body.username !== user.username) {
       const taken = await this.users.findByLoginName(body.username);
@@ -84,8 +119,9 @@ export class AdminAccountService {
     }
   }
 
-  async updateGroup(id: number, body: Record<string, unknown>): Promise<TGroup> {
+  async updateGroup(actor: Actor, id: number, body: Record<string, unknown>): Promise<TGroup> {
     if (!(await this.repo.findGroup(id))) throw notFound('用户组不存在');
+    if (id === SUPER_GROUP_ID && !actor.isSuper) throw forbidden('只有超级管理员可以修改超级管理员组');
     try {
       return toGroup((await this.repo.updateGroup(id, this.groupValues(body)))!);
     } catch (e) {
@@ -113,10 +149,16 @@ export class AdminAccountService {
     return { group_id: groupId, permission_id: await this.repo.groupPermissionIds(groupId) };
   }
 
-  async setGroupPermissions(groupId: number, ids: number[]) {
+  async setGroupPermissions(actor: Actor, groupId: number, ids: number[]) {
     await this.getGroup(groupId);
-    if (groupId === 1) throw forbidden('超级管理员组拥有全部权限，无需设置');
+    if (groupId === SUPER_GROUP_ID) throw forbidden('超级管理员组拥有全部权限，无需设置');
     const unique = [...new Set(ids)];
+    if (!actor.isSuper) {
+      // a limited administrator may move only permissions they hold, and keeps what they lack where it is
+      const current = await this.repo.groupPermissionIds(groupId);
+      const touched = [...unique.filter((id) => !current.includes(id)), ...current.filter((id) => !unique.includes(id))];
+      if (touched.some((id) => !actor.permissionIds.has(id))) throw forbidden('不能授予或收回您自己没有的权限');
+    }
     const existing = await this.repo.existingPermissionIds(unique);
     if (existing.length !== unique.length) throw badRequest('包含不存在的权限');
     await this.repo.setGroupPermissions(groupId, unique);

@@ -25,7 +25,7 @@ export function toPunishment(p: Row, username = ''): TPunishment {
 
 export class PunishmentService {
   private readonly cache = new TtlCache<number[]>(3000, 10_000);
-  constructor(private readonly repo: PunishmentRepo, private readonly users: Pick<UserService, 'byIds'>) {}
+  constructor(private readonly repo: PunishmentRepo, private readonly users: Pick<UserService, 'byIds' | 'isSuperAdmin' | 'revokeTokens'>) {}
 
   activeTypes(userId: number): Promise<number[]> {
     return this.cache.get(String(userId), () => this.repo.activePunishmentTypes(userId));
@@ -54,8 +54,13 @@ export class PunishmentService {
     const users = await this.users.byIds(input.user_id);
     if (users.length !== new Set(input.user_id).size) throw new AppError('bad_request', '用户不存在');
     if (input.user_id.includes(1)) throw new AppError('bad_request', '不能处罚超级管理员');
+    if (!(await this.users.isSuperAdmin(operator.id))) {
+      for (const id of new Set(input.user_id)) if (await this.users.isSuperAdmin(id)) throw new AppError('forbidden', '只有超级管理员可以处罚超级管理员');
+    }
     await this.repo.insertPunishments(rows);
     this.cache.clear();
+    // a disabled account is logged out everywhere at once
+    if (input.enable && input.type.includes(PunishmentType.DisableAccount)) for (const id of new Set(input.user_id)) await this.users.revokeTokens(id);
   }
 
   async update(input: { id: number; enable?: boolean; end_time?: string | null; reason?: string; remark?: string }, operator: { id: number; username: string }) {
@@ -67,6 +72,7 @@ export class PunishmentService {
       operators: [...cur.operators, { user_id: operator.id, username: operator.username, action: 'update', at: new Date().toISOString() }],
     });
     this.cache.clear();
+    if (row!.enable && row!.type === PunishmentType.DisableAccount) await this.users.revokeTokens(row!.userId);
     return toPunishment(row!);
   }
 

@@ -39,6 +39,10 @@ export class UserRepo {
     return this.db.query.users.findFirst({ where: and(sql`${users.email} <> ''`, eq(sql`lower(${users.email})`, email.toLowerCase())) });
   }
 
+  async revokeTokens(id: number): Promise<void> {
+    await this.db.update(users).set({ tokensValidAfter: new Date() }).where(eq(users.id, id));
+  }
+
   async setPassword(id: number, hash: string, validAfter: Date): Promise<void> {
     await this.db.update(users).set({ password: hash, tokensValidAfter: validAfter }).where(eq(users.id, id));
   }

@@ -50,6 +50,7 @@ export function toGroup(g: GroupRow): TGroup {
 }
 
 export const ROOT_USER_ID = 1;
+export const SUPER_GROUP_ID = 1;
 
 export class UserService {
   constructor(
@@ -200,6 +201,17 @@ export class UserService {
   }
 
   /** The user's permission entries; the root user holds all of them. */
+  /** Voids every token the user holds (a disabled account, a stolen session). */
+  revokeTokens(userId: number): Promise<void> {
+    return this.repo.revokeTokens(userId);
+  }
+
+  /** A super-administrator: user 1, or a member of the super-administrator group (1, which holds every permission). */
+  async isSuperAdmin(userId: number): Promise<boolean> {
+    if (userId === ROOT_USER_ID) return true;
+    return (await this.repo.groupIdsOf([userId])).get(userId)?.includes(SUPER_GROUP_ID) ?? false;
+  }
+
   async permissions(userId: number): Promise<TPermission[]> {
     const rows = userId === ROOT_USER_ID ? await this.repo.allPermissions() : (await this.repo.permissionsOf(userId)).map((r) => r.p);
     return rows.map((p) => ({ id: p.id, method: p.method, path: p.path, title: p.title, module: p.module, description: p.description }));
