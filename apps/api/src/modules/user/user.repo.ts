@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { likePattern } from '../../lib/sql';
 import { groupPermissions, groups, permissions, revokedTokens, userGroups, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -81,11 +82,12 @@ export class UserRepo {
     return r.n;
   }
 
-  async list(q: { page: number; size: number; wd?: string; id?: number[]; group_id?: number[]; sort?: string }) {
+  /** `byContact`: the keyword also matches email, mobile and real name (administrators only). */
+  async list(q: { page: number; size: number; wd?: string; id?: number[]; group_id?: number[]; sort?: string }, byContact: boolean) {
     const conds: SQL[] = [];
     if (q.wd) {
-      const like = `%${q.wd.replace(/[%_\\]/g, '\\$&')}%`;
-      conds.push(or(ilike(users.username, like), ilike(users.email, like), ilike(users.mobile, like), ilike(users.realname, like))!);
+      const like = likePattern(q.wd);
+      conds.push(byContact ? or(ilike(users.username, like), ilike(users.email, like), ilike(users.mobile, like), ilike(users.realname, like))! : ilike(users.username, like));
     }
     if (q.id?.length) conds.push(inArray(users.id, q.id));
     if (q.group_id?.length) conds.push(inArray(users.id, this.db.select({ id: userGroups.userId }).from(userGroups).where(inArray(userGroups.groupId, q.group_id))));

@@ -185,8 +185,9 @@ export class UserService {
     return toPrivateUser(u, groups.get(id) ?? []);
   }
 
+  /** Users as a list: administrators search by contact details too and see them; everyone else matches usernames only. */
   async list(q: Parameters<UserRepo['list']>[0], asAdmin: boolean) {
-    const { rows, total } = await this.repo.list(asAdmin ? q : { ...q, size: Math.min(q.size, 50), group_id: undefined });
+    const { rows, total } = await this.repo.list(asAdmin ? q : { ...q, size: Math.min(q.size, 50), group_id: undefined }, asAdmin);
     if (!asAdmin) return { total, user: rows.map(toPublicUser) };
     const groups = await this.repo.groupIdsOf(rows.map((r) => r.id));
     return { total, user: rows.map((r) => toPrivateUser(r, groups.get(r.id) ?? [])) };
