@@ -61,7 +61,7 @@ export async function makeUser(t: TestApp, opts: UserOptions = {}): Promise<Test
   const password = opts.password ?? 'secret-123';
   const row = await s.users.createAccount({ username, password }, FACTORY_IP);
   if (opts.groups) {
-    await s.adminAccount.setUser({ id: row.id, group_id: opts.groups });
+    await s.adminAccount.setUser(await s.adminAccount.actor(ROOT_USER_ID), { id: row.id, group_id: opts.groups });
     t.app.clearPermissionCache();
   }
   if (opts.vip) {
@@ -100,10 +100,10 @@ export async function makeAdmin(t: TestApp, opts: AdminOptions): Promise<TestUse
     return id;
   });
   const group = await s.adminAccount.createGroup(parseBody(api.createGroup, { title: `管理组_${uniq()}` }));
-  await s.adminAccount.setGroupPermissions(group.id, ids);
+  await s.adminAccount.setGroupPermissions(await s.adminAccount.actor(ROOT_USER_ID), group.id, ids);
   const user = await makeUser(t, opts);
   const defaults = (await s.users.groups(user.id)).map((g) => g.id);
-  await s.adminAccount.setUser({ id: user.id, group_id: [...defaults, group.id] });
+  await s.adminAccount.setUser(await s.adminAccount.actor(ROOT_USER_ID), { id: user.id, group_id: [...defaults, group.id] });
   t.app.clearPermissionCache();
   return { ...user, groupId: group.id };
 }
