@@ -63,7 +63,11 @@ export function createApiClient(opts: ApiClientOptions = {}) {
   const timeoutMs = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const base = (opts.baseUrl ?? '').replace(/\/$/, '');
 
-  async function request(method: string, url: string, body: unknown, signal?: AbortSignal, rawBody?: RequestInit['body']): Promise<Response> {
+  /**
+   * One request with its guards: the time-out and the caller's signal stay attached until `release()` (after the body
+   * was read), so a slow body or a caller who gives up still ends it. A signal that is already aborted sends nothing.
+   */
+  async function request(method: string, url: string, body: unknown, signal?: AbortSignal, rawBody?: RequestInit['body']): Promise<{ res: Response; release: () => void; stopTimer: () => void; ctrl: AbortController }> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = opts.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -71,21 +75,45 @@ export function createApiClient(opts: ApiClientOptions = {}) {
     const ctrl = new AbortController();
     const timer = setTimeout(() => ctrl.abort(new ApiError(408, '请求超时，请稍后重试')), timeoutMs);
     const onAbort = () => ctrl.abort(signal?.reason);
+    const release = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    if (signal?.aborted) {
+      release();
+      throw signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+    }
     signal?.addEventListener('abort', onAbort);
     try {
-      return await doFetch(`${base}${url}`, {
+      const res = await doFetch(`${base}${url}`, {
         method,
         headers,
         body: rawBody ?? (body !== undefined ? JSON.stringify(body) : undefined),
         signal: ctrl.signal,
       });
+      return { res, release, stopTimer: () => clearTimeout(timer), ctrl };
     } catch (e) {
-      if (ctrl.signal.aborted && ctrl.signal.reason instanceof ApiError) throw ctrl.signal.reason;
-      if (signal?.aborted) throw e;
-      throw new ApiError(500, e instanceof Error ? `网络错误：${e.message}` : '网络错误');
+      release();
+      throw failure(e, ctrl, signal);
+    }
+  }
+
+  /** What a failed fetch or body read becomes: the time-out's ApiError, the caller's abort as is, else a network error. */
+  function failure(e: unknown, ctrl: AbortController, signal?: AbortSignal): unknown {
+    if (ctrl.signal.aborted && ctrl.signal.reason instanceof ApiError) return ctrl.signal.reason;
+    if (signal?.aborted) return e;
+    return new ApiError(500, e instanceof Error ? `网络错误：${e.message}` : '网络错误');
+  }
+
+  /** Reads a body inside the request's guards. */
+  async function read<T>(r: { res: Response; release: () => void; ctrl: AbortController }, signal: AbortSignal | undefined, how: (res: Response) => Promise<T>): Promise<T> {
+    try {
+      return await how(r.res);
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      throw failure(e, r.ctrl, signal);
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      r.release();
     }
   }
 
@@ -94,30 +122,35 @@ export function createApiClient(opts: ApiClientOptions = {}) {
   const pathOf = (target: string | RouteDef) => (typeof target === 'string' ? `${API_PREFIX}${target}` : fillPath(target));
 
   async function call<R extends RouteDef>(route: R, input: CallInput<R> = {}): Promise<RouteResponse<R>> {
-    const url = urlOf(route, input);
-    const res = await request(route.method, url, input.body, input.signal);
-    if (!res.ok) throw await errorFromResponse(res);
-    if (res.status === 204) return undefined as RouteResponse<R>;
-    try {
-      return (await res.json()) as RouteResponse<R>;
-    } catch {
-      throw new ApiError(500, '服务器返回了无法解析的数据');
-    }
+    const r = await request(route.method, urlOf(route, input), input.body, input.signal);
+    return read(r, input.signal, async (res) => {
+      if (!res.ok) throw await errorFromResponse(res);
+      if (res.status === 204) return undefined as RouteResponse<R>;
+      const text = await res.text();
+      try {
+        return JSON.parse(text) as RouteResponse<R>;
+      } catch {
+        throw new ApiError(500, '服务器返回了无法解析的数据');
+      }
+    });
   }
 
   /** A route that answers a file (e.g. POST /markdown2docx): the body as a Blob. */
   async function blob<R extends RouteDef>(route: R, input: CallInput<R> = {}): Promise<Blob> {
-    const url = urlOf(route, input);
-    const res = await request(route.method, url, input.body, input.signal);
-    if (!res.ok) throw await errorFromResponse(res);
-    return res.blob();
+    const r = await request(route.method, urlOf(route, input), input.body, input.signal);
+    return read(r, input.signal, async (res) => {
+      if (!res.ok) throw await errorFromResponse(res);
+      return res.blob();
+    });
   }
 
   /** Multipart upload (FormData) to a multipart route (or an API path); progress is reported by the caller's XHR where needed. */
   async function upload<T = unknown>(target: string | RouteDef, form: FormData, signal?: AbortSignal): Promise<T> {
-    const res = await request('POST', pathOf(target), undefined, signal, form);
-    if (!res.ok) throw await errorFromResponse(res);
-    return (await res.json()) as T;
+    const r = await request('POST', pathOf(target), undefined, signal, form);
+    return read(r, signal, async (res) => {
+      if (!res.ok) throw await errorFromResponse(res);
+      return (await res.json()) as T;
+    });
   }
 
   /**
@@ -125,28 +158,51 @@ export function createApiClient(opts: ApiClientOptions = {}) {
    * Errors: status code + server error when not OK; a missing body is reported as the spec says.
    */
   async function* stream<T = unknown>(target: string | RouteDef, body: unknown, signal?: AbortSignal): AsyncGenerator<T> {
-    const res = await request('POST', pathOf(target), body, signal);
-    if (!res.ok) {
-      const err = await errorFromResponse(res);
-      throw new ApiError(res.status, `${res.status} ${err.message}`);
-    }
-    if (!res.body) throw new ApiError(500, 'Please check the given URL and try again');
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buf = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += decoder.decode(value, { stream: true });
-      let nl: number;
-      while ((nl = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, nl).trim();
-        buf = buf.slice(nl + 1);
-        if (line) yield JSON.parse(line) as T;
+    const r = await request('POST', pathOf(target), body, signal);
+    const { res } = r;
+    if (res.ok) r.stopTimer();
+    try {
+      if (!res.ok) {
+        const err = await errorFromResponse(res);
+        // a JSON error names its message once; a plain one already starts with the status
+        throw new ApiError(res.status, err.code ? `${res.status} ${err.message}` : err.message);
       }
+      if (!res.body) throw new ApiError(500, 'Please check the given URL and try again');
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      let buf = '';
+      const lines = function* (final: boolean) {
+        let nl: number;
+        while ((nl = buf.indexOf('\n')) >= 0) {
+          const line = buf.slice(0, nl).trim();
+          buf = buf.slice(nl + 1);
+          if (line) yield JSON.parse(line) as T;
+        }
+        if (final && buf.trim()) {
+          const rest = buf.trim();
+          buf = '';
+          yield JSON.parse(rest) as T;
+        }
+      };
+      try {
+        for (;;) {
+          // answers stream as long as they need (a chat answer can run for minutes): the overall time-out stops at the
+          // first byte; the caller's signal keeps working until the end
+          const { value, done } = await reader.read().catch((e: unknown) => {
+            throw failure(e, r.ctrl, signal);
+          });
+          if (done) break;
+          buf += decoder.decode(value, { stream: true });
+          yield* lines(false);
+        }
+        buf += decoder.decode();
+        yield* lines(true);
+      } finally {
+        reader.cancel().catch(() => undefined);
+      }
+    } finally {
+      r.release();
     }
-    const rest = buf.trim();
-    if (rest) yield JSON.parse(rest) as T;
   }
 
   return { call, blob, upload, stream };

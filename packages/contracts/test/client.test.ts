@@ -118,7 +118,30 @@ describe('external AbortSignal', () => {
     await expect(p).rejects.toBe(reason);
   });
 
-  it.todo('a signal that is already aborted stops the request before it is sent (today the request is sent and runs to its time-out)');
+  it('a signal that is already aborted sends nothing', async () => {
+    const f = fakeFetch(() => json({ ok: true }));
+    const ctrl = new AbortController();
+    const reason = new Error('gone before we started');
+    ctrl.abort(reason);
+    await expect(createApiClient({ fetch: f.fetch }).call(api.getDocument, { query: { id: 1 }, signal: ctrl.signal })).rejects.toBe(reason);
+    expect(f.calls).not.toHaveBeenCalled();
+  });
+
+  it('the time-out also covers a body that never finishes', async () => {
+    vi.useFakeTimers();
+    const f = fakeFetch((req) => new Response(new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('{"ok":'));
+        req.signal.addEventListener('abort', () => c.error(req.signal.reason));
+      },
+    }), { status: 200 }));
+    const p = createApiClient({ fetch: f.fetch, timeoutMs: 1000 }).call(api.getDocument, { query: { id: 1 } });
+    const state = watch(p);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(state.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    await expect(p).rejects.toSatisfy((e: unknown) => e instanceof ApiError && e.status === 408);
+  });
 });
 
 describe('URLs', () => {
@@ -285,7 +308,54 @@ describe('NDJSON stream', () => {
     await expect(collect(createApiClient({ fetch: f.fetch }).stream('/chat', {}))).rejects.toSatisfy((e: unknown) => e instanceof ApiError && e.status === 429 && e.message === '429 提问太频繁');
   });
 
-  it.todo('aborting the caller\'s signal after the answer started stops the stream (today the listener is removed once fetch resolves: every event still arrives)');
+  it("aborting the caller's signal after the answer started stops the stream", async () => {
+    const ctrl = new AbortController();
+    const enc2 = new TextEncoder();
+    const f = fakeFetch((req) => new Response(new ReadableStream({
+      start(c) {
+        c.enqueue(enc2.encode('{"n":1}\n'));
+        req.signal.addEventListener('abort', () => c.error(req.signal.reason));
+      },
+    }), { status: 200 }));
+    const got: unknown[] = [];
+    const run = (async () => {
+      for await (const e of createApiClient({ fetch: f.fetch }).stream('/chat', {}, ctrl.signal)) {
+        got.push(e);
+        ctrl.abort(new Error('stop'));
+      }
+    })();
+    await expect(run).rejects.toThrow('stop');
+    expect(got).toEqual([{ n: 1 }]);
+    expect(f.sent[0].signal.aborted).toBe(true);
+  });
+
+  it('a long answer is not cut by the request time-out once it streams', async () => {
+    vi.useFakeTimers();
+    let push!: (s: string) => void;
+    let end!: () => void;
+    const f = fakeFetch(() => new Response(new ReadableStream({
+      start(c) {
+        push = (t) => c.enqueue(new TextEncoder().encode(t));
+        end = () => c.close();
+      },
+    }), { status: 200 }));
+    const got: unknown[] = [];
+    const run = (async () => {
+      for await (const e of createApiClient({ fetch: f.fetch, timeoutMs: 1000 }).stream('/chat', {})) got.push(e);
+    })();
+    await vi.advanceTimersByTimeAsync(10);
+    push('{"n":1}\n');
+    await vi.advanceTimersByTimeAsync(5000);
+    push('{"n":2}\n');
+    end();
+    await run;
+    expect(got).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it('a plain-text refusal names the status once', async () => {
+    const f = fakeFetch(() => new Response('upstream down', { status: 502, statusText: 'Bad Gateway' }));
+    await expect(collect(createApiClient({ fetch: f.fetch }).stream('/chat', {}))).rejects.toSatisfy((e: unknown) => e instanceof ApiError && e.status === 502 && e.message === '502 Bad Gateway upstream down');
+  });
 
   it('an answer without a body says to check the URL', async () => {
     const f = fakeFetch(() => new Response(null, { status: 200 }));

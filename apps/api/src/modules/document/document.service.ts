@@ -318,6 +318,8 @@ export class DocumentService {
     if (!docs.length) return 0;
     await this.repo.updateMany(docs.map((d) => d.id), { status: force ? DocumentStatus.Reconvert : DocumentStatus.Pending, convertError: '' });
     await this.requestConversionOf(docs.map((d) => d.hash), force);
+    // out of search until the pages are back
+    await this.changed(docs.map((d) => d.id));
     return docs.length;
   }
 

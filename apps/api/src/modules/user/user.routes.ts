@@ -17,7 +17,7 @@ export function userRoutes({ users, captcha, settings, mail, loginThrottle, puni
           await mail.verifyCode(body!.email, 0, body!.code);
         }
         const user = await users.register(body!, req.ip);
-        return { user: toPrivateUser(user, []), token: await req.server.issueToken(user.id) };
+        return { user: await users.privateView(user.id), token: await req.server.issueToken(user.id) };
       },
     },
     login: {
