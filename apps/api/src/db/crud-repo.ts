@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PgTable, PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import { likePattern } from '../lib/sql';
 
 type TableWithId = PgTable & { id: PgColumn; sort?: PgColumn };
 
@@ -32,7 +33,7 @@ export class CrudRepo<T extends TableWithId> {
 
   async list(opts: { where?: SQL[]; page?: number; size?: number; wdColumn?: PgColumn; wd?: string; order?: 'sort' | 'id' }) {
     const conds = [...(opts.where ?? [])];
-    if (opts.wd && opts.wdColumn) conds.push(ilike(opts.wdColumn, `%${opts.wd.replace(/[%_\\]/g, '\\$&')}%`));
+    if (opts.wd && opts.wdColumn) conds.push(ilike(opts.wdColumn, likePattern(opts.wd)));
     const where = conds.length ? and(...conds) : undefined;
     const order = this.table.sort ? [desc(this.table.sort), asc(this.table.id)] : [desc(this.table.id)];
     let q = this.db.select().from(this.table as PgTable).where(where).orderBy(...order).$dynamic();

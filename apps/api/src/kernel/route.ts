@@ -45,8 +45,18 @@ const serialized = new WeakMap<object, string>();
 /** the parse of an empty query, per schema: most public list calls send none (defaults only) */
 const emptyParsed = new WeakMap<z.ZodType, unknown>();
 
+/** Whether a request value holds a NUL character anywhere (PostgreSQL text cannot store one). */
+function hasNul(v: unknown, depth = 0): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (depth > 32 || v === null || typeof v !== 'object') return false;
+  for (const x of Array.isArray(v) ? v : Object.values(v)) if (hasNul(x, depth + 1)) return true;
+  for (const k of Array.isArray(v) ? [] : Object.keys(v)) if (k.includes('\u0000')) return true;
+  return false;
+}
+
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.output<T> | undefined {
   if (!schema) return undefined;
+  if (hasNul(value)) throw new AppError('validation', '参数不能包含空字符');
   const empty = value === undefined || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
   if (empty && emptyParsed.has(schema)) return emptyParsed.get(schema) as z.output<T>;
   if (empty) {

@@ -43,6 +43,8 @@ const SWITCH_EXEMPT = new Set([
   '/oauth/login', '/oauth/configs', '/oauth/wechatmp/scan/code', '/oauth/wechatmp/scan/login/status', '/user/sms/code', '/oauth/wechatmp/scan/confirm', '/oauth/wxshare/signature',
   // a signed download link stays valid for its holder; crawlers always get robots.txt
   '/download/:token', '/robots.txt',
+  // checked by its handler: the site's public images (logo, backgrounds) stay visible on the login page
+  '/uploads/*',
 ]);
 
 export default fp(async function authPlugin(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from '../lib/errors';
+import { AppError, pgErrorCode } from '../lib/errors';
 
 /** Maps every failure to `{ code, message }` with a status; 5xx never leaks internals. */
 export default fp(async function errorsPlugin(app: FastifyInstance) {
@@ -19,6 +19,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return reply.status(415).send({ code: 'unsupported_media_type', message: '不支持的请求内容类型' });
     if (status === 429) return reply.status(429).send({ code: 'rate_limited', message: '请求过于频繁，请稍后再试' });
     if (status >= 400 && status < 500) return reply.status(status).send({ code: 'bad_request', message: e.message || '请求不正确' });
+    // a value the database cannot take (a number out of range, a malformed date, a NUL): the client's mistake
+    const pg = pgErrorCode(err);
+    if (pg && /^22/.test(pg)) return reply.status(400).send({ code: 'validation', message: '参数超出范围或格式不正确' });
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ code: 'internal', message: '服务器内部错误，请稍后再试' });
   });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route';
-import { ZIdQuery, ZIdsQuery, ZOk, zList } from '../common/schemas';
+import { ZIdQuery, ZIdsQuery, ZOk, zList, zInt4 } from '../common/schemas';
 import { ZAuthResult, ZUser, ZGroup, ZPermission } from '../user/schemas';
 import * as S from './schemas';
 
-const ZPageOnly = z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20) });
+const ZPageOnly = z.object({ page: zInt4.min(1).default(1), size: zInt4.min(1).max(100).default(20) });
 
 /** Everything a person does with an account (issue 3). */
 export const accountRoutes = {
@@ -26,7 +26,7 @@ export const accountRoutes = {
   canPublishArticle: defineRoute({ method: 'GET', path: '/user/canipublisharticle', auth: 'user', summary: '能否发布文章', response: ZOk }),
   getVip: defineRoute({ method: 'GET', path: '/user/vip', auth: 'user', summary: '我的VIP', response: S.ZVipInfo }),
   listVipOrders: defineRoute({ method: 'GET', path: '/user/vip/order', auth: 'user', summary: '我的VIP订单', query: ZPageOnly, response: zList('order', z.object({ id: z.number().int(), order_no: z.string(), amount: z.number(), status: z.number().int(), created_at: z.string() })) }),
-  getAiQuota: defineRoute({ method: 'GET', path: '/user/ai/quota', auth: 'user', permission: true, module: 'user', summary: 'AI 额度（管理员可查他人）', query: z.object({ user_id: z.coerce.number().int().positive().optional() }), response: S.ZAiQuota }),
+  getAiQuota: defineRoute({ method: 'GET', path: '/user/ai/quota', auth: 'user', permission: true, module: 'user', summary: 'AI 额度（管理员可查他人）', query: z.object({ user_id: zInt4.positive().optional() }), response: S.ZAiQuota }),
   setAiQuota: defineRoute({ method: 'POST', path: '/user/ai/quota', auth: 'admin', module: 'user', summary: '设置 AI 额度', body: S.ZSetAiQuotaBody, response: S.ZAiQuota }),
   listUserOAuth: defineRoute({ method: 'GET', path: '/user/oauth', auth: 'user', summary: '已绑定的第三方账号', response: z.object({ oauth: z.array(S.ZUserOAuth) }) }),
   deleteUserOAuth: defineRoute({ method: 'DELETE', path: '/user/oauth', auth: 'user', summary: '解绑第三方账号', query: ZIdQuery, response: ZOk }),

@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { zPatch, zQueryArray, zQueryBool, zTimestamp, zNullableTimestamp, zId } from '../common/schemas';
+import { zPatch, zQueryArray, zQueryBool, zTimestamp, zNullableTimestamp, zId, zInt4, INT4_MAX } from '../common/schemas';
 import { ZPunishmentType } from '../enums/punishment-type';
 import { ZVipCard } from '../enums/vip-card';
 import { ZSmsPurpose } from '../enums/sms-purpose';
 import { MOBILE_PATTERN } from '../format/mobile';
 
 const zMobile = z.string({ error: '请输入手机号' }).trim().regex(MOBILE_PATTERN, '请输入正确的手机号');
-const zNewPassword = z.string({ error: '请输入您的新密码' }).min(6, '密码至少6位').max(64, '密码最多64位');
+const zNewPassword = z.string({ error: '请输入您的新密码' }).min(8, '密码至少8位').max(64, '密码最多64位');
 const zCaptcha = { captcha: z.string().max(16).optional(), captcha_id: z.string().max(64).optional() };
 
 // ---------- profile & password ----------
 export const ZUpdateProfileBody = z.object({
   /** admin only: edit someone else */
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(INT4_MAX).optional(),
   username: z.string({ error: '请输入您的登录用户名' }).trim().min(1, '请输入您的登录用户名').optional(),
   realname: z.string().trim().max(32, '姓名最多32个字符').optional(),
   identity: z.string().trim().max(32, '证件号码格式不正确').optional(),
@@ -25,7 +25,7 @@ export const ZUpdateProfileBody = z.object({
 });
 
 export const ZUpdatePasswordBody = z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(INT4_MAX).optional(),
   old_password: z.string({ error: '请输入您的原密码' }).max(64).default(''),
   new_password: zNewPassword,
 });
@@ -55,10 +55,10 @@ export const ZCreditLog = z.object({
 });
 export const ZDynamic = z.object({ id: z.number().int(), user_id: z.number().int(), type: z.number().int(), content: z.string(), created_at: zTimestamp });
 export const ZUserPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(100).default(20),
   /** dynamic: someone else's public feed */
-  id: z.coerce.number().int().positive().optional(),
+  id: zInt4.positive().optional(),
 });
 
 // ---------- captcha & codes ----------
@@ -80,15 +80,15 @@ export const ZCreateUserBody = z.object({
   password: zNewPassword,
   email: z.union([z.literal(''), z.email('请输入正确的电子邮箱')]).default(''),
   mobile: z.union([z.literal(''), zMobile]).default(''),
-  group_id: z.array(z.number().int().positive()).default([]),
+  group_id: z.array(z.number().int().positive().max(INT4_MAX)).default([]),
 });
 export const ZSetUserBody = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(INT4_MAX),
   username: z.string().trim().regex(/^[a-zA-Z0-9_\u4e00-\u9fa5]{3,32}$/, '用户名为3-32位字母、数字、下划线或中文').optional(),
   password: z.union([z.literal(''), zNewPassword]).optional(),
   email: z.union([z.literal(''), z.email('请输入正确的电子邮箱')]).optional(),
   mobile: z.union([z.literal(''), zMobile]).optional(),
-  group_id: z.array(z.number().int().positive()).optional(),
+  group_id: z.array(z.number().int().positive().max(INT4_MAX)).optional(),
 });
 export const ZDeleteUserQuery = z.object({
   id: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(zId).min(1, '请选择要删除的用户')),
@@ -110,11 +110,11 @@ export const ZGroupBody = z.object({
   enable_article: z.boolean().default(true),
   enable_article_approval: z.boolean().default(false),
 });
-export const ZUpdateGroupBody = zPatch(ZGroupBody).extend({ id: z.number().int().positive() });
+export const ZUpdateGroupBody = zPatch(ZGroupBody).extend({ id: z.number().int().positive().max(INT4_MAX) });
 export const ZGroupPermissionQuery = z.object({ id: zId });
 export const ZGroupPermission = z.object({ group_id: z.number().int(), permission_id: z.array(z.number().int()) });
-export const ZSetGroupPermissionBody = z.object({ group_id: z.number().int().positive(), permission_id: z.array(z.number().int().positive()) });
-export const ZUpdatePermissionBody = z.object({ id: z.number().int().positive(), title: z.string().trim().min(1, '请输入权限名称').max(128), description: z.string().max(255).default('') });
+export const ZSetGroupPermissionBody = z.object({ group_id: z.number().int().positive().max(INT4_MAX), permission_id: z.array(z.number().int().positive().max(INT4_MAX)) });
+export const ZUpdatePermissionBody = z.object({ id: z.number().int().positive().max(INT4_MAX), title: z.string().trim().min(1, '请输入权限名称').max(128), description: z.string().max(255).default('') });
 
 // ---------- admin: punishments ----------
 export const ZPunishment = z.object({
@@ -132,7 +132,7 @@ export const ZPunishment = z.object({
 });
 export type TPunishment = z.infer<typeof ZPunishment>;
 export const ZCreatePunishmentBody = z.object({
-  user_id: z.array(z.number().int().positive()).min(1, '请选择用户'),
+  user_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1, '请选择用户'),
   type: z.array(ZPunishmentType).min(1, '请选择惩罚类型'),
   enable: z.boolean().default(true),
   end_time: z.iso.datetime({ offset: true, error: '结束时间格式不正确' }).nullable().optional(),
@@ -140,20 +140,20 @@ export const ZCreatePunishmentBody = z.object({
   remark: z.string().max(255).default(''),
 });
 export const ZUpdatePunishmentBody = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(INT4_MAX),
   enable: z.boolean().optional(),
   end_time: z.iso.datetime({ offset: true, error: '结束时间格式不正确' }).nullable().optional(),
   reason: z.string().trim().max(255).optional(),
   remark: z.string().max(255).optional(),
 });
 export const ZListPunishmentsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
-  user_id: zQueryArray(z.coerce.number().int()),
-  type: zQueryArray(z.coerce.number().int()),
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(1000).default(10),
+  user_id: zQueryArray(zInt4),
+  type: zQueryArray(zInt4),
   enable: z.preprocess((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1' || v === true), z.boolean().optional()),
 });
-export const ZCancelPunishmentBody = z.object({ id: z.array(z.number().int().positive()).min(1) });
+export const ZCancelPunishmentBody = z.object({ id: z.array(z.number().int().positive().max(INT4_MAX)).min(1) });
 
 // ---------- VIP ----------
 export const ZVipInfo = z.object({
@@ -165,7 +165,7 @@ export const ZVipInfo = z.object({
   times_every_day: z.number().int(),
 });
 export const ZGrantVipBody = z.object({
-  user_id: z.number().int().positive(),
+  user_id: z.number().int().positive().max(INT4_MAX),
   /** add a card's duration, or a number of days, or set the expiry outright */
   card: ZVipCard.optional(),
   days: z.number().int().min(-3650).max(36500).optional(),
@@ -173,8 +173,8 @@ export const ZGrantVipBody = z.object({
   remark: z.string().max(255).default(''),
 }).refine((b) => b.card !== undefined || b.days !== undefined || b.expire_at !== undefined, { message: '请选择VIP卡、天数或到期时间' });
 export const ZListVipUsersQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(1000).default(10),
   wd: z.string().trim().max(64).optional(),
   /** only current VIPs (default) or also expired ones */
   expired: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()).default(false),
@@ -188,7 +188,7 @@ export const ZAiQuota = z.object({
   total_used: z.number().int(),
   extra: z.number().int(),
 });
-export const ZSetAiQuotaBody = z.object({ user_id: z.number().int().positive(), daily_limit: z.number().int().min(-1).max(100000).optional(), extra: z.number().int().min(0).max(1000000).optional() });
+export const ZSetAiQuotaBody = z.object({ user_id: z.number().int().positive().max(INT4_MAX), daily_limit: z.number().int().min(-1).max(100000).optional(), extra: z.number().int().min(0).max(1000000).optional() });
 
 // ---------- SMS log ----------
 export const ZSmsLog = z.object({
@@ -196,11 +196,11 @@ export const ZSmsLog = z.object({
   ip: z.string(), error: z.string(), user_id: z.number().int(), created_at: zTimestamp,
 });
 export const ZListSmsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(1000).default(10),
   mobile: z.string().trim().optional(),
-  status: zQueryArray(z.coerce.number().int()),
-  purpose: zQueryArray(z.coerce.number().int()),
+  status: zQueryArray(zInt4),
+  purpose: zQueryArray(zInt4),
 });
 
 // ---------- OAuth ----------

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zBoolItem, zQueryArray, zTimestamp, zNullableTimestamp, zId } from '../common/schemas';
+import { zBoolItem, zQueryArray, zTimestamp, zNullableTimestamp, zId, zInt4, INT4_MAX, zDateString } from '../common/schemas';
 import { ZSearchDocumentsQuery } from '../search/schemas';
 
 /** Footer pages are articles with these fixed identifiers (seeded on first start). */
@@ -58,18 +58,18 @@ export const ZCreateArticleBody = z.object({
   keywords: z.string().trim().max(255, '关键词最多255个字符').default(''),
   description: z.string().trim().max(1024, '摘要最多1024个字符').default(''),
   content: z.string({ error: '请输入文章内容' }).max(200_000, '文章内容最多20万个字符').default(''),
-  category_id: z.array(z.number().int().positive()).max(10, '最多选择10个分类').default([]),
+  category_id: z.array(z.number().int().positive().max(INT4_MAX)).max(10, '最多选择10个分类').default([]),
   /** save as draft: only the author sees it; submitting (false) sends it to review or publishes it */
   is_draft: z.boolean().default(false),
 });
 export const ZUpdateArticleBody = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(INT4_MAX),
   identifier: zArticleIdentifier.optional(),
   title: zTitle.optional(),
   keywords: z.string().trim().max(255).optional(),
   description: z.string().trim().max(1024).optional(),
   content: z.string().max(200_000, '文章内容最多20万个字符').optional(),
-  category_id: z.array(z.number().int().positive()).max(10).optional(),
+  category_id: z.array(z.number().int().positive().max(INT4_MAX)).max(10).optional(),
   is_draft: z.boolean().optional(),
   /** administrators only */
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
@@ -77,7 +77,7 @@ export const ZUpdateArticleBody = z.object({
 });
 export const ZGetArticleQuery = z
   .object({
-    id: z.coerce.number().int().positive().optional(),
+    id: zInt4.positive().optional(),
     identifier: z.string().trim().max(64).optional(),
     /** count this as a page view (the article page); admin and editor reads leave it off */
     with_view: zBoolItem.optional(),
@@ -86,36 +86,36 @@ export const ZGetArticleQuery = z
 
 export const ARTICLE_SORTS = ['latest', 'popular', 'views', 'recommend', 'comments'] as const;
 export const ZListArticlesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(100).default(20),
   wd: z.string().trim().max(100).optional(),
-  category_id: zQueryArray(z.coerce.number().int()),
+  category_id: zQueryArray(zInt4),
   is_recommend: zQueryArray(zBoolItem),
-  status: zQueryArray(z.coerce.number().int()),
-  user_id: zQueryArray(z.coerce.number().int()),
+  status: zQueryArray(zInt4),
+  user_id: zQueryArray(zInt4),
   /** [from, to] ISO dates */
-  created_at: zQueryArray(z.string()),
+  created_at: zQueryArray(zDateString),
   /** owners: true lists only drafts, false only submitted ones */
   is_draft: zBoolItem.optional(),
   sort: z.enum(ARTICLE_SORTS).optional(),
   order: z.string().max(32).optional(),
-  field: zQueryArray(z.string()),
+  field: zQueryArray(z.string().max(64)),
 });
 export const ZArticleList = z.object({ total: z.number().int(), article: z.array(ZArticle) });
 
 export const ZArticleIdsBody = z.object({ id: z.array(zId).min(1, '请选择文章') });
 export const ZSetArticlesCategoryBody = z.object({
-  article_id: z.array(z.number().int().positive()).min(1, '请选择文章'),
-  category_id: z.array(z.number().int().positive()).max(10),
+  article_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1, '请选择文章'),
+  category_id: z.array(z.number().int().positive().max(INT4_MAX)).max(10),
 });
-export const ZRecommendArticlesBody = z.object({ article_id: z.array(z.number().int().positive()).min(1, '请选择文章'), is_recommend: z.boolean() });
+export const ZRecommendArticlesBody = z.object({ article_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1, '请选择文章'), is_recommend: z.boolean() });
 export const ZCheckArticlesBody = z.object({
-  article_id: z.array(z.number().int().positive()).min(1, '请选择文章'),
+  article_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1, '请选择文章'),
   status: z.union([z.literal(1), z.literal(2)], { error: '请选择审核结果' }),
   reject_reason: z.string().trim().max(255, '拒绝原因最多255个字').default(''),
 });
 export const ZRelatedArticlesQuery = z
-  .object({ id: z.coerce.number().int().positive().optional(), identifier: z.string().trim().max(64).optional(), limit: z.coerce.number().int().min(1).max(20).default(10) })
+  .object({ id: zInt4.positive().optional(), identifier: z.string().trim().max(64).optional(), limit: zInt4.min(1).max(20).default(10) })
   .refine((q) => q.id !== undefined || !!q.identifier, { message: '缺少文章 id' });
 
 /** Article search: the document search's query (wd, page, size, category, user, dates, sort). */

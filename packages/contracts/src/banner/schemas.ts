@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zBoolItem, zPatch, zQueryArray, zTimestamp } from '../common/schemas';
+import { zBoolItem, zPatch, zQueryArray, zTimestamp, zInt4, INT4_MAX } from '../common/schemas';
 
 export const ZBanner = z.object({
   id: z.number().int(),
@@ -27,12 +27,12 @@ export const ZBannerBody = z.object({
   type: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
   description: z.string().max(255).default(''),
 });
-export const ZUpdateBannerBody = zPatch(ZBannerBody).extend({ id: z.number().int().positive() });
+export const ZUpdateBannerBody = zPatch(ZBannerBody).extend({ id: z.number().int().positive().max(INT4_MAX) });
 export const ZListBannersQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(20),
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(1000).default(20),
   wd: z.string().trim().max(64).optional(),
-  type: zQueryArray(z.coerce.number().int()),
+  type: zQueryArray(zInt4),
   enable: zQueryArray(zBoolItem),
-  field: zQueryArray(z.string()),
+  field: zQueryArray(z.string().max(64)),
 });

@@ -30,7 +30,14 @@ export const zQueryBool = z.preprocess(
   z.boolean().optional(),
 );
 
-export const zId = z.coerce.number().int().positive();
+/** The range of a PostgreSQL integer column: ids and counts sent by clients never leave it. */
+export const INT4_MAX = 2147483647;
+/** An integer from a query string or body, within PostgreSQL's integer range. */
+export const zInt4 = z.coerce.number().int().min(-INT4_MAX - 1, '数值超出范围').max(INT4_MAX, '数值超出范围');
+/** A date (or date-time) as sent in a query: anything Date cannot read is refused. */
+export const zDateString = z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), '日期格式不正确');
+
+export const zId = z.coerce.number().int().positive().max(INT4_MAX, '数值超出范围');
 export const ZIdQuery = z.object({ id: zId });
 export const ZIdsQuery = z.object({ id: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(zId).min(1, '请选择要删除的记录')) });
 
@@ -38,7 +45,7 @@ export const ZPageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(10000).default(10),
   wd: z.string().trim().max(200).optional(),
-  field: zQueryArray(z.string()),
+  field: zQueryArray(z.string().max(64)),
   order: z.string().max(64).optional(),
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;

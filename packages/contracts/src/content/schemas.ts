@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zPatch, zQueryArray, zQueryBool, zBoolItem, zTimestamp, zNullableTimestamp } from '../common/schemas';
+import { zPatch, zQueryArray, zQueryBool, zBoolItem, zTimestamp, zNullableTimestamp, zInt4, INT4_MAX } from '../common/schemas';
 import { ADVERTISEMENT_POSITIONS } from '../enums/advertisement-position';
 
 // ---- category ----
@@ -29,15 +29,15 @@ export const ZCategoryBody = z.object({
   sort: z.number().int().default(0),
   type: z.union([z.literal(0), z.literal(1)]).default(0),
 });
-export const ZUpdateCategoryBody = zPatch(ZCategoryBody).extend({ id: z.number().int().positive() });
+export const ZUpdateCategoryBody = zPatch(ZCategoryBody).extend({ id: z.number().int().positive().max(INT4_MAX) });
 export const ZListCategoriesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(10000).default(10000),
-  parent_id: zQueryArray(z.coerce.number().int()),
-  type: zQueryArray(z.coerce.number().int()),
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(10000).default(10000),
+  parent_id: zQueryArray(zInt4),
+  type: zQueryArray(zInt4),
   enable: zQueryArray(zBoolItem),
   wd: z.string().trim().max(64).optional(),
-  field: zQueryArray(z.string()),
+  field: zQueryArray(z.string().max(64)),
 });
 
 // ---- navigation ----
@@ -66,13 +66,13 @@ export const ZNavigationBody = z.object({
   parent_id: z.number().int().min(0).default(0),
   description: z.string().max(255).default(''),
 });
-export const ZUpdateNavigationBody = zPatch(ZNavigationBody).extend({ id: z.number().int().positive() });
+export const ZUpdateNavigationBody = zPatch(ZNavigationBody).extend({ id: z.number().int().positive().max(INT4_MAX) });
 export const ZListNavigationsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(10000).default(10000),
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(10000).default(10000),
   wd: z.string().trim().max(64).optional(),
   enable: zQueryArray(zBoolItem),
-  field: zQueryArray(z.string()),
+  field: zQueryArray(z.string().max(64)),
 });
 
 // ---- friend link ----
@@ -93,13 +93,13 @@ export const ZFriendlinkBody = z.object({
   sort: z.number().int().default(0),
   enable: z.boolean().default(true),
 });
-export const ZUpdateFriendlinkBody = zPatch(ZFriendlinkBody).extend({ id: z.number().int().positive() });
+export const ZUpdateFriendlinkBody = zPatch(ZFriendlinkBody).extend({ id: z.number().int().positive().max(INT4_MAX) });
 export const ZListFriendlinksQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(10000).default(100),
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(10000).default(100),
   wd: z.string().trim().max(64).optional(),
   enable: zQueryBool,
-  field: zQueryArray(z.string()),
+  field: zQueryArray(z.string().max(64)),
 });
 
 // ---- advertisement ----
@@ -125,10 +125,10 @@ export const ZAdvertisementBody = z.object({
   end_time: z.iso.datetime({ offset: true, error: '结束时间格式不正确' }).nullable().optional(),
   remark: z.string().max(255).default(''),
 });
-export const ZUpdateAdvertisementBody = zPatch(ZAdvertisementBody).extend({ id: z.number().int().positive() });
+export const ZUpdateAdvertisementBody = zPatch(ZAdvertisementBody).extend({ id: z.number().int().positive().max(INT4_MAX) });
 export const ZListAdvertisementsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(1000).default(10),
   wd: z.string().trim().max(64).optional(),
   position: zQueryArray(z.string()),
   enable: zQueryArray(zBoolItem),

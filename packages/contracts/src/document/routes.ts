@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route';
-import { ZIdQuery, ZOk, zList } from '../common/schemas';
+import { ZIdQuery, ZOk, zList, zInt4, INT4_MAX } from '../common/schemas';
 import { ZLanguage } from '../config/schemas';
 import * as S from './schemas';
 
-const ZPageOnly = z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20) });
+const ZPageOnly = z.object({ page: zInt4.min(1).default(1), size: zInt4.min(1).max(100).default(20) });
 
 /** Documents end to end (issue 4). Paths follow moredoc so its clients keep working. */
 export const documentRoutes = {
@@ -26,7 +26,7 @@ export const documentRoutes = {
   downloadDocument: defineRoute({ method: 'GET', path: '/document/download', auth: 'public', summary: '获取下载链接', query: ZIdQuery, response: S.ZDownloadResult }),
   downloadReviewDocument: defineRoute({ method: 'GET', path: '/document/download/bereviewed', auth: 'admin', module: 'document', summary: '下载待审核文档', query: ZIdQuery, response: S.ZDownloadResult }),
   setDocumentScore: defineRoute({ method: 'POST', path: '/document/score', auth: 'user', summary: '文档评分', body: S.ZScoreBody, response: ZOk }),
-  getDocumentScore: defineRoute({ method: 'GET', path: '/document/score', auth: 'user', summary: '我的评分', query: z.object({ document_id: z.coerce.number().int().positive() }), response: S.ZMyScore }),
+  getDocumentScore: defineRoute({ method: 'GET', path: '/document/score', auth: 'user', summary: '我的评分', query: z.object({ document_id: zInt4.positive() }), response: S.ZMyScore }),
   setDocumentRecommend: defineRoute({ method: 'PUT', path: '/document/recommend', auth: 'admin', module: 'document', summary: '推荐文档', body: S.ZSetRecommendBody, response: ZOk }),
   checkDocument: defineRoute({ method: 'PUT', path: '/document/check', auth: 'admin', module: 'document', summary: '审核文档', body: S.ZCheckDocumentBody, response: ZOk }),
   reconvertDocuments: defineRoute({ method: 'PUT', path: '/document/reconvert', auth: 'admin', module: 'document', summary: '重新转换（不传 id 为全部失败文档）', body: S.ZReconvertBody, response: z.object({ ok: z.boolean(), count: z.number().int() }) }),
@@ -34,7 +34,7 @@ export const documentRoutes = {
   setDocumentsLanguage: defineRoute({ method: 'PUT', path: '/document/language', auth: 'admin', module: 'document', summary: '批量设置语言', body: S.ZSetDocumentsLanguageBody, response: ZOk }),
 
   listRecycleDocuments: defineRoute({ method: 'GET', path: '/document/recycle', auth: 'admin', list: true, module: 'recycle', summary: '文档回收站', query: S.ZListDocumentsQuery, response: S.ZDocumentList }),
-  restoreRecycleDocuments: defineRoute({ method: 'PUT', path: '/document/recycle', auth: 'admin', module: 'recycle', summary: '恢复文档', body: z.object({ id: z.array(z.number().int().positive()).min(1) }), response: ZOk }),
+  restoreRecycleDocuments: defineRoute({ method: 'PUT', path: '/document/recycle', auth: 'admin', module: 'recycle', summary: '恢复文档', body: z.object({ id: z.array(z.number().int().positive().max(INT4_MAX)).min(1) }), response: ZOk }),
   deleteRecycleDocuments: defineRoute({ method: 'DELETE', path: '/document/recycle', auth: 'admin', module: 'recycle', summary: '彻底删除文档', query: S.ZIdArrayQuery, response: ZOk }),
   emptyRecycleDocuments: defineRoute({ method: 'DELETE', path: '/document/recycle/all', auth: 'admin', module: 'recycle', summary: '清空回收站', response: ZOk }),
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route';
-import { ZOk, zList } from '../common/schemas';
+import { ZOk, zList, zInt4 } from '../common/schemas';
 import { ZIdArrayQuery } from '../document/schemas';
 import * as S from './schemas';
 
@@ -11,5 +11,5 @@ export const searchRoutes = {
   deleteSearchRecords: defineRoute({ method: 'DELETE', path: '/searchrecord', auth: 'admin', module: 'searchrecord', summary: '删除搜索记录', query: ZIdArrayQuery, response: ZOk }),
   renewDocumentIndex: defineRoute({ method: 'PUT', path: '/renew/document/index', auth: 'admin', module: 'config', summary: '重建文档搜索索引（后台进行）', response: S.ZReindexStatus }),
   getDocumentIndexStatus: defineRoute({ method: 'GET', path: '/renew/document/index', auth: 'admin', module: 'config', summary: '索引重建进度', response: S.ZReindexStatus }),
-  hotSearchWords: defineRoute({ method: 'GET', path: '/search/hot', auth: 'public', summary: '热门搜索词', query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }), response: z.object({ words: z.array(z.string()) }) }),
+  hotSearchWords: defineRoute({ method: 'GET', path: '/search/hot', auth: 'public', summary: '热门搜索词', query: z.object({ limit: zInt4.min(1).max(50).default(10) }), response: z.object({ words: z.array(z.string()) }) }),
 };

@@ -1,20 +1,20 @@
 import { z } from 'zod';
-import { zQueryArray, zTimestamp } from '../common/schemas';
+import { zQueryArray, zTimestamp, zInt4, zDateString } from '../common/schemas';
 import { ZDocument } from '../document/schemas';
 
 export const SEARCH_SORTS = ['relevance', 'latest', 'downloads', 'views', 'score'] as const;
 
 export const ZSearchDocumentsQuery = z.object({
   wd: z.string({ error: '请输入搜索关键词' }).trim().min(1, '请输入搜索关键词').max(100, '关键词最多100个字'),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(50).default(10),
-  category_id: zQueryArray(z.coerce.number().int()),
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(50).default(10),
+  category_id: zQueryArray(zInt4),
   ext: z.enum(['pdf', 'word', 'ppt', 'excel', 'text', 'epub', 'mobi', 'chm', 'umd', 'other', 'doc', 'xls', 'txt']).optional(),
   fee_type: z.enum(['free', 'charge']).optional(),
   language: zQueryArray(z.string()),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: zInt4.positive().optional(),
   /** [from, to] ISO dates */
-  created_at: zQueryArray(z.string()),
+  created_at: zQueryArray(zDateString),
   sort: z.enum(SEARCH_SORTS).default('relevance'),
 });
 
@@ -35,11 +35,11 @@ export const ZSearchRecord = z.object({
   spend_time: z.number(), user_id: z.number().int(), username: z.string(), ip: z.string(), user_agent: z.string(), created_at: zTimestamp,
 });
 export const ZListSearchRecordsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(20),
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(1000).default(20),
   wd: z.string().trim().max(100).optional(),
-  type: zQueryArray(z.coerce.number().int()),
-  user_id: zQueryArray(z.coerce.number().int()),
+  type: zQueryArray(zInt4),
+  user_id: zQueryArray(zInt4),
   ip: z.string().trim().max(64).optional(),
 });
 export const ZReindexStatus = z.object({

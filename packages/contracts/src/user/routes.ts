@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route';
-import { ZOk, zList } from '../common/schemas';
+import { ZOk, zList, zInt4 } from '../common/schemas';
 import { ZAuthResult, ZRegisterBody, ZLoginBody, ZUser, ZGetUserQuery, ZPermission, ZGroup, ZListUsersQuery } from './schemas';
 
 export const userRoutes = {
@@ -18,5 +18,5 @@ export const groupRoutes = {
 };
 
 export const permissionRoutes = {
-  listPermissions: defineRoute({ method: 'GET', path: '/permission/list', auth: 'admin', list: true, module: 'permission', summary: '权限列表', query: z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(1000).default(1000), wd: z.string().optional() }), response: zList('permission', ZPermission) }),
+  listPermissions: defineRoute({ method: 'GET', path: '/permission/list', auth: 'admin', list: true, module: 'permission', summary: '权限列表', query: z.object({ page: zInt4.min(1).default(1), size: zInt4.min(1).max(1000).default(1000), wd: z.string().optional() }), response: zList('permission', ZPermission) }),
 };

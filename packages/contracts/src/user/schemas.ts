@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zQueryArray, zTimestamp, zNullableTimestamp } from '../common/schemas';
+import { zQueryArray, zTimestamp, zNullableTimestamp, zInt4 } from '../common/schemas';
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_\u4e00-\u9fa5]{3,32}$/;
 
@@ -31,7 +31,7 @@ export const ZAuthResult = z.object({ user: ZUser, token: z.string() });
 export type TAuthResult = z.infer<typeof ZAuthResult>;
 
 const zUsername = z.string({ error: '请输入您的登录用户名' }).trim().min(1, '请输入您的登录用户名').regex(USERNAME_PATTERN, '用户名为3-32位字母、数字、下划线或中文');
-const zPassword = z.string({ error: '请输入密码' }).min(6, '密码至少6位').max(64, '密码最多64位');
+const zPassword = z.string({ error: '请输入密码' }).min(8, '密码至少8位').max(64, '密码最多64位');
 
 export const ZRegisterBody = z.object({
   username: zUsername,
@@ -47,7 +47,7 @@ export const ZLoginBody = z.object({
   captcha: z.string().optional(),
   captcha_id: z.string().optional(),
 });
-export const ZGetUserQuery = z.object({ id: z.coerce.number().int().positive().optional() });
+export const ZGetUserQuery = z.object({ id: zInt4.positive().optional() });
 
 export const ZPermission = z.object({
   id: z.number().int(),
@@ -79,10 +79,10 @@ export const ZGroup = z.object({
 export type TGroup = z.infer<typeof ZGroup>;
 
 export const ZListUsersQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(1000).default(10),
   wd: z.string().trim().max(64).optional(),
-  id: zQueryArray(z.coerce.number().int()),
-  group_id: zQueryArray(z.coerce.number().int()),
+  id: zQueryArray(zInt4),
+  group_id: zQueryArray(zInt4),
   sort: z.string().optional(),
 });

@@ -95,4 +95,4 @@ export const creditLedger = pgTable('credit_ledger', {
   refId: varchar('ref_id', { length: 64 }).notNull().default(''),
   remark: varchar('remark', { length: 255 }).notNull().default(''),
   createdAt: createdAt(),
-}, (t) => [index('credit_ledger_user_idx').on(t.userId, t.id)]);
+}, (t) => [index('credit_ledger_user_idx').on(t.userId, t.id), index('credit_ledger_ref_idx').on(t.reason, t.refType, t.refId)]);

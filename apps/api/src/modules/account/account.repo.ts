@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { aiQuotas, creditLedger, dynamics, groupPermissions, groups, permissions, signs, users, userGroups, vipLogs } from '../../db/schema';
+import { likePattern } from '../../lib/sql';
 
 export class AccountRepo {
   constructor(private readonly db: Db) {}
@@ -18,8 +19,8 @@ export class AccountRepo {
   async addDynamic(userId: number, type: number, content: string, tx: Db | Tx = this.db) {
     await tx.insert(dynamics).values({ userId, type, content });
   }
-  async listDynamics(userId: number, page: number, size: number) {
-    const where = eq(dynamics.userId, userId);
+  async listDynamics(userId: number, page: number, size: number, types?: number[]) {
+    const where = types ? and(eq(dynamics.userId, userId), inArray(dynamics.type, types)) : eq(dynamics.userId, userId);
     const [rows, [{ n }]] = await Promise.all([
       this.db.select().from(dynamics).where(where).orderBy(desc(dynamics.id)).limit(size).offset((page - 1) * size),
       this.db.select({ n: count() }).from(dynamics).where(where),
@@ -102,7 +103,7 @@ export class AccountRepo {
   }
   async listVipUsers(q: { page: number; size: number; wd?: string; expired: boolean }) {
     const conds: SQL[] = [q.expired ? sql`${users.vipExpireAt} IS NOT NULL` : gt(users.vipExpireAt, new Date())];
-    if (q.wd) conds.push(ilike(users.username, `%${q.wd.replace(/[%_\\]/g, '\\$&')}%`));
+    if (q.wd) conds.push(ilike(users.username, likePattern(q.wd)));
     const where = and(...conds);
     const [rows, [{ n }]] = await Promise.all([
       this.db.select().from(users).where(where).orderBy(desc(users.vipExpireAt)).limit(q.size).offset((q.page - 1) * q.size),

@@ -1,13 +1,17 @@
 import { PunishmentType } from '@wenku/contracts';
 import type { Deps, RouteHandlers } from '../../kernel/module';
-import { forbidden, unauthorized } from '../../lib/errors';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 
 const ok = { ok: true };
 
-export function accountRoutes({ account, adminAccount, captcha, punishments, users }: Deps): RouteHandlers {
+export function accountRoutes({ account, adminAccount, captcha, punishments, users, attachments }: Deps): RouteHandlers {
   const operator = async (id: number) => ({ id, username: (await users.get(id)).username });
   return {
-    updateProfile: ({ req, body }) => account.updateProfile(req.auth!.userId, req.permitted, body!),
+    updateProfile: async ({ req, body }) => {
+      // an avatar is an image this site stored (an upload), never an outside address
+      if (body!.avatar && !(await attachments.isSiteImage(body!.avatar))) throw badRequest('头像必须是本站上传的图片');
+      return account.updateProfile(req.auth!.userId, req.permitted, body!);
+    },
     updatePassword: {
       // wrong old passwords are guesses too
       rateLimit: { max: 10, timeWindow: '1 hour' },
@@ -23,7 +27,7 @@ export function accountRoutes({ account, adminAccount, captcha, punishments, use
     listDynamics: async ({ req, query }) => {
       const id = query!.id ?? req.auth?.userId;
       if (!id) throw unauthorized();
-      return account.dynamics(id, query!.page, query!.size);
+      return account.dynamics(id, query!.page, query!.size, id !== req.auth?.userId && !req.permitted);
     },
     listCreditLogs: ({ req, query }) => account.creditLogs(req.auth!.userId, query!.page, query!.size),
     getCaptcha: { rateLimit: { max: 30, timeWindow: '1 minute' }, handler: ({ query }) => captcha.create(query!.type, query!.force === true) },

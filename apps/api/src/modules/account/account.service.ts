@@ -12,6 +12,9 @@ import type { AccountRepo } from './account.repo';
 export const DynamicType = { Comment: 1, Favorite: 2, Upload: 3, Download: 4, Login: 5, Register: 6, Avatar: 7, Password: 8, Profile: 9, Verify: 10, Sign: 11, Share: 12, Follow: 13, DeleteDocument: 14, Vip: 15 } as const;
 
 /** The calendar day of an instant in a time zone, as the integer YYYYMMDD. */
+/** Activity anyone may see on a personal page. */
+const PUBLIC_DYNAMICS: number[] = [DynamicType.Comment, DynamicType.Favorite, DynamicType.Upload, DynamicType.Register, DynamicType.Avatar, DynamicType.Share, DynamicType.Follow];
+
 export class AccountService {
   constructor(
     private readonly db: Db,
@@ -38,6 +41,7 @@ export class AccountService {
     if (asAdmin && body.remark !== undefined) patch.remark = body.remark;
     if (body.username !== undefined && body.username !== user.username) {
       if (!/^[a-zA-Z0-9_\u4e00-\u9fa5]{3,32}$/.test(body.username)) throw badRequest('用户名为3-32位字母、数字、下划线或中文');
+      if (!asAdmin) await this.users.assertUsernameAllowed(body.username);
       const taken = await this.users.findByLoginName(body.username);
       if (taken && taken.id !== user.id) throw conflict('用户名已被注册');
       patch.username = body.username;
@@ -118,8 +122,9 @@ export class AccountService {
   }
 
   // ---------------- feeds ----------------
-  async dynamics(userId: number, page: number, size: number) {
-    const { rows, total } = await this.repo.listDynamics(userId, page, size);
+  /** A user's activity; others (but administrators) see only what is public: no logins, downloads, password or profile changes. */
+  async dynamics(userId: number, page: number, size: number, onlyPublic: boolean) {
+    const { rows, total } = await this.repo.listDynamics(userId, page, size, onlyPublic ? PUBLIC_DYNAMICS : undefined);
     return { total, dynamic: rows.map((d) => ({ id: d.id, user_id: d.userId, type: d.type, content: d.content, created_at: d.createdAt.toISOString() })) };
   }
 

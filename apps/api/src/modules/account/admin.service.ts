@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { ROOT_USER_ID, SUPER_GROUP_ID, toGroup, hashPassword, type UserService } from '../user/user.service';
 import type { AccountRepo } from './account.repo';
+import { assertPasswordAllowed } from '../user/password-policy';
 
 /** Who is acting in the back office, and with what. */
 export interface Actor {
@@ -70,6 +71,7 @@ export class AdminAccountService {
     if (body.email !== undefined) patch.email = body.email;
     if (body.mobile !== undefined) patch.mobile = body.mobile;
     if (body.password) {
+      assertPasswordAllowed(body.password, body.username ?? user.username);
       patch.password = await hashPassword(body.password);
       patch.tokensValidAfter = new Date();
     }

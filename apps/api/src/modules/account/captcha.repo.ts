@@ -13,7 +13,8 @@ export class CaptchaRepo {
     const [row] = await this.db.delete(captchas).where(and(eq(captchas.id, id), gt(captchas.expiresAt, new Date()))).returning();
     return row;
   }
-  async purgeCaptchas() {
-    await this.db.delete(captchas).where(lte(captchas.expiresAt, new Date()));
+  async purgeCaptchas(): Promise<number> {
+    const gone = await this.db.delete(captchas).where(lte(captchas.expiresAt, new Date())).returning({ id: captchas.id });
+    return gone.length;
   }
 }

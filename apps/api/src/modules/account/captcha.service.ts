@@ -52,4 +52,9 @@ export class CaptchaService {
     const row = await this.repo.takeCaptcha(id);
     if (!row || row.type !== type || row.answerHash !== hashAnswer(id, answer)) throw new AppError('bad_request', '验证码错误或已过期');
   }
+
+  /** Removes expired captchas. */
+  purge(): Promise<number> {
+    return this.repo.purgeCaptchas();
+  }
 }

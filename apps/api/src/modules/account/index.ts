@@ -7,6 +7,7 @@ import { CaptchaService } from './captcha.service';
 import { PunishmentRepo } from './punishment.repo';
 import { PunishmentService } from './punishment.service';
 import { accountRoutes } from './account.routes';
+import { purgeCaptchasJob } from './account.jobs';
 
 declare module '../../kernel/module' {
   interface Services {
@@ -30,4 +31,7 @@ export default defineModule({
     };
   },
   routes: accountRoutes,
+  jobs: ({ captcha, rates }) => [
+    purgeCaptchasJob.handle(async () => ({ captchas: await captcha.purge(), rateLimits: await rates.purge() })),
+  ],
 });

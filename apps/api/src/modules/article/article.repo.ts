@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx, Exec } from '../../db/client';
 import { articleCategories, articles } from '../../db/schema';
+import { likePattern } from '../../lib/sql';
 
 export type ArticleRow = typeof articles.$inferSelect;
 
@@ -31,7 +32,6 @@ export interface ArticleFilter {
   excludeIds?: number[];
 }
 
-const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** SQL of articles and their category links; nothing else. */
 export class ArticleRepo {
@@ -96,7 +96,7 @@ export class ArticleRepo {
     if (f.user_id?.length) conds.push(inArray(articles.userId, f.user_id));
     if (f.is_draft !== undefined) conds.push(eq(articles.isDraft, f.is_draft));
     if (f.is_recommend?.length === 1) conds.push(f.is_recommend[0] ? isNotNull(articles.recommendAt) : isNull(articles.recommendAt));
-    if (f.wd) conds.push(or(ilike(articles.title, like(f.wd)), ilike(articles.keywords, like(f.wd)), ilike(articles.identifier, like(f.wd)))!);
+    if (f.wd) conds.push(or(ilike(articles.title, likePattern(f.wd)), ilike(articles.keywords, likePattern(f.wd)), ilike(articles.identifier, likePattern(f.wd)))!);
     if (f.category_id?.length) {
       conds.push(sql`EXISTS (SELECT 1 FROM ${articleCategories} ac WHERE ac.article_id = ${articles.id} AND ac.category_id IN (${sql.join(f.category_id.map((c) => sql`${c}`), sql`, `)}))`);
     }
@@ -150,12 +150,13 @@ export class ArticleRepo {
     const conds = this.conditions({ page: q.page, size: q.size, publicOnly: true, category_id: q.category_id, user_id: q.user_id ? [q.user_id] : undefined, created_at: q.created_at });
     const match: SQL[] = [];
     if (q.query) match.push(sql`${articles.searchText} @@ (${q.query})`);
-    if (q.fallback) match.push(ilike(articles.title, like(q.fallback)));
+    if (q.fallback) match.push(ilike(articles.title, likePattern(q.fallback)));
     if (!match.length) return { rows: [] as (ArticleListRow & { rank: number })[], total: 0 };
     conds.push(or(...match)!);
     const where = and(...conds);
     const rank = q.query ? sql<number>`ts_rank(${articles.searchText}, ${q.query})` : sql<number>`0`;
-    const order = q.sort === 'latest' ? [desc(articles.id)] : q.sort === 'views' ? [desc(articles.viewCount), desc(articles.id)] : [desc(rank), desc(articles.id)];
+    // without a query there is no rank to order by (a constant would read as a column position)
+    const order = q.sort === 'latest' || !q.query ? [desc(articles.id)] : q.sort === 'views' ? [desc(articles.viewCount), desc(articles.id)] : [desc(rank), desc(articles.id)];
     const [rows, [{ n }]] = await Promise.all([
       this.db.select({ ...LIST_COLUMNS, content: articles.content, rank }).from(articles).where(where).orderBy(...order).limit(q.size).offset((q.page - 1) * q.size),
       this.db.select({ n: count() }).from(articles).where(where),

@@ -18,6 +18,10 @@ export class AttachmentRepo {
   byIds(ids: number[]) {
     return ids.length ? this.db.select().from(attachments).where(inArray(attachments.id, ids)) : Promise.resolve([]);
   }
+  async pathExists(path: string): Promise<boolean> {
+    const r = await this.db.select({ id: attachments.id }).from(attachments).where(and(eq(attachments.path, path), isNull(attachments.deletedAt))).limit(1);
+    return r.length > 0;
+  }
   /** Any live copy of a hash (for instant upload) and whether the hash is banned. */
   async hashState(hash: string): Promise<{ banned: boolean; copy?: AttachmentRow }> {
     const rows = await this.db.select().from(attachments).where(and(eq(attachments.hash, hash), isNull(attachments.deletedAt))).orderBy(asc(attachments.id)).limit(50);

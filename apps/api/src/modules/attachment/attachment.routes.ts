@@ -1,12 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import type { Deps, RouteHandlers } from '../../kernel/module';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors';
 import { MAX_IMAGE_BYTES, type ImageKind } from './attachment.service';
 
 const ok = { ok: true };
 const uploadLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
-export function attachmentRoutes({ attachments }: Deps): RouteHandlers {
+export function attachmentRoutes({ attachments, settings }: Deps): RouteHandlers {
+  /** Every `/uploads/…` address the public settings name (the same answer GET /settings gives, cached). */
+  const publicImages = async () => {
+    const out = new Set<string>();
+    const walk = (v: unknown) => {
+      if (typeof v === 'string' && v.startsWith('/uploads/')) out.add(v);
+      else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+    };
+    walk(await settings.publicSettings());
+    return out;
+  };
   const image = (kind: ImageKind) => ({
     ...uploadLimit,
     handler: async ({ req }: { req: FastifyRequest }) => {
@@ -41,8 +51,15 @@ export function attachmentRoutes({ attachments }: Deps): RouteHandlers {
     uploadConfigImage: image('config'),
     uploadCategoryCover: image('category'),
     uploadBannerImage: image('banner'),
-    viewUploadedImage: async ({ params, reply }) => {
-      const found = await attachments.openImage(params!['*']);
+    viewUploadedImage: async ({ req, params, reply }) => {
+      const key = params!['*'];
+      // under login_required / is_close only the site's own public images (logo, backgrounds, QR codes) stay visible
+      const security = await settings.get('security');
+      if (security.login_required || security.is_close) {
+        const allowed = req.auth && (!security.is_close || (await req.server.permissionKeys(req.auth.userId)).size > 0);
+        if (!allowed && !(await publicImages()).has(`/uploads/${key}`)) throw security.is_close ? new AppError('site_closed', security.close_statement || '网站已关闭') : unauthorized('请先登录');
+      }
+      const found = await attachments.openImage(key);
       if (!found) throw notFound('文件不存在');
       return reply.header('Content-Type', found.mime).header('Cache-Control', 'public, max-age=31536000, immutable').header('X-Content-Type-Options', 'nosniff').send(found.stream);
     },

@@ -146,6 +146,12 @@ export class AttachmentService {
     return stream ? { stream, mime: IMAGE_MIME[m[2]] } : undefined;
   }
 
+  /** Whether a URL is an image this site stored (`/uploads/images/…` of an existing attachment). */
+  async isSiteImage(url: string): Promise<boolean> {
+    const m = /^\/uploads\/(images\/[a-f0-9]{2}\/[a-f0-9]{64}\.\w+)$/.exec(url);
+    return !!m && (await this.repo.pathExists(m[1]));
+  }
+
   /** The uploader's own, unused, enabled document attachments, by id (for creating documents). */
   async forNewDocuments(userId: number, ids: number[]): Promise<Map<number, AttachmentRow>> {
     const byId = new Map((await this.repo.byIds(ids)).map((a) => [a.id, a]));

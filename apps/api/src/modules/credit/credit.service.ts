@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, gte, like, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { creditLedger, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { prefixPattern } from '../../lib/sql';
 
 export interface CreditChange {
   userId: number;
@@ -40,6 +41,21 @@ export class CreditService {
   /** Locks a user's row for the rest of `tx`: serialises a user's own money and credit operations. */
   async lock(tx: Tx, userId: number): Promise<void> {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  }
+
+  /**
+   * Ledger rows of one reason, optionally for one beneficiary, one reference (`refId`) or references starting with
+   * `refIdPrefix`, since a moment: award limits count what was paid, not rows that can be deleted and made again.
+   */
+  async countEntries(q: { reason: string; userId?: number; refType?: string; refId?: string; refIdPrefix?: string; since?: Date }, tx: Db | Tx = this.db): Promise<number> {
+    const conds: SQL[] = [eq(creditLedger.reason, q.reason)];
+    if (q.userId !== undefined) conds.push(eq(creditLedger.userId, q.userId));
+    if (q.refType !== undefined) conds.push(eq(creditLedger.refType, q.refType));
+    if (q.refId !== undefined) conds.push(eq(creditLedger.refId, q.refId));
+    if (q.refIdPrefix !== undefined) conds.push(like(creditLedger.refId, prefixPattern(q.refIdPrefix)));
+    if (q.since) conds.push(gte(creditLedger.createdAt, q.since));
+    const [r] = await tx.select({ n: count() }).from(creditLedger).where(and(...conds));
+    return r.n;
   }
 
   /** Runs `change` in its own transaction. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../db/client';
 import { downloads } from '../../db/schema';
 
@@ -10,6 +10,11 @@ export class DownloadRepo {
     const [row] = await tx.insert(downloads).values(v).returning();
     return row;
   }
+  /** A transaction-scoped lock per client address (downloads of one address are counted one at a time). */
+  async lockAddress(tx: Tx, ip: string) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`download-ip:${ip}`}))`);
+  }
+
   async countSince(by: { userId?: number; ip?: string }, since: Date, tx: Exec = this.db) {
     const conds: SQL[] = [gte(downloads.createdAt, since)];
     if (by.userId !== undefined) conds.push(eq(downloads.userId, by.userId));

@@ -60,23 +60,20 @@ export class DownloadService {
       await this.punishments.assertAllowed(viewer.userId, PunishmentType.NoDownload);
     }
     const since = await this.settings.startOfToday();
-    const perIp = cfg.times_every_ip;
-    if ((await this.repo.countSince({ ip }, since)) >= perIp) throw new AppError('rate_limited', '今日下载次数已达上限（当前网络）');
-    if (viewer.userId) {
-      const vip = await this.settings.get('vip');
-      const user = await this.users.get(viewer.userId);
-      const perUser = Number(vip.enable && isVip(user) ? vip.times_every_day : cfg.times_every_day) || 0;
-      if ((await this.repo.countSince({ userId: viewer.userId }, since)) >= perUser) throw new AppError('rate_limited', '今日下载次数已达上限');
-    }
-    const creditName = String((await this.settings.get('system')).credit_name || '积分');
+    const vip = await this.settings.get('vip');
+    const perUser = viewer.userId ? (vip.enable && isVip(await this.users.get(viewer.userId)) ? vip.times_every_day : cfg.times_every_day) : 0;
+    const creditName = (await this.settings.get('system')).credit_name || '积分';
     const userId = viewer.userId ?? 0;
     await this.db.transaction(async (tx) => {
+      // the daily limits are checked and the download recorded under one lock per user and per address, so thirty
+      // parallel clicks count as thirty, not as one each (the user's row lock also serialises paying)
+      if (userId) await this.credits.lock(tx, userId);
+      await this.repo.lockAddress(tx, ip);
+      if ((await this.repo.countSince({ ip }, since, tx)) >= cfg.times_every_ip) throw new AppError('rate_limited', '今日下载次数已达上限（当前网络）');
+      if (userId && (await this.repo.countSince({ userId }, since, tx)) >= perUser) throw new AppError('rate_limited', '今日下载次数已达上限');
       let pay = !free && d.price > 0;
-      if (pay) {
-        // the row lock serialises this user's downloads; re-check inside it so a double click pays once
-        await this.credits.lock(tx, userId);
-        if (await this.repo.lastPaid(userId, d.id, tx)) pay = false;
-      }
+      // a paid download paid before (a double click) is not paid twice
+      if (pay && (await this.repo.lastPaid(userId, d.id, tx))) pay = false;
       if (pay) {
         await this.credits.change(tx, { userId, delta: -d.price, reason: 'download_document', refType: 'document', refId: d.id, remark: `下载文档《${d.title}》` }, `${creditName}不足，下载需要 ${d.price} ${creditName}`);
         await this.credits.change(tx, { userId: d.userId, delta: d.price, reason: 'document_sold', refType: 'document', refId: d.id, remark: `文档《${d.title}》被下载` });

@@ -1,4 +1,4 @@
-import { and, avg, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, avg, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../db/client';
 import { comments, documentScores, favorites, reports } from '../../db/schema';
 import { likePattern } from '../../lib/sql';
@@ -136,23 +136,5 @@ export class InteractionRepo {
     if (!ids.length) return;
     await this.db.delete(comments).where(and(eq(comments.type, type), inArray(comments.documentId, ids)));
     await this.db.delete(favorites).where(and(eq(favorites.type, type), inArray(favorites.documentId, ids)));
-  }
-
-  /** Favourites and comments a user received today on documents of one type (award limits). */
-  async countSince(kind: 'favorite' | 'comment', where: { userId?: number; targetId?: number; type?: number }, since: Date) {
-    if (kind === 'favorite') {
-      const conds = [gte(favorites.createdAt, since)];
-      if (where.type !== undefined) conds.push(eq(favorites.type, where.type));
-      if (where.userId !== undefined) conds.push(eq(favorites.userId, where.userId));
-      if (where.targetId !== undefined) conds.push(eq(favorites.documentId, where.targetId));
-      const [r] = await this.db.select({ n: count() }).from(favorites).where(and(...conds));
-      return r.n;
-    }
-    const conds = [gte(comments.createdAt, since)];
-    if (where.type !== undefined) conds.push(eq(comments.type, where.type));
-    if (where.userId !== undefined) conds.push(eq(comments.userId, where.userId));
-    if (where.targetId !== undefined) conds.push(eq(comments.documentId, where.targetId));
-    const [r] = await this.db.select({ n: count() }).from(comments).where(and(...conds));
-    return r.n;
   }
 }

@@ -92,17 +92,24 @@ export class InteractionService {
     await this.punishments.assertAllowed(userId, PunishmentType.NoFavorite);
     const target = this.target(type);
     const item = await target.find(targetId, userId);
-    let award = 0;
-    if (type === TargetType.Document && item.userId !== userId) {
-      const score = await this.settings.get('score');
-      const doneToday = await this.repo.countSince('favorite', { userId }, await this.settings.startOfToday());
-      if (doneToday < (score.document_collected_limit)) award = Math.max(0, score.document_collected);
-    }
+    const score = await this.settings.get('score');
+    const rewardable = type === TargetType.Document && item.userId !== userId && score.document_collected > 0;
+    const since = rewardable ? await this.settings.startOfToday() : undefined;
     const row = await this.db.transaction(async (tx) => {
       const f = await this.repo.insertFavorite(tx, { userId, documentId: item.id, type, ip });
       if (!f) return undefined;
       await this.recount(tx, type, [item.id], [userId]);
-      if (award > 0) await this.credits.change(tx, { userId: item.userId, delta: award, reason: 'document_collected', refType: 'document', refId: item.id, remark: `文档《${item.title}》被收藏` });
+      if (rewardable) {
+        // counted from the ledger (what was paid), under the uploader's row lock: unfavouriting and favouriting again,
+        // or forty favourites at once, pay no more than the rules say; one favouriter pays a document once, ever
+        await this.credits.lock(tx, item.userId);
+        const ref = `${userId}:${item.id}`;
+        const paidForPair = await this.credits.countEntries({ reason: 'document_collected', refType: 'favorite', refId: ref }, tx);
+        const paidToday = await this.credits.countEntries({ reason: 'document_collected', refType: 'favorite', refIdPrefix: `${userId}:`, since }, tx);
+        if (!paidForPair && paidToday < score.document_collected_limit) {
+          await this.credits.change(tx, { userId: item.userId, delta: score.document_collected, reason: 'document_collected', refType: 'favorite', refId: ref, remark: `文档《${item.title}》被收藏` });
+        }
+      }
       return f;
     });
     if (!row) throw conflict('您已经收藏过了');
@@ -164,17 +171,21 @@ export class InteractionService {
       if (!parent || parent.documentId !== d.id || parent.type !== body.type) throw badRequest('回复的评论不存在');
     }
     const needsApproval = groups.length > 0 && groups.every((g) => g.enable_comment_approval);
-    let award = 0;
-    if (body.type === TargetType.Document && d.userId !== userId && !needsApproval) {
-      const score = await this.settings.get('score');
-      const doneToday = await this.repo.countSince('comment', { targetId: d.id, type: TargetType.Document }, await this.settings.startOfToday());
-      if (doneToday < (score.document_commented_limit)) award = Math.max(0, score.document_commented);
-    }
+    const score = await this.settings.get('score');
+    const rewardable = body.type === TargetType.Document && d.userId !== userId && !needsApproval && score.document_commented > 0;
+    const since = rewardable ? await this.settings.startOfToday() : undefined;
     const row = await this.db.transaction(async (tx) => {
       const c = await this.repo.insertComment(tx, { userId, parentId: body.parent_id, documentId: d.id, type: body.type, content: body.content, status: needsApproval ? 0 : 1, ip });
       await this.repo.refreshReplyCounts(tx, body.type, [d.id]);
       await this.recount(tx, body.type, [d.id], [userId]);
-      if (award > 0) await this.credits.change(tx, { userId: d.userId, delta: award, reason: 'document_commented', refType: 'document', refId: d.id, remark: `文档《${d.title}》被评论` });
+      if (rewardable) {
+        // the document's awards today, counted from the ledger: deleting comments gives nothing back to pay again
+        await this.credits.lock(tx, d.userId);
+        const paidToday = await this.credits.countEntries({ reason: 'document_commented', refType: 'document', refId: String(d.id), since }, tx);
+        if (paidToday < score.document_commented_limit) {
+          await this.credits.change(tx, { userId: d.userId, delta: score.document_commented, reason: 'document_commented', refType: 'document', refId: d.id, remark: `文档《${d.title}》被评论` });
+        }
+      }
       return c;
     });
     await this.account.addDynamic(userId, DynamicType.Comment, `评论了${target.noun}《${d.title}》`);

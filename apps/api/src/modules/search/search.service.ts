@@ -81,7 +81,8 @@ export class SearchService {
     if (q.page > maxPage) throw badRequest(`最多只能查看前 ${maxPage} 页结果`);
     const parsed = parseQuery(q.wd);
     const tsq = toTsQuery(parsed);
-    if (!tsq) throw badRequest('请输入搜索关键词');
+    // nothing searchable left (only punctuation): nothing matches
+    if (!tsq) return { total: 0, spend: 0, max_page: 1, document: [], words: [] };
     const filter: SearchFilter = {
       categoryIds: q.category_id?.length ? await this.withChildren(q.category_id) : undefined,
       exts: q.ext ? EXT_GROUPS[q.ext] : undefined, fee: q.fee_type, languages: q.language, userId: q.user_id,

@@ -127,7 +127,7 @@ export class UserRepo {
   }
 
   allPermissions(wd?: string) {
-    const like = wd ? `%${wd}%` : undefined;
+    const like = wd ? likePattern(wd) : undefined;
     return this.db.select().from(permissions).where(like ? or(ilike(permissions.title, like), ilike(permissions.path, like)) : undefined).orderBy(asc(permissions.module), asc(permissions.id));
   }
 

@@ -6,6 +6,7 @@ import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound 
 import type { CreditService } from '../credit/credit.service';
 import type { ConfigService } from '../config/config.service';
 import type { UserRepo, UserRow, GroupRow } from './user.repo';
+import { assertPasswordAllowed } from './password-policy';
 
 /** argon2id with OWASP's second recommended profile (19 MiB, t=2, p=1). */
 const ARGON = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -63,7 +64,19 @@ export class UserService {
   async register(input: { username: string; password: string; email?: string }, ip: string): Promise<UserRow> {
     const security = await this.settings.get('security');
     if (security.enable_register === false) throw forbidden('网站已关闭注册');
+    await this.assertUsernameAllowed(input.username);
     return this.createAccount({ username: input.username, password: input.password, email: input.email }, ip);
+  }
+
+  /** Names that pass for staff (管理员, admin, 客服, 官方 …: security.reserved_usernames) are not for users to take. */
+  async assertUsernameAllowed(username: string): Promise<void> {
+    if (await this.isReservedUsername(username)) throw badRequest('该用户名包含保留字词，请换一个');
+  }
+
+  async isReservedUsername(username: string): Promise<boolean> {
+    const words = (await this.settings.get('security')).reserved_usernames.split(/[\s,，]+/).map((w) => w.trim().toLowerCase()).filter(Boolean);
+    const name = username.toLowerCase();
+    return words.some((w) => name.includes(w));
   }
 
   /**
@@ -78,6 +91,7 @@ export class UserService {
     if (email && (await this.repo.emailTaken(email))) throw conflict('该邮箱已被注册');
     const mobile = input.mobile?.trim() ?? '';
     if (mobile && (await this.repo.findByMobile(mobile))) throw conflict('该手机号已被注册');
+    if (input.password) assertPasswordAllowed(input.password, input.username);
     const password = input.password ? await hashPassword(input.password) : '';
     const score = await this.settings.get('score');
     try {
@@ -100,6 +114,8 @@ export class UserService {
   async availableUsername(wish: string): Promise<string> {
     let base = wish.replace(/[^a-zA-Z0-9_\u4e00-\u9fa5]/g, '').slice(0, 24);
     if (base.length < 3 || /^1[3-9]\d{9}$/.test(base)) base = `user_${base}`.slice(0, 24);
+    // a nickname from OAuth may read like staff: such an account gets a neutral name
+    if (await this.isReservedUsername(base)) base = `user_${crypto.randomBytes(3).toString('hex')}`;
     if (!(await this.repo.usernameTaken(base))) return base;
     for (let i = 0; i < 20; i++) {
       const candidate = `${base}_${crypto.randomBytes(3).toString('hex')}`;
@@ -132,6 +148,7 @@ export class UserService {
 
   /** Sets a new password and voids every token issued before now. */
   async setPassword(userId: number, newPassword: string): Promise<void> {
+    assertPasswordAllowed(newPassword, (await this.get(userId)).username);
     await this.repo.setPassword(userId, await hashPassword(newPassword), new Date());
   }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "credit_ledger_ref_idx" ON "credit_ledger" USING btree ("reason","ref_type","ref_id");
