@@ -21,5 +21,5 @@ export const articleRoutes = {
   relatedArticles: defineRoute({ method: 'GET', path: '/article/related', auth: 'public', summary: '相关文章', query: S.ZRelatedArticlesQuery, response: z.object({ article: z.array(S.ZArticle) }) }),
   searchArticles: defineRoute({ method: 'GET', path: '/article/search', auth: 'public', summary: '搜索文章（中文分词全文检索）', query: S.ZSearchArticlesQuery, response: S.ZSearchArticlesResult }),
   /** answers a .docx file (binary), not JSON: call it with the client's `blob` */
-  markdownToDocx: defineRoute({ method: 'POST', path: '/markdown2docx', kind: 'binary', produces: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', auth: 'public', summary: 'Markdown 导出为 Word 文档', body: S.ZMarkdownToDocxBody, response: z.custom<Uint8Array>(() => true) }),
+  markdownToDocx: defineRoute({ method: 'POST', path: '/markdown2docx', kind: 'binary', produces: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', auth: 'user', summary: 'Markdown 导出为 Word 文档', body: S.ZMarkdownToDocxBody, response: z.custom<Uint8Array>(() => true) }),
 };

@@ -132,7 +132,7 @@ export const ZSearchArticlesResult = z.object({
 });
 
 export const ZMarkdownToDocxBody = z.object({
-  markdown: z.string({ error: '没有可导出的内容' }).min(1, '没有可导出的内容').max(200_000, '内容过长，无法导出'),
+  markdown: z.string({ error: '没有可导出的内容' }).min(1, '没有可导出的内容').max(100_000, '内容过长（最多 10 万字），无法导出'),
   title: z.string().trim().max(255).optional(),
 });
 

@@ -46,7 +46,7 @@ export const MARKDOWN_LIMITS = {
   /** characters of one formula; longer ones are shown as code */
   maxFormula: 4_000,
   /** formulas rendered per article; the rest are shown as code */
-  maxFormulas: 1_000,
+  maxFormulas: 300,
   /** characters of one code block that are highlighted; longer ones are shown plain */
   maxHighlight: 50_000,
   /** KaTeX macro expansions per formula (stops \def loops) */

@@ -17,6 +17,8 @@ export const articles = pgTable('articles', {
   keywords: varchar('keywords', { length: 255 }).notNull().default(''),
   description: varchar('description', { length: 1024 }).notNull().default(''),
   content: text('content').notNull().default(''),
+  /** the content rendered (sanitized HTML, formulas drawn) when it is saved; empty until then */
+  contentHtml: text('content_html').notNull().default(''),
   status: smallint('status').notNull().default(0),
   isDraft: boolean('is_draft').notNull().default(false),
   rejectReason: varchar('reject_reason', { length: 255 }).notNull().default(''),

@@ -12,7 +12,7 @@ const LIST_COLUMNS = {
   viewCount: articles.viewCount, favoriteCount: articles.favoriteCount, commentCount: articles.commentCount,
   recommendAt: articles.recommendAt, deletedAt: articles.deletedAt, createdAt: articles.createdAt, updatedAt: articles.updatedAt,
 };
-export type ArticleListRow = Omit<ArticleRow, 'content' | 'searchText'> & { content?: string };
+export type ArticleListRow = Omit<ArticleRow, 'content' | 'contentHtml' | 'searchText'> & { content?: string };
 
 export interface ArticleFilter {
   page: number;

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { TargetType } from '@wenku/contracts';
 import type { Deps, RouteHandlers } from '../../kernel/module';
-import { markdownToDocx } from './docx';
 import type { ArticleViewer } from './article.service';
 
 const ok = { ok: true };
@@ -36,14 +35,17 @@ export function articleRoutes({ articles, interactions, search }: Deps): RouteHa
       });
       return r;
     },
-    markdownToDocx: async ({ body, reply }) => {
-      const buf = await markdownToDocx(body!.markdown, body!.title);
+    markdownToDocx: {
+      rateLimit: { max: 10, timeWindow: '1 minute' },
+      handler: async ({ body, reply }) => {
+      const buf = await articles.toDocx(body!.markdown, body!.title);
       const name = `${(body!.title || 'document').replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim().slice(0, 80) || 'document'}.docx`;
       return reply
         .header('Content-Type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
         .header('Content-Disposition', `attachment; filename="document.docx"; filename*=UTF-8''${encodeURIComponent(name)}`)
         .header('Cache-Control', 'no-store')
         .send(buf);
+      },
     },
   };
 }

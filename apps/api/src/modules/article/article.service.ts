@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ArticleAudit, CategoryType, FOOTER_ARTICLE_IDENTIFIERS, PunishmentType, highlightHtml, type TArticle, type TArticleDetail } from '@wenku/contracts';
-import { markdownToText, renderMarkdown } from '@wenku/ui/markdown';
+import { markdownToText } from '@wenku/ui/markdown';
 import type { Db, Exec, Tx } from '../../db/client';
 import type { EventBus } from '../../kernel/events';
 import type { ContentService } from '../content/content.service';
+import type { MarkdownPool } from './markdown.pool';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { parseQuery, segment, tokenize, toTsQuery } from '../../lib/segment';
 import { snippetAround } from '../../lib/text';
@@ -44,6 +45,7 @@ export class ArticleService {
     private readonly punishments: PunishmentService,
     private readonly content: ContentService,
     private readonly events: EventBus,
+    private readonly markdown: MarkdownPool,
   ) {}
 
   private async changed(ids: number[]) {
@@ -136,6 +138,7 @@ export class ArticleService {
       await this.recountAuthors(tx, [viewer.userId]);
       return r;
     });
+    await this.repo.update(row.id, { contentHtml: await this.markdown.render(row.content, String(row.id)) });
     await this.changed([row.id]);
     return (await this.decorate([row], true))[0];
   }
@@ -171,6 +174,8 @@ export class ArticleService {
     if (!next.isDraft && !next.content.trim()) throw badRequest('请输入文章内容');
     if (body.keywords === '' || (patch.title && !a.keywords && body.keywords === undefined)) patch.keywords = defaultKeywords(next.title);
     if (body.description === '') patch.description = markdownToText(next.content, 200, { summary: true });
+    // rendered before the transaction: a long article's formulas take CPU time no transaction should wait for
+    if (patch.content !== undefined) patch.contentHtml = await this.markdown.render(next.content, String(a.id));
     const row = await this.db.transaction(async (tx) => {
       const r = Object.keys(patch).length ? (await this.repo.update(a.id, patch, tx))! : a;
       if (body.category_id) await this.repo.setCategories(tx, a.id, body.category_id);
@@ -230,9 +235,26 @@ export class ArticleService {
       this.repo.categoryIdsOf([a.id]).then((m) => this.content.categoriesByIds(m.get(a.id) ?? [])),
     ]);
     return {
-      ...article, content: a.content, content_html: renderMarkdown(a.content, { docId: String(a.id) }),
+      ...article, content: a.content, content_html: await this.html(a),
       category: cats.map((c) => ({ id: c.id, title: c.title, parent_id: c.parentId })),
     };
+  }
+
+  /** The stored HTML; an article saved before HTML was stored is rendered once (off the event loop) and kept. */
+  private async html(a: ArticleRow): Promise<string> {
+    if (a.contentHtml || !a.content.trim()) return a.contentHtml;
+    const html = await this.markdown.render(a.content, String(a.id));
+    await this.repo.update(a.id, { contentHtml: html });
+    return html;
+  }
+
+  close(): Promise<void> {
+    return this.markdown.close();
+  }
+
+  /** A markdown document as a .docx file (POST /markdown2docx), built off the event loop. */
+  toDocx(markdown: string, title?: string): Promise<Buffer> {
+    return this.markdown.docx(markdown, title);
   }
 
   /** Category ids with every descendant (a parent category lists its children's articles too). */

@@ -2,6 +2,7 @@ import { defineModule } from '../../kernel/module';
 import { ArticleRepo } from './article.repo';
 import { ArticleService } from './article.service';
 import { articleRoutes } from './article.routes';
+import { MarkdownPool } from './markdown.pool';
 
 declare module '../../kernel/module' {
   interface Services {
@@ -13,8 +14,9 @@ declare module '../../kernel/module' {
 export default defineModule({
   name: 'article',
   create: ({ db, users, settings, punishments, content, events }) => ({
-    articles: new ArticleService(db, new ArticleRepo(db), users, settings, punishments, content, events),
+    articles: new ArticleService(db, new ArticleRepo(db), users, settings, punishments, content, events, new MarkdownPool()),
   }),
+  close: ({ articles }) => articles.close(),
   routes: articleRoutes,
   // the footer pages (about, agreement, ...) are articles with fixed identifiers, owned by the first administrator
   seed: async ({ articles, users }) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "articles" ADD COLUMN "content_html" text DEFAULT '' NOT NULL;
