@@ -217,7 +217,7 @@ describe('S3 storage against the fake S3', () => {
     await store.delete('pages/abc.txt');
   });
 
-  it('streams 44 MiB through a multipart upload in 8 MiB parts with bounded memory, and reads it back as a stream', async () => {
+  it('streams 60 MiB through a multipart upload in 8 MiB parts with bounded memory, and reads it back as a stream', async () => {
     v8.setFlagsFromString('--expose-gc');
     const gc = vm.runInNewContext('gc') as () => void;
     // live memory: the JS heap plus Buffers outside it, after two full GCs (the second finishes sweeping the
@@ -228,44 +228,45 @@ describe('S3 storage against the fake S3', () => {
       const m = process.memoryUsage();
       return m.arrayBuffers + m.heapUsed;
     };
-    const total = 44 * MiB;
+    const total = 60 * MiB;
     let peak = 0;
     const src = generated(total, { every: () => (peak = Math.max(peak, mem())) });
     const n = fake.requests.length;
     const base = mem();
-    const written = await store.put('big/44mib.bin', src.stream, { contentType: 'application/octet-stream' });
+    const written = await store.put('big/60mib.bin', src.stream, { contentType: 'application/octet-stream' });
     peak = Math.max(peak, mem());
     expect(written).toBe(total);
     const reqs = since(n);
-    expect(reqs.map((r) => r.op)).toEqual(['CreateMultipartUpload', ...Array(6).fill('UploadPart'), 'CompleteMultipartUpload']);
+    expect(reqs.map((r) => r.op)).toEqual(['CreateMultipartUpload', ...Array(8).fill('UploadPart'), 'CompleteMultipartUpload']);
     // two parts travel at once: order them by number
     const partNo = (r: { rawUrl: string }) => Number(new URLSearchParams(r.rawUrl.split('?')[1]).get('partNumber'));
     const parts = reqs.filter((r) => r.op === 'UploadPart').sort((a, b) => partNo(a) - partNo(b));
-    expect(parts.map(partNo)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(parts.map((r) => r.bytes)).toEqual([8 * MiB, 8 * MiB, 8 * MiB, 8 * MiB, 8 * MiB, 4 * MiB]);
+    expect(parts.map(partNo)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(parts.map((r) => r.bytes)).toEqual([...Array(7).fill(8 * MiB), 4 * MiB]);
     // each part's SHA-256 is signed (the fake recomputes it); no aws-chunked encoding or flexible checksums
     expect(parts.every((r) => /^[0-9a-f]{64}$/.test(String(r.headers['x-amz-content-sha256'])) && r.status === 200)).toBe(true);
     expect(reqs.some((r) => r.headers['content-encoding'] !== undefined || Object.keys(r.headers).some((h) => h.startsWith('x-amz-checksum-')))).toBe(false);
-    expect(fake.objects().get('big/44mib.bin')).toMatchObject({ size: total, contentType: 'application/octet-stream' });
-    expect(fake.objects().get('big/44mib.bin')!.etag).toMatch(/-6"$/);
+    expect(fake.objects().get('big/60mib.bin')).toMatchObject({ size: total, contentType: 'application/octet-stream' });
+    expect(fake.objects().get('big/60mib.bin')!.etag).toMatch(/-8"$/);
     expect(fake.pendingUploads()).toBe(0);
-    // at most partConcurrency (2) parts on the wire + 1 being assembled by the SDK's Upload (each a little over 8 MiB
-    // while the next part's first bytes share its buffer): about 25 MiB, well under the 44 MiB that went through
+    // partConcurrency (2) parts on the wire, 1 being assembled by the SDK's Upload (which copies each part into a
+    // buffer of its own) and at times 1 just sent that the SDK has not let go of yet: 25–29 MiB measured, a bound
+    // that does not grow with the upload and stays well under the 60 MiB that went through
     const growth = peak - base;
-    console.log(`multipart 44 MiB: peak live memory growth ${(growth / MiB).toFixed(1)} MiB`);
-    expect(growth).toBeLessThan(3 * 8 * MiB + 4 * MiB);
+    console.log(`multipart 60 MiB: peak live memory growth ${(growth / MiB).toFixed(1)} MiB`);
+    expect(growth).toBeLessThan(4 * 8 * MiB + 2 * MiB);
 
     // GetObject is a stream: hash it chunk by chunk
     const h = crypto.createHash('sha256');
     let size = 0;
-    for await (const c of (await store.get('big/44mib.bin'))!) {
+    for await (const c of (await store.get('big/60mib.bin'))!) {
       h.update(c as Buffer);
       size += (c as Buffer).length;
     }
     expect(size).toBe(total);
     expect(h.digest('hex')).toBe(src.digest());
-    expect((await store.stat('big/44mib.bin'))?.size).toBe(total);
-    await store.delete('big/44mib.bin');
+    expect((await store.stat('big/60mib.bin'))?.size).toBe(total);
+    await store.delete('big/60mib.bin');
   });
 
   it('an aborted stream leaves no object and no multipart upload behind', async () => {

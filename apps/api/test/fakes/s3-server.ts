@@ -280,15 +280,17 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
     const file = tmpFile();
     const sha = crypto.createHash('sha256');
     const md5 = crypto.createHash('md5');
-    const sha1 = crypto.createHash('sha1');
+    // the flexible checksums are computed only when the request carries one
+    const sha1 = req.headers['x-amz-checksum-sha1'] !== undefined ? crypto.createHash('sha1') : undefined;
+    const wantCrc = req.headers['x-amz-checksum-crc32'] !== undefined;
     let crc32 = 0;
     let size = 0;
     await pipeline(req, new Transform({
       transform(c: Buffer, _e, cb) {
         sha.update(c);
         md5.update(c);
-        sha1.update(c);
-        crc32 = zlib.crc32(c, crc32);
+        sha1?.update(c);
+        if (wantCrc) crc32 = zlib.crc32(c, crc32);
         size += c.length;
         cb(null, c);
       },
@@ -305,7 +307,7 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
     // S3 checks any x-amz-checksum-* header sent against the body (CRC32C and CRC64NVME are not computed here)
     const crcBuf = Buffer.alloc(4);
     crcBuf.writeUInt32BE(crc32 >>> 0);
-    const sums: Record<string, string> = { crc32: crcBuf.toString('base64'), sha1: sha1.digest('base64'), sha256: shaDigest.toString('base64') };
+    const sums: Record<string, string> = { crc32: crcBuf.toString('base64'), sha1: sha1?.digest('base64') ?? '', sha256: shaDigest.toString('base64') };
     for (const [h, v] of Object.entries(req.headers)) {
       const algo = /^x-amz-checksum-([a-z0-9]+)$/.exec(h)?.[1];
       if (!algo || algo === 'type' || algo === 'mode' || algo === 'algorithm') continue;
