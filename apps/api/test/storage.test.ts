@@ -36,6 +36,13 @@ describe('local storage', () => {
     expect(fs.readdirSync(path.join(root, 'x'))).toEqual([]);
   });
 
+  it('has no presigned URLs: the server serves local files itself', async () => {
+    await store.put('p/a.txt', Buffer.from('a'));
+    expect(await store.presignedGetUrl('p/a.txt', { expiresIn: 60, filename: 'a.txt' })).toBeUndefined();
+    await expect(store.presignedGetUrl('../a.txt', { expiresIn: 60 })).rejects.toThrow('unsafe storage key');
+    await store.deletePrefix('p');
+  });
+
   it('refuses keys that escape the store', () => {
     for (const bad of ['../etc/passwd', '/abs', 'a/../../b', 'a\\b', '', 'a//b']) expect(() => assertSafeKey(bad)).toThrow();
   });

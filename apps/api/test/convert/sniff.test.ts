@@ -1,14 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { Zip, ZipDeflate, strToU8 } from 'fflate';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeText, detectEncoding, isExtCompatible, parseUmd, sniffType, SUPPORTED_EXTENSIONS } from '../../src/engines/convert/index.js';
 import { inspectOleBuffer } from '../../src/engines/convert/ole.js';
 import { parseDelimited, tableToHtmlParts, textToHtmlParts } from '../../src/engines/convert/text.js';
-import { checkZipBomb } from '../../src/engines/convert/zip.js';
+import { checkZipBomb, readZipDirectory, readZipEntry, zipHead } from '../../src/engines/convert/zip.js';
 import {
   PHRASE, makeCbz, makeChm, makeDocx, makeEncryptedOoxml, makeEpub, makeMobi, makeOdp, makeOds, makeOdt, makePdf, makeRtf, makeUmd,
-  makeXps, makeZipBombDocx, writeFixture,
+  makeXps, makeZipBombDocx, writeFixture, writeRawZip,
 } from './fixtures.js';
 import { tempRoot } from './helpers.js';
 
@@ -47,6 +49,49 @@ describe('sniffType', () => {
     const docx = await makeDocx(1);
     // without the central directory at the end, the local headers still name word/...
     expect(sniffType(docx.subarray(0, Math.min(docx.length - 200, 8000))).kind).toBe('zip');
+    // ODF and EPUB: the stored mimetype entry comes first, so the head alone tells them
+    const odt = makeOdt(1);
+    expect(zipHead(odt.subarray(0, 200))).toMatchObject({ complete: false, mimetype: 'application/vnd.oasis.opendocument.text' });
+    expect(sniffType(odt.subarray(0, 200))).toEqual({ kind: 'zip', subtype: 'odt' });
+    expect(sniffType(makeEpub(1).subarray(0, 120))).toEqual({ kind: 'epub' });
+  });
+
+  it('walks past entries whose sizes follow their data (streamed zips) in the head', () => {
+    // a zip written as a stream: every entry's sizes are in a data descriptor after its data
+    const chunks: Uint8Array[] = [];
+    const zip = new Zip((err, data) => {
+      if (err) throw err;
+      chunks.push(data);
+    });
+    for (const [name, text] of [['[Content_Types].xml', '<Types/>'.repeat(200)], ['word/document.xml', `<w:document>${PHRASE}</w:document>`.repeat(50)]] as const) {
+      const f = new ZipDeflate(name, { level: 6 });
+      zip.add(f);
+      f.push(strToU8(text), true);
+    }
+    zip.end();
+    const whole = Buffer.concat(chunks);
+    expect(whole.readUInt16LE(6) & 0x8).toBe(0x8); // bit 3: sizes in a data descriptor
+    const cd = whole.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), whole.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])));
+    const head = whole.subarray(0, whole.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])));
+    expect(cd).toBeGreaterThan(0);
+    expect(zipHead(head)).toEqual({ names: ['[Content_Types].xml', 'word/document.xml'], mimetype: undefined, complete: false });
+    expect(sniffType(head)).toEqual({ kind: 'zip', subtype: 'docx' });
+    expect(zipHead(whole)).toMatchObject({ names: ['[Content_Types].xml', 'word/document.xml'], complete: true });
+  });
+
+  it('a false end-of-directory record inside compressed bytes is not taken for a directory', () => {
+    // the head of a zip, followed by bytes that happen to hold an end record claiming 65535 entries
+    const odt = makeOdt(1);
+    const eocd = Buffer.alloc(22);
+    eocd.writeUInt32LE(0x06054b50, 0);
+    eocd.writeUInt16LE(0xffff, 8);
+    eocd.writeUInt16LE(0xffff, 10);
+    eocd.writeUInt32LE(0x7fffffff, 12);
+    eocd.writeUInt32LE(0x7fffffff, 16);
+    const head = Buffer.concat([odt.subarray(0, 300), eocd]);
+    const t0 = performance.now();
+    expect(zipHead(head)).toMatchObject({ complete: false, mimetype: 'application/vnd.oasis.opendocument.text' });
+    expect(performance.now() - t0).toBeLessThan(1000);
   });
 
   it('lists an OLE directory and spots encrypted OOXML', async () => {
@@ -197,5 +242,69 @@ describe('zip bomb check', () => {
     writeFileSync(p3, liar);
     await expect(checkZipBomb(p3, liar.length, { maxUnzippedBytes: 500 << 20, maxZipRatio: 200 })).rejects.toMatchObject({ code: 'too_large' });
     expect(performance.now() - t0).toBeLessThan(10_000);
+  });
+
+  const limits = { maxUnzippedBytes: 500 << 20, maxZipRatio: 200 };
+  const entry = (name: string, text = 'x') => {
+    const data = Buffer.from(text);
+    return { name, data, method: 0 as const, crc: crc32(data), size: data.length };
+  };
+
+  it('refuses a directory announcing more than 200 000 entries before reading them', async () => {
+    // a zip64 end record (entry counts are 64-bit there) claiming 300 000 entries
+    const small = writeRawZip([entry('a.txt')]);
+    const cdEnd = small.length - 22;
+    const cdSize = small.readUInt32LE(cdEnd + 12);
+    const cdOffset = small.readUInt32LE(cdEnd + 16);
+    const z64 = Buffer.alloc(56);
+    z64.writeUInt32LE(0x06064b50, 0);
+    z64.writeBigUInt64LE(44n, 4);
+    z64.writeUInt16LE(45, 12);
+    z64.writeUInt16LE(45, 14);
+    z64.writeBigUInt64LE(300_000n, 24);
+    z64.writeBigUInt64LE(300_000n, 32);
+    z64.writeBigUInt64LE(BigInt(cdSize), 40);
+    z64.writeBigUInt64LE(BigInt(cdOffset), 48);
+    const locator = Buffer.alloc(20);
+    locator.writeUInt32LE(0x07064b50, 0);
+    locator.writeBigUInt64LE(BigInt(cdEnd), 8);
+    locator.writeUInt32LE(1, 16);
+    const eocd = Buffer.alloc(22);
+    eocd.writeUInt32LE(0x06054b50, 0);
+    eocd.writeUInt16LE(0xffff, 8);
+    eocd.writeUInt16LE(0xffff, 10);
+    eocd.writeUInt32LE(0xffffffff, 12);
+    eocd.writeUInt32LE(0xffffffff, 16);
+    const many = Buffer.concat([small.subarray(0, cdEnd), z64, locator, eocd]);
+    const p = writeFixture(tmp.fixtures, 'many.zip', many);
+    await expect(checkZipBomb(p, many.length, limits)).rejects.toMatchObject({ code: 'too_large', message: '压缩包内文件过多，无法转换', detail: '300000 zip entries' });
+  });
+
+  it('refuses entry names that climb out of the archive', async () => {
+    for (const [i, name] of ['../../etc/cron.d/x', '/etc/passwd', 'word/../../x.xml', 'C:/Windows/x.dll'].entries()) {
+      const z = writeRawZip([entry('[Content_Types].xml', '<Types/>'), entry(name)]);
+      const p = writeFixture(tmp.fixtures, `slip${i}.docx`, z);
+      await expect(checkZipBomb(p, z.length, limits)).rejects.toMatchObject({ code: 'corrupt', message: '压缩包内含不安全的路径，无法转换' });
+    }
+    // a backslash is a separator written by some Windows tools, not an escape
+    const win = writeRawZip([entry('word\\document.xml', '<w:document/>')]);
+    const p = writeFixture(tmp.fixtures, 'backslash.docx', win);
+    expect((await checkZipBomb(p, win.length, limits)).map((e) => e.name)).toEqual(['word/document.xml']);
+  });
+
+  it('a file that only starts like a zip is corrupt; entries are read back through the same reader', async () => {
+    const junk = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(2000, 0x41)]);
+    const p = writeFixture(tmp.fixtures, 'junk.docx', junk);
+    await expect(checkZipBomb(p, junk.length, limits)).rejects.toMatchObject({ code: 'corrupt' });
+    await expect(readZipDirectory(p)).rejects.toMatchObject({ code: 'corrupt' });
+    const odt = writeFixture(tmp.fixtures, 'read.odt', makeOdt(1, true));
+    const entries = await readZipDirectory(odt);
+    expect(entries[0]).toMatchObject({ name: 'mimetype', method: 0 });
+    expect((await readZipEntry(odt, entries[0]!))?.toString()).toBe('application/vnd.oasis.opendocument.text');
+    const manifest = entries.find((e) => e.name === 'META-INF/manifest.xml')!;
+    expect((await readZipEntry(odt, manifest))?.toString()).toContain('encryption-data');
+    const cut = Math.ceil(manifest.compressedSize / 2); // at most maxBytes after inflating
+    expect((await readZipEntry(odt, manifest, cut))?.length).toBe(cut);
+    expect(await readZipEntry(odt, { ...manifest, name: 'no/such.xml' })).toBeUndefined();
   });
 });

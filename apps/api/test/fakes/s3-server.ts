@@ -7,6 +7,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 
 /**
  * A small S3 for tests: PutObject, GetObject, HeadObject, DeleteObject, ListObjectsV2, DeleteObjects and the
@@ -14,8 +15,11 @@ import { pipeline } from 'node:stream/promises';
  *
  * Every request must carry an AWS Signature Version 4 that this server recomputes from what it received with
  * the known secret — its own implementation, written from the AWS documentation, not the adapter's — and a wrong
- * one is refused with 403 SignatureDoesNotMatch as S3 does. Signed payload hashes, Content-MD5 and part sizes are
- * checked as well. Bodies go to a temp folder, so a 30 MB upload does not sit in the test process's memory.
+ * one is refused with 403 SignatureDoesNotMatch as S3 does — in the Authorization header, or in the query string of
+ * a presigned URL (X-Amz-Algorithm … X-Amz-Signature, with X-Amz-Expires enforced). Signed payload hashes,
+ * Content-MD5, x-amz-checksum-{crc32,sha1,sha256} and part sizes are checked as well; a presigned GetObject honours
+ * the response-content-* overrides. Bodies go to a temp folder, so a 30 MB upload does not sit in the test process's
+ * memory.
  */
 export interface FakeS3Options {
   accessKey?: string;
@@ -119,10 +123,88 @@ interface AuthResult {
   message?: string;
   extra?: Record<string, string>;
   payloadHash?: string;
+  /** authenticated by the query string (a presigned URL) */
+  presigned?: boolean;
 }
 
-function verifySignature(req: http.IncomingMessage, rawPath: string, rawQuery: string, o: Required<Pick<FakeS3Options, 'accessKey' | 'secretKey' | 'region'>>): AuthResult {
+type Keys = Required<Pick<FakeS3Options, 'accessKey' | 'secretKey' | 'region'>>;
+
+const AMZ_DATE = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
+
+/** The canonical headers of the signed header list, or the name of a signed header that is missing. */
+function canonicalHeadersOf(req: http.IncomingMessage, signed: string[]): { text: string } | { missing: string } {
+  let text = '';
+  for (const h of signed) {
+    const v = req.headers[h];
+    if (v === undefined) return { missing: h };
+    const value = (Array.isArray(v) ? v.join(',') : v).trim().replace(/\s+/g, ' ');
+    text += `${h}:${value}\n`;
+  }
+  return { text };
+}
+
+/** Compares the signature sent with the one recomputed from the canonical request. */
+function checkSignature(o: Keys, accessKey: string, day: string, region: string, amzDate: string, canonicalRequest: string, signature: string): AuthResult | undefined {
+  const scope = `${day}/${region}/s3/aws4_request`;
+  const stringToSign = `AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${crypto.createHash('sha256').update(canonicalRequest, 'utf8').digest('hex')}`;
+  let k: Buffer = crypto.createHmac('sha256', `AWS4${o.secretKey}`).update(day).digest();
+  for (const part of [region, 's3', 'aws4_request']) k = crypto.createHmac('sha256', k).update(part).digest();
+  const expected = crypto.createHmac('sha256', k).update(stringToSign, 'utf8').digest('hex');
+  if (!crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) {
+    return {
+      ok: false, status: 403, code: 'SignatureDoesNotMatch',
+      message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+      extra: { AWSAccessKeyId: accessKey, StringToSign: stringToSign, SignatureProvided: signature, CanonicalRequest: canonicalRequest },
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Query-string authentication (a presigned URL): every X-Amz-* parameter but the signature is part of the
+ * canonical query, the payload is UNSIGNED-PAYLOAD, and the URL is refused once X-Amz-Date + X-Amz-Expires passed.
+ */
+function verifyPresigned(req: http.IncomingMessage, rawPath: string, rawQuery: string, o: Keys): AuthResult {
+  const q = new URLSearchParams(rawQuery);
+  const bad = (message: string): AuthResult => ({ ok: false, status: 400, code: 'AuthorizationQueryParametersError', message });
+  if (q.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') return bad('X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
+  const cred = /^([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request$/.exec(q.get('X-Amz-Credential') ?? '');
+  if (!cred) return bad('Error parsing the X-Amz-Credential parameter');
+  const [, accessKey, day, region] = cred as unknown as [string, string, string, string];
+  if (accessKey !== o.accessKey) return { ok: false, status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' };
+  if (region !== o.region) return bad(`Error parsing the X-Amz-Credential parameter; the region '${region}' is wrong; expecting '${o.region}'`);
+  const amzDate = q.get('X-Amz-Date') ?? '';
+  const t = AMZ_DATE.exec(amzDate);
+  if (!t || amzDate.slice(0, 8) !== day) return bad('X-Amz-Date must be in the ISO8601 Long Format "yyyyMMdd\'T\'HHmmss\'Z\'" and match the credential scope');
+  const expires = q.get('X-Amz-Expires') ?? '';
+  if (!/^\d+$/.test(expires) || Number(expires) < 1 || Number(expires) > 604800) return bad('X-Amz-Expires must be between 1 and 604800 seconds');
+  const signature = q.get('X-Amz-Signature') ?? '';
+  if (!/^[0-9a-f]{64}$/.test(signature)) return bad('X-Amz-Signature must be a hex SHA-256 HMAC');
+  const signedHeaderList = q.get('X-Amz-SignedHeaders') ?? '';
+  const signed = signedHeaderList.split(';');
+  if (!/^[a-z0-9;-]+$/.test(signedHeaderList) || !signed.includes('host')) return { ok: false, status: 403, code: 'AccessDenied', message: 'host must be signed' };
+  const unsignedAmz = Object.keys(req.headers).filter((h) => h.startsWith('x-amz-') && !signed.includes(h));
+  if (unsignedAmz.length) return { ok: false, status: 403, code: 'AccessDenied', message: `There were headers present in the request which were not signed: ${unsignedAmz.join(', ')}` };
+  const when = Date.UTC(+t[1]!, +t[2]! - 1, +t[3]!, +t[4]!, +t[5]!, +t[6]!);
+  if (Date.now() > when + Number(expires) * 1000) return { ok: false, status: 403, code: 'AccessDenied', message: 'Request has expired', extra: { 'X-Amz-Expires': expires } };
+  if (when - Date.now() > 15 * 60_000) return { ok: false, status: 403, code: 'AccessDenied', message: 'Request is not valid yet' };
+  const headers = canonicalHeadersOf(req, signed);
+  if ('missing' in headers) return { ok: false, status: 403, code: 'SignatureDoesNotMatch', message: `signed header ${headers.missing} is missing` };
+  let uri: string;
+  let query: string;
+  try {
+    uri = canonicalUri(rawPath);
+    query = canonicalQueryString(rawQuery.split('&').filter((p) => !p.startsWith('X-Amz-Signature=')).join('&'));
+  } catch {
+    return { ok: false, status: 400, code: 'InvalidURI', message: 'Couldn\'t parse the specified URI.' };
+  }
+  const canonicalRequest = `${req.method}\n${uri}\n${query}\n${headers.text}\n${signedHeaderList}\nUNSIGNED-PAYLOAD`;
+  return checkSignature(o, accessKey, day, region, amzDate, canonicalRequest, signature) ?? { ok: true, payloadHash: 'UNSIGNED-PAYLOAD', presigned: true };
+}
+
+function verifySignature(req: http.IncomingMessage, rawPath: string, rawQuery: string, o: Keys): AuthResult {
   const auth = req.headers.authorization;
+  if (!auth && /(^|&)X-Amz-Signature=/.test(rawQuery)) return verifyPresigned(req, rawPath, rawQuery, o);
   if (!auth) return { ok: false, status: 403, code: 'AccessDenied', message: 'Access Denied' };
   const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/.exec(auth);
   if (!m) return { ok: false, status: 400, code: 'AuthorizationHeaderMalformed', message: 'The authorization header is malformed.' };
@@ -130,7 +212,7 @@ function verifySignature(req: http.IncomingMessage, rawPath: string, rawQuery: s
   if (accessKey !== o.accessKey) return { ok: false, status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' };
   if (region !== o.region) return { ok: false, status: 400, code: 'AuthorizationHeaderMalformed', message: `the region '${region}' is wrong; expecting '${o.region}'` };
   const amzDate = String(req.headers['x-amz-date'] ?? '');
-  const t = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
+  const t = AMZ_DATE.exec(amzDate);
   if (!t || amzDate.slice(0, 8) !== day) return { ok: false, status: 403, code: 'AccessDenied', message: 'X-Amz-Date is missing or does not match the credential scope' };
   const when = Date.UTC(+t[1]!, +t[2]! - 1, +t[3]!, +t[4]!, +t[5]!, +t[6]!);
   if (Math.abs(Date.now() - when) > 15 * 60_000) return { ok: false, status: 403, code: 'RequestTimeTooSkewed', message: 'The difference between the request time and the current time is too large.' };
@@ -145,13 +227,8 @@ function verifySignature(req: http.IncomingMessage, rawPath: string, rawQuery: s
   // every x-amz-* header sent must be signed
   const unsignedAmz = Object.keys(req.headers).filter((h) => h.startsWith('x-amz-') && !signed.includes(h));
   if (unsignedAmz.length) return { ok: false, status: 403, code: 'AccessDenied', message: `There were headers present in the request which were not signed: ${unsignedAmz.join(', ')}` };
-  let canonicalHeaders = '';
-  for (const h of signed) {
-    const v = req.headers[h];
-    if (v === undefined) return { ok: false, status: 403, code: 'SignatureDoesNotMatch', message: `signed header ${h} is missing` };
-    const value = (Array.isArray(v) ? v.join(',') : v).trim().replace(/\s+/g, ' ');
-    canonicalHeaders += `${h}:${value}\n`;
-  }
+  const headers = canonicalHeadersOf(req, signed);
+  if ('missing' in headers) return { ok: false, status: 403, code: 'SignatureDoesNotMatch', message: `signed header ${headers.missing} is missing` };
   let uri: string;
   let query: string;
   try {
@@ -160,20 +237,8 @@ function verifySignature(req: http.IncomingMessage, rawPath: string, rawQuery: s
   } catch {
     return { ok: false, status: 400, code: 'InvalidURI', message: 'Couldn\'t parse the specified URI.' };
   }
-  const canonicalRequest = `${req.method}\n${uri}\n${query}\n${canonicalHeaders}\n${signedHeaderList}\n${payloadHash}`;
-  const scope = `${day}/${region}/s3/aws4_request`;
-  const stringToSign = `AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${crypto.createHash('sha256').update(canonicalRequest, 'utf8').digest('hex')}`;
-  let k: Buffer = crypto.createHmac('sha256', `AWS4${o.secretKey}`).update(day).digest();
-  for (const part of [region, 's3', 'aws4_request']) k = crypto.createHmac('sha256', k).update(part).digest();
-  const expected = crypto.createHmac('sha256', k).update(stringToSign, 'utf8').digest('hex');
-  if (!crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) {
-    return {
-      ok: false, status: 403, code: 'SignatureDoesNotMatch',
-      message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
-      extra: { AWSAccessKeyId: accessKey, StringToSign: stringToSign, SignatureProvided: signature, CanonicalRequest: canonicalRequest },
-    };
-  }
-  return { ok: true, payloadHash };
+  const canonicalRequest = `${req.method}\n${uri}\n${query}\n${headers.text}\n${signedHeaderList}\n${payloadHash}`;
+  return checkSignature(o, accessKey, day, region, amzDate, canonicalRequest, signature) ?? { ok: true, payloadHash };
 }
 
 // ------------------------------------------------------------------ the server
@@ -215,23 +280,40 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
     const file = tmpFile();
     const sha = crypto.createHash('sha256');
     const md5 = crypto.createHash('md5');
+    // the flexible checksums are computed only when the request carries one
+    const sha1 = req.headers['x-amz-checksum-sha1'] !== undefined ? crypto.createHash('sha1') : undefined;
+    const wantCrc = req.headers['x-amz-checksum-crc32'] !== undefined;
+    let crc32 = 0;
     let size = 0;
     await pipeline(req, new Transform({
       transform(c: Buffer, _e, cb) {
         sha.update(c);
         md5.update(c);
+        sha1?.update(c);
+        if (wantCrc) crc32 = zlib.crc32(c, crc32);
         size += c.length;
         cb(null, c);
       },
     }), fs.createWriteStream(file));
     const digest = md5.digest();
+    const shaDigest = sha.digest();
     const fail = async (e: [number, string, string]) => {
       await fsp.rm(file, { force: true });
       return { error: e };
     };
-    if (payloadHash !== 'UNSIGNED-PAYLOAD' && sha.digest('hex') !== payloadHash) return fail([400, 'XAmzContentSHA256Mismatch', 'The provided \'x-amz-content-sha256\' header does not match what was computed.']);
+    if (payloadHash !== 'UNSIGNED-PAYLOAD' && shaDigest.toString('hex') !== payloadHash) return fail([400, 'XAmzContentSHA256Mismatch', 'The provided \'x-amz-content-sha256\' header does not match what was computed.']);
     const cmd5 = req.headers['content-md5'];
     if (typeof cmd5 === 'string' && cmd5 !== digest.toString('base64')) return fail([400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.']);
+    // S3 checks any x-amz-checksum-* header sent against the body (CRC32C and CRC64NVME are not computed here)
+    const crcBuf = Buffer.alloc(4);
+    crcBuf.writeUInt32BE(crc32 >>> 0);
+    const sums: Record<string, string> = { crc32: crcBuf.toString('base64'), sha1: sha1?.digest('base64') ?? '', sha256: shaDigest.toString('base64') };
+    for (const [h, v] of Object.entries(req.headers)) {
+      const algo = /^x-amz-checksum-([a-z0-9]+)$/.exec(h)?.[1];
+      if (!algo || algo === 'type' || algo === 'mode' || algo === 'algorithm') continue;
+      if (!(algo in sums)) return fail([400, 'InvalidRequest', `the fake S3 does not verify x-amz-checksum-${algo}`]);
+      if (v !== sums[algo]) return fail([400, 'BadDigest', `The ${algo.toUpperCase()} you specified did not match the calculated checksum.`]);
+    }
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) !== size) return fail([400, 'IncompleteBody', 'You did not provide the number of bytes specified by the Content-Length HTTP header']);
     return { file, size, md5: digest };
@@ -342,7 +424,12 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
       case 'HeadObject': {
         const obj = objects.get(key);
         if (!obj) return head ? send(res, 404) : sendError(res, 404, 'NoSuchKey', 'The specified key does not exist.', { Key: key });
-        const headers = { 'content-length': String(obj.size), etag: obj.etag, 'last-modified': obj.lastModified.toUTCString(), 'content-type': obj.contentType ?? 'binary/octet-stream' };
+        const headers: Record<string, string> = { 'content-length': String(obj.size), etag: obj.etag, 'last-modified': obj.lastModified.toUTCString(), 'content-type': obj.contentType ?? 'binary/octet-stream' };
+        // signed requests may override these answer headers (presigned downloads name the file this way)
+        for (const h of ['content-type', 'content-language', 'expires', 'cache-control', 'content-disposition', 'content-encoding']) {
+          const v = q.get(`response-${h}`);
+          if (v !== null) headers[h] = v;
+        }
         if (head) return send(res, 200, '', headers);
         res.writeHead(200, headers);
         return void fs.createReadStream(obj.file).pipe(res);

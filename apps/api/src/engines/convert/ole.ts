@@ -4,6 +4,11 @@ import { open, type FileHandle } from 'node:fs/promises';
  * A minimal reader of OLE2 compound files (doc, xls, ppt, and password-protected docx/xlsx/pptx, which Office
  * wraps in an OLE file with an `EncryptedPackage` stream). It lists the directory and reads the first sector of
  * a stream: enough to tell the application and whether the file is encrypted, without any engine.
+ *
+ * Why not SheetJS's `cfb`: it answers the same question, but only after reading the whole file into memory and
+ * copying every stream out of it, synchronously (a 156 MB .doc: 2.7 s with the event loop blocked and ~360 MB more
+ * memory, against 6 ms and a few KiB here), and it throws on a truncated head. Here only the header, the
+ * directory chain and one sector per stream of interest are read.
  */
 export interface OleEntry {
   name: string;

@@ -1,5 +1,5 @@
 import { OLE_MAGIC } from './ole.js';
-import { localEntryNames, parseZipDirectory, storedEntryText } from './zip.js';
+import { zipHead } from './zip.js';
 
 export type SniffKind = 'pdf' | 'zip' | 'ole' | 'rtf' | 'text' | 'umd' | 'chm' | 'epub' | 'mobi' | 'exe' | 'unknown';
 
@@ -41,26 +41,8 @@ const has = (buf: Buffer, at: number, s: string | Buffer) => {
 const IMAGE_EXT = /\.(png|jpe?g|gif|webp|bmp|tiff?)$/i;
 
 function zipSubtype(buf: Buffer): { kind: 'zip' | 'epub'; subtype?: string } {
-  let names: string[];
-  let mimetype: string | undefined;
-  const central = (() => {
-    try {
-      return parseZipDirectory(buf);
-    } catch {
-      return undefined;
-    }
-  })();
-  if (central) {
-    names = central.map((e) => e.name);
-    const m = central.find((e) => e.name === 'mimetype');
-    if (m) mimetype = storedEntryText(buf, m);
-  } else {
-    const local = localEntryNames(buf);
-    names = local.map((e) => e.name);
-    const m = local.find((e) => e.name === 'mimetype' && e.method === 0);
-    if (m) mimetype = buf.toString('latin1', m.dataStart, Math.min(buf.length, m.dataStart + Math.min(m.compressedSize, 200)));
-  }
-  return zipKindFromEntries(names, mimetype, !!central);
+  const z = zipHead(buf);
+  return zipKindFromEntries(z.names, z.mimetype, z.complete);
 }
 
 /**

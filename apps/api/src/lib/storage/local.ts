@@ -4,7 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, type Storage } from './types';
+import { assertSafeKey, type PresignOptions, type Storage } from './types';
 
 /** Files under one folder on local disk. Writes go to a temp file first and are renamed into place. */
 export class LocalStorage implements Storage {
@@ -61,5 +61,11 @@ export class LocalStorage implements Storage {
 
   async deletePrefix(prefix: string) {
     await fsp.rm(this.file(prefix.replace(/\/$/, '')), { recursive: true, force: true });
+  }
+
+  /** Local disk has no presigned URLs: the server serves the file itself. */
+  async presignedGetUrl(key: string, _opts: PresignOptions): Promise<string | undefined> {
+    assertSafeKey(key);
+    return undefined;
   }
 }

@@ -1,17 +1,23 @@
 import crypto from 'node:crypto';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { assertSafeKey, type Storage } from './types';
+import type { Agent } from 'node:http';
+import { Transform, pipeline, type Readable } from 'node:stream';
+import {
+  DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, paginateListObjectsV2,
+  type ServiceInputTypes, type ServiceOutputTypes,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { BuildMiddleware, InitializeMiddleware } from '@smithy/types';
+import { create as contentDisposition } from 'content-disposition';
+import { assertSafeKey, type PresignOptions, type Storage } from './types';
 
 /**
- * S3-compatible object storage (AWS S3, MinIO, Aliyun OSS S3 mode, Tencent COS, ...) over the plain REST API:
- * AWS Signature Version 4 computed here with node:crypto, requests through Node's fetch.
- *
- * Writes: a Buffer is one PutObject (payload hash signed). A stream is read into part buffers of `partSize`
- * (8 MiB); if it ends inside the first part it is one PutObject too, otherwise a multipart upload
- * (CreateMultipartUpload → UploadPart × n, `UNSIGNED-PAYLOAD`, at most `partConcurrency` in flight →
- * CompleteMultipartUpload). Part buffers are reused, so a stream of any size holds at most
- * (partConcurrency + 1) × partSize in memory. Any failure aborts the multipart upload: no object, no parts left.
+ * S3-compatible object storage (AWS S3, MinIO, Aliyun OSS S3 mode, Tencent COS, ...) through the AWS SDK:
+ * `@aws-sdk/client-s3` signs (SigV4), retries and parses; `@aws-sdk/lib-storage`'s Upload streams a Readable as
+ * one PutObject when it ends inside the first part, else as a multipart upload in `partSize` parts with at most
+ * `partConcurrency` on the wire (aborted on any failure: no object, no parts left); `@aws-sdk/s3-request-presigner`
+ * makes presigned GET URLs. This file only checks the settings, configures the client for S3-compatible stores and
+ * turns SDK errors into readable Chinese messages.
  */
 export interface S3Options {
   endpoint?: string;
@@ -25,98 +31,18 @@ export interface S3Options {
   partSize?: number;
   /** parts uploaded at the same time. Default 2. */
   partConcurrency?: number;
-  /** attempts for a request that fails with a network error, 500, 502, 503 or 504. Default 3. */
+  /** attempts for a request that fails with a network error, a 5xx or a throttling answer. Default 3. */
   maxAttempts?: number;
   /** ms to wait for a response (headers) before giving up. Default 120 000. */
   timeoutMs?: number;
-  /** tests only: a fetch to use instead of the global one */
-  fetch?: typeof fetch;
+  /** an http.Agent for the connections (tests: one whose lookup resolves a test host name) */
+  httpAgent?: Agent;
 }
 
 export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 const MIN_PART_SIZE = 5 * 1024 * 1024;
-const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-export const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
-
-// ---------------------------------------------------------------------------------------------------
-// Signature Version 4
-// ---------------------------------------------------------------------------------------------------
-
-/** RFC 3986 encoding as SigV4 wants it: everything but A-Z a-z 0-9 - _ . ~ is %XX (UTF-8, upper-case hex). */
-export function uriEncode(s: string, encodeSlash = true): string {
-  let out = '';
-  for (const b of Buffer.from(s, 'utf8')) {
-    const c = String.fromCharCode(b);
-    if ((b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || (b >= 0x30 && b <= 0x39) || c === '-' || c === '_' || c === '.' || c === '~' || (c === '/' && !encodeSlash)) out += c;
-    else out += `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
-
-const sha256Hex = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('hex');
-const hmac = (key: crypto.BinaryLike, data: string) => crypto.createHmac('sha256', key).update(data, 'utf8').digest();
-
-/** 20130524T000000Z */
-export function amzDate(d: Date): string {
-  return d.toISOString().replace(/[:-]|\.\d{3}/g, '');
-}
-
-export interface SignInput {
-  method: string;
-  /** the URL exactly as it will be requested: path and query already encoded with uriEncode */
-  url: string;
-  /** headers to sign besides host, x-amz-date and x-amz-content-sha256 (names in any case) */
-  headers?: Record<string, string>;
-  /** hex SHA-256 of the body, or UNSIGNED-PAYLOAD */
-  payloadHash: string;
-  accessKey: string;
-  secretKey: string;
-  region: string;
-  service?: string;
-  date?: Date;
-}
-
-export interface Signed {
-  /** headers to send (host excluded: fetch sets it from the URL) */
-  headers: Record<string, string>;
-  canonicalRequest: string;
-  stringToSign: string;
-  signature: string;
-}
-
-/** Signs a request with AWS Signature Version 4 (header form). */
-export function signV4(input: SignInput): Signed {
-  const u = new URL(input.url);
-  const date = input.date ?? new Date();
-  const stamp = amzDate(date);
-  const day = stamp.slice(0, 8);
-  const service = input.service ?? 's3';
-  const all: Record<string, string> = {};
-  for (const [k, v] of Object.entries(input.headers ?? {})) all[k.toLowerCase()] = v;
-  all['host'] = u.host;
-  all['x-amz-date'] = stamp;
-  all['x-amz-content-sha256'] = input.payloadHash;
-  const names = Object.keys(all).sort();
-  const canonicalHeaders = names.map((n) => `${n}:${String(all[n]).trim().replace(/\s+/g, ' ')}\n`).join('');
-  const signedHeaders = names.join(';');
-  // the query as built by this module is already encoded; re-sort the pairs as SigV4 requires
-  const query = u.search.replace(/^\?/, '');
-  const canonicalQuery = query
-    ? query.split('&').map((p) => {
-      const i = p.indexOf('=');
-      return i < 0 ? [p, ''] : [p.slice(0, i), p.slice(i + 1)];
-    }).sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0)).map(([k, v]) => `${k}=${v}`).join('&')
-    : '';
-  const canonicalRequest = [input.method.toUpperCase(), u.pathname || '/', canonicalQuery, canonicalHeaders, signedHeaders, input.payloadHash].join('\n');
-  const scope = `${day}/${input.region}/${service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', stamp, scope, sha256Hex(canonicalRequest)].join('\n');
-  const key = hmac(hmac(hmac(hmac(`AWS4${input.secretKey}`, day), input.region), service), 'aws4_request');
-  const signature = crypto.createHmac('sha256', key).update(stringToSign, 'utf8').digest('hex');
-  const headers: Record<string, string> = {};
-  for (const n of names) if (n !== 'host') headers[n] = all[n];
-  headers['authorization'] = `AWS4-HMAC-SHA256 Credential=${input.accessKey}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
-  return { headers, canonicalRequest, stringToSign, signature };
-}
+/** S3 refuses presigned URLs valid for more than 7 days */
+const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
 // ---------------------------------------------------------------------------------------------------
 // configuration
@@ -164,40 +90,16 @@ export function resolveS3Options(o: S3Options | undefined): ResolvedS3Options {
   return { endpoint, bucket, region, accessKey: cfg.accessKey!.trim(), secretKey: cfg.secretKey!, forcePathStyle };
 }
 
-/** Where a key lives: path style `endpoint/bucket/key`, virtual-hosted `bucket.endpoint/key`. Query pairs are encoded here. */
-export function buildS3Url(o: Pick<ResolvedS3Options, 'endpoint' | 'bucket' | 'forcePathStyle'>, key = '', query: [string, string][] = []): string {
-  const base = o.endpoint.pathname.replace(/\/+$/, '');
-  const encodedKey = uriEncode(key, false);
-  // virtual-hosted: an endpoint that already names the bucket (https://wenku.oss-cn-hangzhou.aliyuncs.com) is kept as is
-  const host = o.forcePathStyle || o.endpoint.hostname.startsWith(`${o.bucket}.`) ? o.endpoint.host : `${o.bucket}.${o.endpoint.host}`;
-  const path = o.forcePathStyle ? `${base}/${uriEncode(o.bucket)}/${encodedKey}` : `${base}/${encodedKey}`;
-  const qs = query.map(([k, v]) => `${uriEncode(k)}=${uriEncode(v)}`).join('&');
-  return `${o.endpoint.protocol}//${host}${path}${qs ? `?${qs}` : ''}`;
+/**
+ * The endpoint the SDK is given. Virtual-hosted: an endpoint that already names the bucket
+ * (https://wenku.oss-cn-hangzhou.aliyuncs.com, as Aliyun's console shows it) loses that label, since the SDK puts
+ * the bucket in front of the host itself.
+ */
+function sdkEndpoint(o: ResolvedS3Options): string {
+  const u = new URL(o.endpoint.href);
+  if (!o.forcePathStyle && u.hostname.startsWith(`${o.bucket}.`)) u.hostname = u.hostname.slice(o.bucket.length + 1);
+  return u.href.replace(/\/+$/, '');
 }
-
-// ---------------------------------------------------------------------------------------------------
-// XML (S3 answers are small and flat: a few regular expressions read them)
-// ---------------------------------------------------------------------------------------------------
-
-export function xmlEscape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
-
-export function xmlUnescape(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) => {
-    const l = e.toLowerCase();
-    if (l.startsWith('#x')) return String.fromCodePoint(parseInt(l.slice(2), 16));
-    if (l.startsWith('#')) return String.fromCodePoint(parseInt(l.slice(1), 10));
-    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[l]!;
-  });
-}
-
-/** Text of every <tag>…</tag> (tag without attributes or with), unescaped. */
-export function xmlValues(xml: string, tag: string): string[] {
-  const re = new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'g');
-  return [...xml.matchAll(re)].map((m) => xmlUnescape(m[1]!));
-}
-const xmlValue = (xml: string, tag: string) => xmlValues(xml, tag)[0];
 
 // ---------------------------------------------------------------------------------------------------
 // errors
@@ -224,9 +126,10 @@ export class S3Error extends Error {
     readonly s3Message: string,
     readonly operation: string,
     readonly requestId?: string,
+    options?: { cause?: unknown },
   ) {
     const hint = CODE_HINTS[code];
-    super(`对象存储请求失败（${operation}）：HTTP ${status} ${code}${s3Message ? ` — ${s3Message}` : ''}${hint ? `（${hint}）` : ''}`);
+    super(`对象存储请求失败（${operation}）：HTTP ${status} ${code}${s3Message ? ` — ${s3Message}` : ''}${hint ? `（${hint}）` : ''}`, options);
     this.name = 'S3Error';
   }
 }
@@ -235,221 +138,151 @@ function statusCode(status: number): string {
   return ({ 400: 'BadRequest', 403: 'Forbidden', 404: 'NotFound', 405: 'MethodNotAllowed', 409: 'Conflict', 411: 'MissingContentLength', 412: 'PreconditionFailed', 500: 'InternalError', 501: 'NotImplemented', 503: 'ServiceUnavailable' } as Record<number, string>)[status] ?? `HTTP${status}`;
 }
 
-function errorFromXml(status: number, body: string, operation: string, requestId?: string): S3Error {
-  const code = xmlValue(body, 'Code') ?? statusCode(status);
-  const message = xmlValue(body, 'Message') ?? (body && !body.trimStart().startsWith('<') ? body.slice(0, 200) : '');
-  return new S3Error(status, code, message, operation, requestId ?? xmlValue(body, 'RequestId'));
+interface SdkError {
+  name?: string;
+  message?: string;
+  code?: string;
+  errors?: { code?: string }[];
+  $metadata?: { httpStatusCode?: number; requestId?: string };
 }
 
-const RETRY_STATUS = new Set([500, 502, 503, 504]);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** 'PutObjectCommand' + input → 'PutObject a/b.pdf', 'UploadPart #2 a/b.pdf' */
+function describe(commandName: string | undefined, input: { Key?: string; PartNumber?: number } | undefined): string {
+  const op = (commandName ?? 'request').replace(/Command$/, '');
+  return `${op}${input?.PartNumber ? ` #${input.PartNumber}` : ''}${input?.Key ? ` ${input.Key}` : ''}`;
+}
+
+/**
+ * An SDK failure as a readable error. An answer from the store becomes an S3Error; an answer without an error
+ * body (HEAD) gets its code from the status, where the SDK has only 'Unknown' / 'UnknownError' or the number.
+ */
+function readable(e: unknown, operation: string, origin: string): unknown {
+  if (e instanceof S3Error || !e || typeof e !== 'object') return e;
+  const err = e as SdkError;
+  const status = err.$metadata?.httpStatusCode;
+  if (status) {
+    const vague = (v: string | undefined) => !v || /^\d+$/.test(v) || v === 'Unknown' || v === 'UnknownError' || v === 'Error';
+    const code = vague(err.name) ? statusCode(status) : err.name!;
+    const message = vague(err.message) || err.message === err.name ? '' : err.message!;
+    return new S3Error(status, code, message, operation, err.$metadata?.requestId, { cause: e });
+  }
+  const net = err.code ?? err.errors?.find((x) => x.code)?.code;
+  if (net || err.name === 'TimeoutError') {
+    return new Error(`无法连接对象存储（${operation}，${origin}）：${net ?? err.message}`, { cause: e });
+  }
+  return e;
+}
 
 // ---------------------------------------------------------------------------------------------------
 // the store
 // ---------------------------------------------------------------------------------------------------
-
-interface RequestOpts {
-  method: 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE';
-  key?: string;
-  query?: [string, string][];
-  headers?: Record<string, string>;
-  /** replayable body; a Buffer's SHA-256 is signed unless unsignedPayload */
-  body?: Buffer;
-  unsignedPayload?: boolean;
-  operation: string;
-  /** statuses handed back to the caller instead of thrown */
-  accept?: number[];
-  /** keep the body unread (GetObject); the timeout then covers the headers only */
-  stream?: boolean;
-}
-
-interface S3Response {
-  status: number;
-  headers: Headers;
-  /** the body read as text (empty for HEAD and for a streamed GetObject) */
-  text: string;
-  body?: ReadableStream<Uint8Array>;
-}
 
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
   readonly options: ResolvedS3Options;
   readonly partSize: number;
   readonly partConcurrency: number;
-  private readonly maxAttempts: number;
-  private readonly timeoutMs: number;
-  private readonly fetchFn: typeof fetch;
+  readonly client: S3Client;
 
   constructor(opts: S3Options | undefined) {
     this.options = resolveS3Options(opts);
     this.partSize = Math.max(MIN_PART_SIZE, Math.floor(opts?.partSize ?? DEFAULT_PART_SIZE));
     this.partConcurrency = Math.max(1, Math.floor(opts?.partConcurrency ?? 2));
-    this.maxAttempts = Math.max(1, Math.floor(opts?.maxAttempts ?? 3));
-    this.timeoutMs = opts?.timeoutMs ?? 120_000;
-    this.fetchFn = opts?.fetch ?? fetch;
-  }
-
-  /** The URL of a key (no query), as requests use it. */
-  url(key = '', query: [string, string][] = []): string {
-    return buildS3Url(this.options, key, query);
-  }
-
-  /** One signed request, retried on network errors and 5xx (every body here is a buffer, so it can be replayed). */
-  private async request(o: RequestOpts): Promise<S3Response> {
-    const url = this.url(o.key ?? '', o.query ?? []);
-    const what = `${o.operation}${o.key ? ` ${o.key}` : ''}`;
-    for (let attempt = 1; ; attempt++) {
-      const payloadHash = o.unsignedPayload ? UNSIGNED_PAYLOAD : o.body ? sha256Hex(o.body) : EMPTY_SHA256;
-      const signed = signV4({ method: o.method, url, headers: o.headers, payloadHash, accessKey: this.options.accessKey, secretKey: this.options.secretKey, region: this.options.region });
-      const headers: Record<string, string> = { ...signed.headers, 'accept-encoding': 'identity' };
-      let body: ReadableStream<Uint8Array> | Buffer | undefined;
-      if (o.body) {
-        headers['content-length'] = String(o.body.length);
-        // a stream over the buffer: fetch would copy a Buffer body, a stream's chunks go to the socket as they are
-        body = o.body.length ? bufferStream(o.body) : Buffer.alloc(0);
-      }
-      const ctl = new AbortController();
-      const timer = setTimeout(() => ctl.abort(new Error(`timeout after ${this.timeoutMs} ms`)), this.timeoutMs);
+    const o = this.options;
+    this.client = new S3Client({
+      endpoint: sdkEndpoint(o),
+      region: o.region,
+      forcePathStyle: o.forcePathStyle,
+      credentials: { accessKeyId: o.accessKey, secretAccessKey: o.secretKey },
+      maxAttempts: Math.max(1, Math.floor(opts?.maxAttempts ?? 3)),
+      // S3-compatible stores (MinIO, OSS, COS, Ceph) do not all know the newer flexible checksums
+      // (x-amz-checksum-*, aws-chunked trailers): send and check them only where an operation requires one
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      requestHandler: { requestTimeout: opts?.timeoutMs ?? 120_000, throwOnRequestTimeout: true, ...(opts?.httpAgent ? { httpAgent: opts.httpAgent } : {}) },
+    });
+    // Every failure, whichever call made it (ours or Upload's), leaves the SDK as a readable error naming the call.
+    const readableErrors: InitializeMiddleware<ServiceInputTypes, ServiceOutputTypes> = (next, context) => async (args) => {
       try {
-        let res: Response;
-        try {
-          res = await this.fetchFn(url, { method: o.method, headers, body, signal: ctl.signal, redirect: 'manual', ...(body ? { duplex: 'half' } : {}) } as RequestInit);
-        } catch (e) {
-          if (attempt < this.maxAttempts) {
-            await sleep(100 * 2 ** attempt);
-            continue;
-          }
-          const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
-          throw new Error(`无法连接对象存储（${what}，${this.options.endpoint.origin}）：${cause?.code ?? cause?.message ?? (e as Error).message}`, { cause: e });
-        }
-        if (o.stream && res.ok) return { status: res.status, headers: res.headers, text: '', body: res.body ?? undefined };
-        // answers other than GetObject's are small: read them inside the timeout
-        if (res.ok || o.accept?.includes(res.status)) return { status: res.status, headers: res.headers, text: o.method === 'HEAD' ? '' : await res.text() };
-        const text = o.method === 'HEAD' ? '' : await res.text().catch(() => '');
-        if (RETRY_STATUS.has(res.status) && attempt < this.maxAttempts) {
-          await sleep(100 * 2 ** attempt);
-          continue;
-        }
-        throw errorFromXml(res.status, text, what, res.headers.get('x-amz-request-id') ?? undefined);
-      } finally {
-        clearTimeout(timer);
+        return await next(args);
+      } catch (e) {
+        throw readable(e, describe(context.commandName, args.input as { Key?: string; PartNumber?: number }), o.endpoint.origin);
       }
-    }
+    };
+    this.client.middlewareStack.add(readableErrors, { step: 'initialize', priority: 'high', name: 'wenkuReadableErrors' });
+    // DeleteObjects must carry a body checksum. The SDK now sends a CRC32 there even with WHEN_REQUIRED, which
+    // S3 accepts but many S3-compatible stores refuse ("Missing required header for this request: Content-Md5"):
+    // send Content-MD5 instead, as the SDK's own MD5_FALLBACK note advises for those stores.
+    const deleteObjectsMd5: BuildMiddleware<ServiceInputTypes, ServiceOutputTypes> = (next, context) => async (args) => {
+      const req = args.request as { headers?: Record<string, string>; body?: unknown };
+      if (context.commandName === 'DeleteObjectsCommand' && req.headers && (typeof req.body === 'string' || req.body instanceof Uint8Array)) {
+        for (const h of Object.keys(req.headers)) {
+          if (/^x-amz-(sdk-)?checksum-/i.test(h)) delete req.headers[h];
+        }
+        req.headers['content-md5'] = crypto.createHash('md5').update(req.body).digest('base64');
+      }
+      return next(args);
+    };
+    // build step, low priority: runs after the SDK's checksum middleware (build, normal) and before signing
+    this.client.middlewareStack.add(deleteObjectsMd5, { step: 'build', priority: 'low', name: 'wenkuDeleteObjectsContentMd5' });
+  }
+
+  private get bucket() {
+    return this.options.bucket;
   }
 
   async put(key: string, body: Readable | Buffer, opts: { contentType?: string } = {}): Promise<number> {
     assertSafeKey(key);
-    const headers: Record<string, string> = opts.contentType ? { 'content-type': opts.contentType } : {};
     if (Buffer.isBuffer(body)) {
-      await this.request({ method: 'PUT', key, headers, body, operation: 'PutObject' });
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType }));
       return body.length;
     }
-    return this.putStream(key, body, headers);
-  }
-
-  private async putStream(key: string, source: Readable, headers: Record<string, string>): Promise<number> {
-    const size = this.partSize;
-    const pool: Buffer[] = [];
-    let buf: Buffer = Buffer.allocUnsafe(size);
-    let filled = 0;
+    // counted on the way through; pipeline() destroys the source when Upload stops reading (a refused part)
     let total = 0;
-    let uploadId: string | undefined;
-    const etags: string[] = [];
-    const inflight = new Set<Promise<void>>();
-    let failure: { error: unknown } | undefined;
-
-    const sendPart = async (part: Buffer, length: number) => {
-      const number = etags.length + 1;
-      etags.push('');
-      const p: Promise<void> = this.uploadPart(key, uploadId!, number, part.subarray(0, length))
-        .then((etag) => {
-          etags[number - 1] = etag;
-          if (length === size) pool.push(part);
-        }, (error) => {
-          failure ??= { error };
-        })
-        .finally(() => inflight.delete(p));
-      inflight.add(p);
-      // back-pressure: stop reading while partConcurrency parts are on the wire
-      while (inflight.size >= this.partConcurrency) await Promise.race(inflight);
-      if (failure) throw failure.error;
-    };
-
-    try {
-      for await (const c of source) {
-        let chunk: Buffer = Buffer.isBuffer(c) ? c : Buffer.from(c as string);
+    const counted = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
         total += chunk.length;
-        while (chunk.length) {
-          const n = Math.min(chunk.length, size - filled);
-          chunk.copy(buf, filled, 0, n);
-          filled += n;
-          chunk = chunk.subarray(n);
-          if (filled === size) {
-            if (!uploadId) uploadId = await this.createMultipart(key, headers);
-            await sendPart(buf, size);
-            buf = pool.pop() ?? Buffer.allocUnsafe(size);
-            filled = 0;
-          }
-        }
-      }
-      if (!uploadId) {
-        // smaller than one part: a single PutObject
-        await this.request({ method: 'PUT', key, headers, body: buf.subarray(0, filled), operation: 'PutObject' });
-        return total;
-      }
-      if (filled > 0) await sendPart(buf, filled);
-      await Promise.all(inflight);
-      if (failure) throw failure.error;
-      await this.completeMultipart(key, uploadId, etags);
-      return total;
+        cb(null, chunk);
+      },
+    });
+    pipeline(body, counted, () => undefined);
+    try {
+      await new Upload({
+        client: this.client,
+        params: { Bucket: this.bucket, Key: key, Body: counted, ContentType: opts.contentType },
+        partSize: this.partSize,
+        queueSize: this.partConcurrency,
+        leavePartsOnError: false,
+      }).done();
     } catch (e) {
-      if (!source.destroyed) source.destroy();
-      await Promise.allSettled(inflight);
-      if (uploadId) await this.abortMultipart(key, uploadId).catch(() => undefined);
+      if (!body.destroyed) body.destroy();
+      if (!counted.destroyed) counted.destroy();
       throw e;
     }
-  }
-
-  private async createMultipart(key: string, headers: Record<string, string>): Promise<string> {
-    const res = await this.request({ method: 'POST', key, query: [['uploads', '']], headers, operation: 'CreateMultipartUpload' });
-    const id = xmlValue(res.text, 'UploadId');
-    if (!id) throw new S3Error(res.status, 'MalformedResponse', 'no UploadId in the answer', `CreateMultipartUpload ${key}`);
-    return id;
-  }
-
-  private async uploadPart(key: string, uploadId: string, partNumber: number, body: Buffer): Promise<string> {
-    const res = await this.request({
-      method: 'PUT', key, query: [['partNumber', String(partNumber)], ['uploadId', uploadId]], body, unsignedPayload: true, operation: `UploadPart #${partNumber}`,
-    });
-    const etag = res.headers.get('etag');
-    if (!etag) throw new S3Error(res.status, 'MalformedResponse', 'no ETag for the part', `UploadPart #${partNumber} ${key}`);
-    return etag;
-  }
-
-  private async completeMultipart(key: string, uploadId: string, etags: string[]) {
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<CompleteMultipartUpload xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${etags.map((e, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${xmlEscape(e)}</ETag></Part>`).join('')}</CompleteMultipartUpload>`;
-    const res = await this.request({ method: 'POST', key, query: [['uploadId', uploadId]], headers: { 'content-type': 'application/xml' }, body: Buffer.from(xml), operation: 'CompleteMultipartUpload' });
-    // S3 may answer 200 and still report an error in the body
-    if (/<Error>/.test(res.text)) throw errorFromXml(200, res.text, `CompleteMultipartUpload ${key}`);
-  }
-
-  private async abortMultipart(key: string, uploadId: string) {
-    await this.request({ method: 'DELETE', key, query: [['uploadId', uploadId]], operation: 'AbortMultipartUpload', accept: [404] });
+    return total;
   }
 
   async get(key: string): Promise<Readable | undefined> {
     assertSafeKey(key);
-    const res = await this.request({ method: 'GET', key, operation: 'GetObject', stream: true, accept: [404] });
-    if (res.status === 404 || !res.body) return undefined;
-    return Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>);
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      // in Node the body is the http.IncomingMessage itself: a Readable, read as it comes
+      return res.Body as Readable | undefined;
+    } catch (e) {
+      if (e instanceof S3Error && e.status === 404) return undefined;
+      throw e;
+    }
   }
 
   async stat(key: string): Promise<{ size: number; modifiedAt: Date } | undefined> {
     assertSafeKey(key);
-    const res = await this.request({ method: 'HEAD', key, operation: 'HeadObject', accept: [404] });
-    if (res.status === 404) return undefined;
-    const lm = res.headers.get('last-modified');
-    return { size: Number(res.headers.get('content-length') ?? 0), modifiedAt: lm ? new Date(lm) : new Date(0) };
+    try {
+      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: Number(res.ContentLength ?? 0), modifiedAt: res.LastModified ?? new Date(0) };
+    } catch (e) {
+      if (e instanceof S3Error && e.status === 404) return undefined;
+      throw e;
+    }
   }
 
   async exists(key: string): Promise<boolean> {
@@ -458,22 +291,37 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
-    await this.request({ method: 'DELETE', key, operation: 'DeleteObject', accept: [404] });
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (e) {
+      if (!(e instanceof S3Error && e.status === 404)) throw e;
+    }
+  }
+
+  /**
+   * A presigned GET URL for a key, valid `expiresIn` seconds (at most 7 days). `filename` makes the answer an
+   * attachment with that name (RFC 6266, UTF-8 names included); `contentType` overrides the stored type.
+   */
+  async presignedGetUrl(key: string, opts: PresignOptions): Promise<string> {
+    assertSafeKey(key);
+    const expiresIn = Math.floor(opts.expiresIn);
+    if (!(expiresIn >= 1 && expiresIn <= MAX_PRESIGN_SECONDS)) throw new Error(`presigned URL lifetime must be 1 to ${MAX_PRESIGN_SECONDS} seconds, not ${opts.expiresIn}`);
+    const cmd = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentDisposition: opts.filename ? contentDisposition(opts.filename) : undefined,
+      ResponseContentType: opts.contentType,
+    });
+    return getSignedUrl(this.client, cmd, { expiresIn });
   }
 
   /** Every key below `prefix/` (a folder, as on local disk), page by page. */
   async *list(prefix: string): AsyncGenerator<string[]> {
     const p = `${assertSafeKey(prefix.replace(/\/+$/, ''))}/`;
-    let token: string | undefined;
-    do {
-      const query: [string, string][] = [['list-type', '2'], ['prefix', p]];
-      if (token) query.push(['continuation-token', token]);
-      const res = await this.request({ method: 'GET', query, operation: `ListObjectsV2 ${p}` });
-      const xml = res.text;
-      const keys = [...xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)].map((m) => xmlValue(m[1]!, 'Key')).filter((k): k is string => !!k);
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: p })) {
+      const keys = (page.Contents ?? []).map((c) => c.Key).filter((k): k is string => !!k);
       if (keys.length) yield keys;
-      token = xmlValue(xml, 'IsTruncated') === 'true' ? xmlValue(xml, 'NextContinuationToken') : undefined;
-    } while (token);
+    }
   }
 
   async deletePrefix(prefix: string): Promise<void> {
@@ -482,49 +330,25 @@ export class S3Storage implements Storage {
 
   private deleteObjectsSupported = true;
 
-  /** DeleteObjects (≤ 1000 keys, Content-MD5 as S3 requires); single deletes where a store lacks it. */
+  /** DeleteObjects (≤ 1000 keys); single deletes where a store lacks it. */
   private async deleteMany(keys: string[]) {
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000);
       if (this.deleteObjectsSupported) {
-        const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Delete xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Quiet>true</Quiet>${batch.map((k) => `<Object><Key>${xmlEscape(k)}</Key></Object>`).join('')}</Delete>`;
-        const body = Buffer.from(xml, 'utf8');
-        const res = await this.request({
-          method: 'POST', query: [['delete', '']], body, operation: 'DeleteObjects', accept: [501],
-          headers: { 'content-type': 'application/xml', 'content-md5': crypto.createHash('md5').update(body).digest('base64') },
-        });
-        if (res.status !== 501) {
-          const errors = [...res.text.matchAll(/<Error>([\s\S]*?)<\/Error>/g)];
+        try {
+          const res = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Quiet: true, Objects: batch.map((Key) => ({ Key })) } }));
+          const errors = res.Errors ?? [];
           if (errors.length) {
-            const first = errors[0]![1]!;
-            throw new S3Error(200, xmlValue(first, 'Code') ?? 'DeleteFailed', `${errors.length} 个对象删除失败，例如 ${xmlValue(first, 'Key')}：${xmlValue(first, 'Message') ?? ''}`, 'DeleteObjects');
+            const first = errors[0]!;
+            throw new S3Error(200, first.Code ?? 'DeleteFailed', `${errors.length} 个对象删除失败，例如 ${first.Key}：${first.Message ?? ''}`, 'DeleteObjects');
           }
           continue;
+        } catch (e) {
+          if (!(e instanceof S3Error && e.status === 501)) throw e;
+          this.deleteObjectsSupported = false;
         }
-        this.deleteObjectsSupported = false;
       }
-      for (const k of batch) await this.request({ method: 'DELETE', key: k, operation: 'DeleteObject', accept: [404] });
+      for (const k of batch) await this.delete(k);
     }
   }
-}
-
-/** A web stream over a buffer, in 1 MiB views (no copy); lets go of the buffer once read, whoever keeps the stream. */
-function bufferStream(buffer: Buffer): ReadableStream<Uint8Array> {
-  let b: Buffer | undefined = buffer;
-  let at = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(c) {
-      if (!b) return c.close();
-      const end = Math.min(b.length, at + 1024 * 1024);
-      c.enqueue(b.subarray(at, end));
-      at = end;
-      if (at >= b.length) {
-        b = undefined;
-        c.close();
-      }
-    },
-    cancel() {
-      b = undefined;
-    },
-  });
 }

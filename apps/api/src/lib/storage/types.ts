@@ -1,5 +1,14 @@
 import type { Readable } from 'node:stream';
 
+export interface PresignOptions {
+  /** seconds the URL stays valid (S3 allows at most 7 days) */
+  expiresIn: number;
+  /** answer as an attachment with this file name (Content-Disposition) */
+  filename?: string;
+  /** answer with this Content-Type instead of the stored one */
+  contentType?: string;
+}
+
 /**
  * Where files live. Keys are relative, slash-separated and chosen by the server (never by users):
  * `documents/ab/cd/<hash>.pdf`, `pages/<hash>/3.gzip.svg`, ...
@@ -15,6 +24,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Deletes every key below a prefix (a converted document's pages). */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * A URL that serves the key directly from the store, without passing through this server, for `expiresIn`
+   * seconds; undefined where the store has no such URLs (local disk: serve the file yourself).
+   */
+  presignedGetUrl(key: string, opts: PresignOptions): Promise<string | undefined>;
 }
 
 /** Refuses keys that could climb out of the store or are not plain relative paths. */
