@@ -11,6 +11,7 @@ import { closeModules, consoleLogger, createDeps, seedModules } from './kernel/b
 import { registerModuleRoutes } from './kernel/route';
 import { MODULES } from './modules';
 import errorsPlugin from './plugins/errors';
+import securityHeaders, { sendPage } from './plugins/security-headers';
 import { AppError } from './lib/errors';
 import { rateLimitStore } from './lib/rate-limit';
 import authPlugin from './plugins/auth';
@@ -67,6 +68,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
+  await app.register(securityHeaders);
   await app.register(rateLimit, {
     global: false,
     store: rateLimitStore(services.rates),
@@ -101,7 +103,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       }
       const html = app.spaIndex?.(url);
       if (!html) return reply.status(404).type('text/plain; charset=utf-8').send('404 This page could not be found');
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+      return sendPage(reply, html, { admin: url === '/admin' || url.startsWith('/admin/'), extra: services.settings.peek('security')?.csp_allow });
     },
   );
   return app;

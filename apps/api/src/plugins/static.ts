@@ -3,6 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { markScripts } from './security-headers';
 
 /**
  * The built index.html, read again when the file changes (checked at most every 500 ms), so a rebuild of the site
@@ -20,7 +21,7 @@ function indexFile(file: string): () => string | undefined {
     try {
       const st = fs.statSync(file);
       if (st.mtimeMs !== mtime) {
-        html = fs.readFileSync(file, 'utf8');
+        html = markScripts(fs.readFileSync(file, 'utf8'));
         mtime = st.mtimeMs;
       }
     } catch {

@@ -63,7 +63,7 @@ export const accountRoutes = {
   testEmail: defineRoute({ method: 'POST', path: '/config/email/test', auth: 'admin', module: 'config', summary: '发送测试邮件', body: z.object({ email: z.email('请输入正确的电子邮箱').optional() }), response: ZOk }),
 
   // OAuth
-  getOAuthConfigs: defineRoute({ method: 'GET', path: '/oauth/configs', auth: 'public', summary: '可用的第三方登录', query: z.object({ redirect_uri: z.string().max(512).optional() }), response: z.object({ oauth: z.array(S.ZOAuthConfig) }) }),
+  getOAuthConfigs: defineRoute({ method: 'GET', path: '/oauth/configs', auth: 'public', summary: '可用的第三方登录', query: z.object({ redirect_uri: z.string().max(512).optional(), binding: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'binding 格式不正确').optional() }), response: z.object({ oauth: z.array(S.ZOAuthConfig) }) }),
   oauthLogin: defineRoute({ method: 'POST', path: '/oauth/login', auth: 'public', summary: '第三方登录', body: S.ZOAuthLoginBody, response: ZAuthResult }),
   oauthBind: defineRoute({ method: 'POST', path: '/oauth/bind', auth: 'user', summary: '绑定第三方账号', body: S.ZOAuthLoginBody, response: ZAuthResult }),
   wechatScanCode: defineRoute({ method: 'GET', path: '/oauth/wechatmp/scan/code', auth: 'public', summary: '小程序扫码登录：获取二维码', response: S.ZWechatScanCode }),

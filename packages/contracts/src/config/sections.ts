@@ -139,6 +139,7 @@ export const CONFIG_SCHEMAS = {
     login_captcha_after: f.number('账号每小时登录失败多少次后需要验证码', 10, { min: 1, max: 100000 }),
     register_limit_per_ip: f.number('每个IP每小时注册次数', 10, { min: 1, max: 100000 }),
     find_password_limit_per_ip: f.number('每个IP每小时找回密码次数', 10, { min: 1, max: 100000 }),
+    csp_allow: f.textarea('页面允许连接的外部地址(统计代码等，空格分隔，如 https://hm.baidu.com)', ''),
     reserved_usernames: f.textarea('保留用户名(包含即拒绝，逗号或换行分隔)', '管理员,admin,administrator,客服,官方,系统,站长,root,webmaster,support,moderator,版主,超管'),
   }),
   captcha: section('验证码', {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps, RouteHandlers } from '../../kernel/module';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors';
 import { MAX_IMAGE_BYTES, type ImageKind } from './attachment.service';
+import { SANDBOX_CSP } from '../../plugins/security-headers';
 
 const ok = { ok: true };
 const uploadLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -61,7 +62,7 @@ export function attachmentRoutes({ attachments, settings }: Deps): RouteHandlers
       }
       const found = await attachments.openImage(key);
       if (!found) throw notFound('文件不存在');
-      return reply.header('Content-Type', found.mime).header('Cache-Control', 'public, max-age=31536000, immutable').header('X-Content-Type-Options', 'nosniff').send(found.stream);
+      return reply.header('Content-Type', found.mime).header('Cache-Control', 'public, max-age=31536000, immutable').header('Content-Security-Policy', SANDBOX_CSP).send(found.stream);
     },
 
     listAttachments: ({ query }) => attachments.list(query!),

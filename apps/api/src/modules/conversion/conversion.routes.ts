@@ -1,6 +1,7 @@
 import { DocumentStatus } from '@wenku/contracts';
 import type { Deps, RouteHandlers } from '../../kernel/module';
 import { notFound } from '../../lib/errors';
+import { SANDBOX_CSP } from '../../plugins/security-headers';
 
 const UUID = /^[a-f0-9]{8,32}$/;
 
@@ -15,7 +16,7 @@ export function conversionRoutes({ conversion, documents }: Deps): RouteHandlers
       if (!d || d.status !== DocumentStatus.Converted || page < 1 || page > d.preview) throw notFound('页面不存在');
       const opened = await conversion.openPage(d.hash, page, d.enableGzip, m[2] === 'gzip.svg');
       if (!opened) throw notFound('页面不存在');
-      reply.header('Content-Type', 'image/svg+xml; charset=utf-8').header('Cache-Control', 'public, max-age=86400').header('X-Content-Type-Options', 'nosniff');
+      reply.header('Content-Type', 'image/svg+xml; charset=utf-8').header('Cache-Control', 'public, max-age=86400').header('Content-Security-Policy', SANDBOX_CSP);
       if (opened.encoding) reply.header('Content-Encoding', opened.encoding);
       return reply.send(opened.stream);
     },
@@ -24,7 +25,7 @@ export function conversionRoutes({ conversion, documents }: Deps): RouteHandlers
       const d = UUID.test(uuid) ? await documents.findForView(uuid) : undefined;
       const stream = d && d.status === DocumentStatus.Converted ? await conversion.openCover(d.hash) : undefined;
       if (!stream) throw notFound('封面不存在');
-      return reply.header('Content-Type', 'image/png').header('Cache-Control', 'public, max-age=86400').send(stream);
+      return reply.header('Content-Type', 'image/png').header('Cache-Control', 'public, max-age=86400').header('Content-Security-Policy', SANDBOX_CSP).send(stream);
     },
     getEnvs: async () => ({ envs: await conversion.envs() }),
   };

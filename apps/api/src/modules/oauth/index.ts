@@ -14,9 +14,9 @@ declare module '../../kernel/module' {
 /** Third-party login (github, gitee, qq, wechat, custom), the mini-program scan login and JS-SDK signatures. */
 export default defineModule({
   name: 'oauth',
-  create: ({ db, settings, users, punishments, config }) => {
+  create: ({ db, settings, users, punishments, rates, config }) => {
     const repo = new OAuthRepo(db);
-    const oauth = new OAuthService(repo, settings, users, punishments, { secret: config.jwtSecret, baseUrlOverrides: config.vendorBaseUrls });
+    const oauth = new OAuthService(repo, settings, users, punishments, rates, { secret: config.jwtSecret, baseUrlOverrides: config.vendorBaseUrls });
     return { oauth, wechat: new WechatService(repo, settings, users, oauth, { baseUrl: config.vendorBaseUrls?.wechatmp }) };
   },
   routes: oauthRoutes,

@@ -5,7 +5,7 @@ const ok = { ok: true };
 
 export function oauthRoutes({ oauth, wechat, users }: Deps): RouteHandlers {
   return {
-    getOAuthConfigs: async ({ query }) => ({ oauth: await oauth.configs(query?.redirect_uri) }),
+    getOAuthConfigs: async ({ query }) => ({ oauth: await oauth.configs(query?.redirect_uri, query?.binding) }),
     oauthLogin: async ({ body, req }) => {
       const user = await oauth.login(body!, req.ip);
       return { user: toPrivateUser(user), token: await req.server.issueToken(user.id) };

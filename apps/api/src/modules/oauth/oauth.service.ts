@@ -6,7 +6,10 @@ import type { PunishmentService } from '../account/punishment.service';
 import type { ConfigService } from '../config/config.service';
 import type { UserRow } from '../user/user.repo';
 import type { UserService } from '../user/user.service';
-import { OAuthState } from './oauth.state';
+import { OAuthState, bindingOf } from './oauth.state';
+import type { RateCounter } from '../../lib/rate-limit';
+
+type OAuthBody = { type: OAuthProviderType; code: string; state?: string; redirect_uri?: string; nonce?: string };
 import type { OAuthRepo, UserOAuthRow } from './oauth.repo';
 
 export interface OAuthServiceOptions {
@@ -42,6 +45,7 @@ export class OAuthService {
     private readonly settings: ConfigService,
     private readonly users: UserService,
     private readonly punishments: Pick<PunishmentService, 'assertAllowed'>,
+    private readonly rates: RateCounter,
     private readonly opts: OAuthServiceOptions,
   ) {
     this.state = new OAuthState(opts.secret);
@@ -70,24 +74,31 @@ export class OAuthService {
   }
 
   /** GET /oauth/configs: enabled providers with a ready authorize URL (client_id, redirect_uri, signed state). */
-  async configs(redirectUri?: string): Promise<{ type: OAuthProviderType; title: string; authorize_url: string }[]> {
+  async configs(redirectUri?: string, binding?: string): Promise<{ type: OAuthProviderType; title: string; authorize_url: string }[]> {
     const out: { type: OAuthProviderType; title: string; authorize_url: string }[] = [];
     for (const type of OAUTH_TYPES) {
       const p = await this.provider(type);
       if (!p) continue;
       const redirect = await this.defaultRedirect(type, redirectUri);
-      const authorizeUrl = p.provider.authorizeUrl({ clientId: p.clientId, clientSecret: '', redirectUri: redirect }, this.state.issue(type, redirect));
+      const authorizeUrl = p.provider.authorizeUrl({ clientId: p.clientId, clientSecret: '', redirectUri: redirect }, this.state.issue(type, redirect, binding));
       out.push({ type, title: p.title, authorize_url: authorizeUrl });
     }
     return out;
   }
 
-  /** Checks the state, then code → token → profile at the provider. */
-  private async profile(body: { type: OAuthProviderType; code: string; state?: string; redirect_uri?: string }): Promise<OAuthProfile> {
+  /**
+   * Checks the state — signed, unexpired, for this provider, used once, and, when it names a browser, returned by that
+   * browser (its nonce) — then code → token → profile at the provider. Binding always needs a browser-bound state:
+   * an attacker's authorisation link cannot attach the attacker's identity to a victim's account.
+   */
+  private async profile(body: OAuthBody, purpose: 'login' | 'bind'): Promise<OAuthProfile> {
     const p = await this.provider(body.type);
     if (!p) throw badRequest('该登录方式未启用');
     const st = body.state ? this.state.verify(body.state, body.type) : null;
     if (!st) throw badRequest('登录请求已失效，请重新发起登录');
+    if (purpose === 'bind' && !st.binding) throw badRequest('绑定请求无效，请在本页面重新发起绑定');
+    if (st.binding && (!body.nonce || bindingOf(body.nonce) !== st.binding)) throw badRequest('登录请求不是由当前浏览器发起的，请重新发起');
+    if ((await this.rates.hit(`oauth-state:${st.nonce}`, 15 * 60_000)).count > 1) throw badRequest('登录请求已使用过，请重新发起登录');
     const redirectUri = st.redirectUri || (await this.defaultRedirect(body.type, body.redirect_uri));
     try {
       const profile = await p.provider.profile({ clientId: p.clientId, clientSecret: p.clientSecret, redirectUri }, body.code);
@@ -142,14 +153,14 @@ export class OAuthService {
   }
 
   /** POST /oauth/login */
-  async login(body: { type: OAuthProviderType; code: string; state?: string; redirect_uri?: string }, ip: string): Promise<UserRow> {
-    const profile = await this.profile(body);
+  async login(body: OAuthBody, ip: string): Promise<UserRow> {
+    const profile = await this.profile(body, 'login');
     return this.findOrCreateUser(body.type, profile, ip, body.type === 'wechat' ? WECHAT_TYPES : []);
   }
 
   /** POST /oauth/bind: binds to the logged-in user; an identity bound to someone else, or a second one of a kind, fails. */
-  async bind(userId: number, body: { type: OAuthProviderType; code: string; state?: string; redirect_uri?: string }): Promise<UserRow> {
-    const profile = await this.profile(body);
+  async bind(userId: number, body: OAuthBody): Promise<UserRow> {
+    const profile = await this.profile(body, 'bind');
     const values = { nickname: profile.nickname, avatar: profile.avatar, raw: profile.raw };
     const bound = await this.repo.findBinding(body.type, profile.openid);
     if (bound && bound.userId !== userId) throw badRequest(BIND_FAILED);

@@ -11,7 +11,12 @@ interface StatePayload {
   n: string;
   /** redirect_uri sent to the provider (the token exchange must repeat it) */
   r: string;
+  /** the browser binding: sha256 (base64url) of a nonce only the initiating browser holds */
+  b?: string;
 }
+
+/** The binding of a browser nonce, as the state carries it. */
+export const bindingOf = (nonce: string) => crypto.createHash('sha256').update(nonce).digest('base64url');
 
 /**
  * OAuth `state`: the provider, expiry and redirect URI, HMAC-signed with the server secret under a
@@ -27,14 +32,14 @@ export class OAuthState {
     return crypto.createHmac('sha256', this.key).update(body).digest('base64url');
   }
 
-  issue(type: string, redirectUri: string, now = Date.now()): string {
-    const payload: StatePayload = { t: type, e: Math.floor(now / 1000) + TTL_SECONDS, n: crypto.randomBytes(9).toString('base64url'), r: redirectUri };
+  issue(type: string, redirectUri: string, binding?: string, now = Date.now()): string {
+    const payload: StatePayload = { t: type, e: Math.floor(now / 1000) + TTL_SECONDS, n: crypto.randomBytes(9).toString('base64url'), r: redirectUri, ...(binding ? { b: binding } : {}) };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
     return `${body}.${this.sign(body)}`;
   }
 
-  /** The redirect URI carried by a valid state for this provider, or null. */
-  verify(state: string, type: string, now = Date.now()): { redirectUri: string } | null {
+  /** The redirect URI, nonce and browser binding carried by a valid state for this provider, or null. */
+  verify(state: string, type: string, now = Date.now()): { redirectUri: string; nonce: string; binding?: string } | null {
     const [body, sig] = state.split('.');
     if (!body || !sig) return null;
     const expected = Buffer.from(this.sign(body));
@@ -47,6 +52,6 @@ export class OAuthState {
       return null;
     }
     if (p.t !== type || typeof p.e !== 'number' || p.e * 1000 < now) return null;
-    return { redirectUri: String(p.r ?? '') };
+    return { redirectUri: String(p.r ?? ''), nonce: String(p.n ?? ''), binding: typeof p.b === 'string' ? p.b : undefined };
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, FastifyInstance } from 'fastify';
 import type { Deps, RouteHandlers } from '../../kernel/module';
 import { notFound } from '../../lib/errors';
 import { siteOrigin } from './sitemap.service';
+import { sendPage } from '../../plugins/security-headers';
 
 /** Public pages whose initial HTML carries their own head and main text (see SeoService). */
 export const SEO_PAGE_ROUTES = ['/', '/category', '/category/:id', '/document/:id', '/article', '/article/:id', '/search', '/user/:id', '/user/:id/document', '/user/:id/article'];
@@ -26,14 +27,14 @@ export function seoRoutes({ sitemap, settings }: Deps): RouteHandlers {
 }
 
 /** The crawler-readable HTML of the public pages (only when the built site is served). */
-export async function seoPages(app: FastifyInstance, { seo, config }: Deps) {
+export async function seoPages(app: FastifyInstance, { seo, config, settings }: Deps) {
   if (!config.serveStatic) return;
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0];
     const index = app.spaIndex?.(url);
     if (!index) return reply.status(404).type('text/plain; charset=utf-8').send('404 This page could not be found');
     const out = await seo.render(index, req.url);
-    return reply.status(out.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(out.html);
+    return sendPage(reply, out.html, { admin: false, extra: (await settings.get('security')).csp_allow, status: out.status });
   };
   for (const path of SEO_PAGE_ROUTES) app.get(path, page);
 }

@@ -8,6 +8,7 @@ import type { UserService } from '../user/user.service';
 import type { ArticleService } from '../article/article.service';
 import type { ConversionService } from '../conversion/conversion.service';
 import { siteOrigin } from './sitemap.service';
+import { markScripts } from '../../plugins/security-headers';
 
 /** What one public page says about itself in the initial HTML. */
 export interface SeoPage {
@@ -113,7 +114,7 @@ export class SeoService {
     if (analytics) {
       // marked so the app does not inject it a second time (app/analytics.ts looks for the mark)
       const code = /<[a-z!/]/i.test(analytics) ? analytics : `<script>${analytics}</script>`;
-      head.push(code.replace(/<(script|noscript|meta|link|img)\b/gi, '<$1 data-wenku-analytics'));
+      head.push(markScripts(code.replace(/<(script|noscript|meta|link|img)\b/gi, '<$1 data-wenku-analytics')));
     }
     let html = index;
     html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${esc(title)}</title>`) : html.replace('</head>', () => `<title>${esc(title)}</title></head>`);
