@@ -268,7 +268,9 @@ describe('comments, favourites, related, search, export', () => {
   });
 
   it('exports markdown as a valid .docx', async () => {
-    const res = await call(t, api.markdownToDocx, { body: { markdown: '# 导出标题\n\n正文**加粗**与公式 $x^2$。\n\n| 列一 | 列二 |\n|---|---|\n| 甲 | 乙 |\n\n- 列表项\n', title: '导出测试' } });
+    const writer = await makeUser(t);
+    expect((await callError(t, api.markdownToDocx, { body: { markdown: '# 匿名' } })).status).toBe(401);
+    const res = await call(t, api.markdownToDocx, { as: writer, body: { markdown: '# 导出标题\n\n正文**加粗**与公式 $x^2$。\n\n| 列一 | 列二 |\n|---|---|\n| 甲 | 乙 |\n\n- 列表项\n', title: '导出测试' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('wordprocessingml');
     expect(res.headers['content-disposition']).toContain('document.docx');
@@ -277,6 +279,6 @@ describe('comments, favourites, related, search, export', () => {
     const files = unzipSync(new Uint8Array(buf));
     const xml = strFromU8(files['word/document.xml']);
     for (const s of ['导出标题', '加粗', 'x^2', '列一', '乙', '列表项', '导出测试']) expect(xml, s).toContain(s);
-    expect((await callError(t, api.markdownToDocx, { body: { markdown: '' } })).message).toBe('没有可导出的内容');
+    expect((await callError(t, api.markdownToDocx, { as: writer, body: { markdown: '' } })).message).toBe('没有可导出的内容');
   });
 });

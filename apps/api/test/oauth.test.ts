@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZAuthResult, ZOAuthConfig, ZUserOAuth } from '@wenku/contracts';
 import { createTestApp, type TestApp } from './helpers';
@@ -32,16 +33,26 @@ async function configs(query = ''): Promise<{ type: OAuthType; title: string; au
   return res.json().oauth.map((c: unknown) => ZOAuthConfig.parse(c));
 }
 
-/** The browser part: open the authorize URL signed in as `person`, follow the redirect back, read code and state. */
-async function authorize(type: OAuthType, person: FakePerson, rewrite?: (u: URL) => void): Promise<{ code: string; state: string; redirect: string }> {
-  const cfg = (await configs()).find((c) => c.type === type)!;
+/** A browser's own nonce for one flow and its binding (what the web keeps in sessionStorage and sends to /oauth/configs). */
+function browserNonce() {
+  const nonce = crypto.randomBytes(24).toString('base64url');
+  return { nonce, binding: crypto.createHash('sha256').update(nonce).digest('base64url') };
+}
+
+/**
+ * The browser part: start the flow bound to this browser (a nonce), open the authorize URL signed in as `person`,
+ * follow the redirect back, read code and state; the nonce comes back with them, as the web sends it.
+ */
+async function authorize(type: OAuthType, person: FakePerson, rewrite?: (u: URL) => void, bound = true): Promise<{ code: string; state: string; redirect: string; nonce: string }> {
+  const { nonce, binding } = browserNonce();
+  const cfg = (await configs(bound ? `?binding=${binding}` : '')).find((c) => c.type === type)!;
   const u = new URL(cfg.authorize_url);
   rewrite?.(u);
   provider.signIn(person);
   const res = await fetch(u, { redirect: 'manual' });
   expect(res.status, await res.clone().text()).toBe(302);
   const back = new URL(res.headers.get('location')!);
-  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, redirect: `${back.origin}${back.pathname}` };
+  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, redirect: `${back.origin}${back.pathname}`, nonce };
 }
 
 const login = (payload: object) => t.req({ method: 'POST', url: '/api/v1/oauth/login', payload });
@@ -68,9 +79,9 @@ describe('GitHub login', () => {
   let first: { user: { id: number; username: string }; token: string };
 
   it('code → token → profile: creates an account named after the person, bound to their GitHub id', async () => {
-    const { code, state, redirect } = await authorize('github', octocat);
+    const { code, state, redirect, nonce } = await authorize('github', octocat);
     expect(redirect).toBe('https://wenku.test/oauth/github');
-    const res = await login({ type: 'github', code, state });
+    const res = await login({ type: 'github', code, state, nonce });
     expect(res.statusCode, res.body).toBe(200);
     first = ZAuthResult.parse(res.json());
     expect(first.user.username).toBe('TheOctocat');
@@ -81,27 +92,42 @@ describe('GitHub login', () => {
 
   it('the next login finds the binding: same account, nothing new created', async () => {
     const before = (await t.database.pool.query('SELECT count(*)::int AS n FROM users')).rows[0].n;
-    const { code, state } = await authorize('github', octocat);
-    const res = ZAuthResult.parse((await login({ type: 'github', code, state })).json());
+    const { code, state, nonce } = await authorize('github', octocat);
+    const res = ZAuthResult.parse((await login({ type: 'github', code, state, nonce })).json());
     expect(res.user.id).toBe(first.user.id);
     expect((await t.database.pool.query('SELECT count(*)::int AS n FROM users')).rows[0].n).toBe(before);
     const list = (await t.req({ method: 'GET', url: '/api/v1/user/oauth', token: res.token })).json();
     expect(list.oauth.map((o: unknown) => ZUserOAuth.parse(o))).toMatchObject([{ type: 'github', nickname: 'The Octocat' }]);
   });
 
-  it('a code is single use at the provider: a replay is refused with its reason', async () => {
-    const { code, state } = await authorize('github', octocat);
-    expect((await login({ type: 'github', code, state })).statusCode).toBe(200);
-    const again = await login({ type: 'github', code, state });
+  it('a state is single use here, and a code single use at the provider: replays are refused with their reason', async () => {
+    const { code, state, nonce } = await authorize('github', octocat);
+    expect((await login({ type: 'github', code, state, nonce })).statusCode).toBe(200);
+    const again = await login({ type: 'github', code, state, nonce });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe('第三方登录失败：换取访问令牌失败：The code passed is incorrect or expired.');
+    expect(again.json().message).toBe('登录请求已使用过，请重新发起登录');
+    // the same code with a fresh state reaches the provider, which refuses it
+    const fresh = await authorize('github', octocat);
+    const replay = await login({ type: 'github', code, state: fresh.state, nonce: fresh.nonce });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().message).toBe('第三方登录失败：换取访问令牌失败：The code passed is incorrect or expired.');
+  });
+
+  it('a state started by another browser is refused (login CSRF): the nonce must come back with it', async () => {
+    // the attacker starts a flow in their own browser, signs in as themselves, and sends the victim the callback link
+    const attacker = await authorize('github', mona);
+    const victim = browserNonce();
+    const res = await login({ type: 'github', code: attacker.code, state: attacker.state, nonce: victim.nonce });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('登录请求不是由当前浏览器发起的，请重新发起');
+    expect((await login({ type: 'github', code: attacker.code, state: attacker.state })).statusCode).toBe(400);
   });
 
   it('the provider checks the client secret and the redirect_uri (a wrong one is refused)', async () => {
     await setConfig(t, 'oauth', { github_client_secret: 'not-the-secret' });
     try {
-      const { code, state } = await authorize('github', octocat);
-      const res = await login({ type: 'github', code, state });
+      const { code, state, nonce } = await authorize('github', octocat);
+      const res = await login({ type: 'github', code, state, nonce });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain('The client_id and/or client_secret passed are incorrect.');
       expect(provider.refusals).toContain('incorrect_client_credentials');
@@ -109,15 +135,15 @@ describe('GitHub login', () => {
       await setConfig(t, 'oauth', { github_client_secret: 'gh-secret' });
     }
     // authorized for one callback, exchanged for another
-    const { code, state } = await authorize('github', octocat, (u) => u.searchParams.set('redirect_uri', 'https://evil.example/steal'));
-    const res = await login({ type: 'github', code, state });
+    const { code, state, nonce } = await authorize('github', octocat, (u) => u.searchParams.set('redirect_uri', 'https://evil.example/steal'));
+    const res = await login({ type: 'github', code, state, nonce });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('redirect_uri MUST match');
     expect(provider.refusals).toContain('redirect_uri_mismatch');
   });
 
   it('state must be ours: missing, forged, for another provider or older than 10 minutes is refused', async () => {
-    const { code, state } = await authorize('github', octocat);
+    const { code, state, nonce } = await authorize('github', octocat);
     const expected = { code: 'bad_request', message: '登录请求已失效，请重新发起登录' };
     expect((await login({ type: 'github', code })).json()).toEqual(expected);
     const [body, sig] = state.split('.');
@@ -129,7 +155,7 @@ describe('GitHub login', () => {
     const gitee = `${Buffer.from(JSON.stringify({ ...payload, t: 'gitee' })).toString('base64url')}.${sig}`;
     expect((await login({ type: 'github', code, state: gitee })).json()).toEqual(expected);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 });
-    expect((await login({ type: 'github', code, state })).json()).toEqual(expected);
+    expect((await login({ type: 'github', code, state, nonce })).json()).toEqual(expected);
   });
 
   it('a provider that is switched off cannot be used', async () => {
@@ -142,8 +168,16 @@ describe('GitHub login', () => {
 describe('binding', () => {
   it('binds GitHub to the logged-in user; an identity bound to someone else fails with 绑定失败', async () => {
     const alice = await t.register('alice_oauth');
-    const { code, state } = await authorize('github', hubot);
-    const res = await t.req({ method: 'POST', url: '/api/v1/oauth/bind', token: alice.token, payload: { type: 'github', code, state } });
+    // a flow not bound to a browser (an old client) may log in, but never bind
+    const loose = await authorize('github', hubot, undefined, false);
+    const unbound = await t.req({ method: 'POST', url: '/api/v1/oauth/bind', token: alice.token, payload: { type: 'github', code: loose.code, state: loose.state } });
+    expect(unbound.statusCode).toBe(400);
+    expect(unbound.json().message).toBe('绑定请求无效，请在本页面重新发起绑定');
+    // nor without the nonce of the browser that started it
+    const { code, state, nonce } = await authorize('github', hubot);
+    const noNonce = await t.req({ method: 'POST', url: '/api/v1/oauth/bind', token: alice.token, payload: { type: 'github', code, state } });
+    expect(noNonce.statusCode).toBe(400);
+    const res = await t.req({ method: 'POST', url: '/api/v1/oauth/bind', token: alice.token, payload: { type: 'github', code, state, nonce } });
     expect(res.statusCode, res.body).toBe(200);
     expect(ZAuthResult.parse(res.json()).user.id).toBe(alice.id);
     // hubot now logs alice in
@@ -152,12 +186,12 @@ describe('binding', () => {
 
     const bob = await t.register('bob_oauth');
     const taken = await authorize('github', hubot);
-    const stolen = await t.req({ method: 'POST', url: '/api/v1/oauth/bind', token: bob.token, payload: { type: 'github', code: taken.code, state: taken.state } });
+    const stolen = await t.req({ method: 'POST', url: '/api/v1/oauth/bind', token: bob.token, payload: { type: 'github', code: taken.code, state: taken.state, nonce: taken.nonce } });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().message).toBe('绑定失败');
 
     const second = await authorize('github', mona);
-    const twice = await t.req({ method: 'POST', url: '/api/v1/oauth/bind', token: alice.token, payload: { type: 'github', code: second.code, state: second.state } });
+    const twice = await t.req({ method: 'POST', url: '/api/v1/oauth/bind', token: alice.token, payload: { type: 'github', code: second.code, state: second.state, nonce: second.nonce } });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toMatch(/^绑定失败/);
     expect((await t.req({ method: 'POST', url: '/api/v1/oauth/bind', payload: { type: 'github', code: 'x', state: 'y' } })).statusCode).toBe(401);
@@ -174,8 +208,8 @@ describe('binding', () => {
     expect((await t.req({ method: 'GET', url: '/api/v1/user/oauth', token: alice })).json().oauth).toEqual([]);
 
     // the octocat account was created by OAuth: it has no password, so its one binding stays
-    const { code, state } = await authorize('github', octocat);
-    const octo = ZAuthResult.parse((await login({ type: 'github', code, state })).json());
+    const { code, state, nonce } = await authorize('github', octocat);
+    const octo = ZAuthResult.parse((await login({ type: 'github', code, state, nonce })).json());
     const [only] = (await t.req({ method: 'GET', url: '/api/v1/user/oauth', token: octo.token })).json().oauth;
     const refused = await t.req({ method: 'DELETE', url: `/api/v1/user/oauth?id=${only.id}`, token: octo.token });
     expect(refused.statusCode).toBe(400);
@@ -185,8 +219,8 @@ describe('binding', () => {
 
 describe('punished accounts', () => {
   it('a disabled account cannot log in through its binding', async () => {
-    const { code, state } = await authorize('github', octocat);
-    const octo = ZAuthResult.parse((await login({ type: 'github', code, state })).json());
+    const { code, state, nonce } = await authorize('github', octocat);
+    const octo = ZAuthResult.parse((await login({ type: 'github', code, state, nonce })).json());
     const admin = await t.adminToken();
     const p = await t.req({ method: 'POST', url: '/api/v1/punishment', token: admin, payload: { user_id: [octo.user.id], type: [1] } });
     expect(p.statusCode, p.body).toBe(200);
@@ -221,9 +255,9 @@ describe('other providers', () => {
   });
 
   it.each(['gitee', 'qq', 'wechat', 'custom'] as const)('%s: logs in end to end and binds by the provider\'s id', async (type) => {
-    const { code, state, redirect } = await authorize(type, mona);
+    const { code, state, redirect, nonce } = await authorize(type, mona);
     expect(redirect).toBe(`https://wenku.test/oauth/${type}`);
-    const res = await login({ type, code, state });
+    const res = await login({ type, code, state, nonce });
     expect(res.statusCode, res.body).toBe(200);
     const body = ZAuthResult.parse(res.json());
     // a two-character nickname is too short for a username on its own: availableUsername pads it
@@ -245,8 +279,8 @@ describe('other providers', () => {
     await setConfig(t, 'oauth', { gitee_client_secret: 'x', qq_client_secret: 'x', wechat_client_secret: 'x' });
     try {
       for (const [type, reason] of [['gitee', 'Client authentication failed'], ['qq', 'code to access token error'], ['wechat', 'invalid appsecret']] as const) {
-        const { code, state } = await authorize(type, mona);
-        const res = await login({ type, code, state });
+        const { code, state, nonce } = await authorize(type, mona);
+        const res = await login({ type, code, state, nonce });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toContain(reason);
       }
@@ -258,8 +292,8 @@ describe('other providers', () => {
   it('an unreachable provider is a 502', async () => {
     await setConfig(t, 'oauth', { custom_token_url: 'http://127.0.0.1:9/token' });
     try {
-      const { code, state } = await authorize('custom', mona);
-      const res = await login({ type: 'custom', code, state });
+      const { code, state, nonce } = await authorize('custom', mona);
+      const res = await login({ type: 'custom', code, state, nonce });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({ code: 'bad_gateway', message: '第三方登录失败：无法连接第三方服务，请稍后再试' });
     } finally {

@@ -123,8 +123,13 @@ describe('pages a crawler reads without JavaScript', () => {
 
   it('injects the analytics snippet once, marked for the app; a closed site shows no content', async () => {
     await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'system', name: 'analytics', value: '<script>var _hmt = _hmt || [];</script>' }] } });
-    const html = (await page('/article/about')).body;
-    expect(html).toContain('<script data-wenku-analytics>var _hmt = _hmt || [];</script>');
+    const res = await page('/article/about');
+    const html = res.body;
+    // the snippet runs under the page's policy: it carries this response's nonce
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<script nonce="${nonce}" data-wenku-analytics>var _hmt = _hmt || [];</script>`);
+    expect(html).not.toContain('__WENKU_NONCE__');
     await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'login_required', value: true }] } });
     try {
       const closed = await page('/article/about');

@@ -34,7 +34,7 @@ describe('register and log in', () => {
     const short = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'ab', password: 'secret-123' } });
     expect(short.statusCode).toBe(400);
     const pw = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'abcdef', password: '123' } });
-    expect(pw.json().message).toBe('密码至少6位');
+    expect(pw.json().message).toBe('密码至少8位');
     const mail = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'abcdef', password: 'secret-123', email: 'not-an-email' } });
     expect(mail.json().message).toBe('请输入正确的电子邮箱');
   });
