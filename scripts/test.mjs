@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, in order, never stopping at the first failure:
-//   bootstrap -> typecheck -> build -> unit/integration tests (every package, via turbo)
+//   bootstrap -> typecheck -> lint -> build -> unit/integration tests (every package, via turbo)
 //   -> API tests again on embedded PGlite (when DATABASE_URL pointed the first run at PostgreSQL)
 //   -> browser journeys (e2e/run.mjs, when chromium is available) -> summary.
 // Each package's `test` script writes a vitest JSON report to reports/<name>.json; the steps
@@ -109,6 +109,10 @@ if (env) {
   // --- 2. typecheck ----------------------------------------------------------------------------
   const typecheck = await step('typecheck', () => run('pnpm', turbo('typecheck', '--continue'), { env }));
   writeStepReport('typecheck', typecheck === 0, typecheck === 0 ? '' : `turbo run typecheck exited ${typecheck}`);
+
+  // --- 2b. lint (ESLint: cycles, module boundaries, hooks; Prettier) -------------------------------
+  const lint = await step('lint', () => run('pnpm', turbo('lint', '--continue'), { env }));
+  writeStepReport('lint', lint === 0, lint === 0 ? '' : `turbo run lint exited ${lint}`);
 
   // --- 3. build --------------------------------------------------------------------------------
   const build = await step('build', () => run('pnpm', turbo('build'), { env }));

@@ -1,3 +1,5 @@
+// the API compiles this file with its own tsconfig, which would not see the module declarations otherwise
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./modules.d.ts" />
 import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';

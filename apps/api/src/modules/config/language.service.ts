@@ -1,5 +1,4 @@
-import { conflict, notFound } from '../../lib/errors';
-import { isUniqueViolation } from '../../lib/errors';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { ConfigRepo } from './config.repo';
 import type { ConfigService } from './config.service';
 

@@ -11,6 +11,8 @@ import { DynamicType, type AccountService } from '../account/account.service';
 import type { AttachmentService } from '../attachment/attachment.service';
 import type { ContentService } from '../content/content.service';
 import type { DocumentRepo, DocumentRow, DocumentFilter } from './document.repo';
+
+export type { DocumentRow } from './document.repo';
 import { toDocument, pageUrls, EXT_GROUPS } from './document.mapper';
 
 /** Statuses the public may see in lists: converted only; owners and admins see everything. */

@@ -10,8 +10,7 @@ import { isVip } from '../user/user.service';
 import type { PunishmentService } from '../account/punishment.service';
 import { DynamicType, type AccountService } from '../account/account.service';
 import type { AttachmentService } from '../attachment/attachment.service';
-import type { DocumentService, Viewer } from '../document/document.service';
-import type { DocumentRow } from '../document/document.repo';
+import type { DocumentRow, DocumentService, Viewer } from '../document/document.service';
 import type { SearchService } from '../search/search.service';
 import type { DownloadRepo } from './download.repo';
 

@@ -1,4 +1,4 @@
-import { PunishmentType, TargetType, type TComment, type TTargetType } from '@wenku/contracts';
+import { PunishmentType, TargetType, type TComment, type TDocument, type TTargetType } from '@wenku/contracts';
 import type { Db, Exec } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
@@ -9,7 +9,6 @@ import type { CaptchaService } from '../account/captcha.service';
 import { DynamicType, type AccountService } from '../account/account.service';
 import type { DocumentService, Viewer } from '../document/document.service';
 import type { ArticleService } from '../article/article.service';
-import type { TDocument } from '@wenku/contracts';
 import type { InteractionRepo, ReportRow } from './interaction.repo';
 
 /** A kind of item that is favourited and commented on through the same tables. */

@@ -4,8 +4,7 @@ import { VendorError } from '../../engines/http';
 import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { PunishmentService } from '../account/punishment.service';
 import type { ConfigService } from '../config/config.service';
-import type { UserRow } from '../user/user.repo';
-import type { UserService } from '../user/user.service';
+import type { UserRow, UserService } from '../user/user.service';
 import { OAuthState, bindingOf } from './oauth.state';
 import type { RateCounter } from '../../lib/rate-limit';
 

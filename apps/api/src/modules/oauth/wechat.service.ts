@@ -3,8 +3,7 @@ import QRCode from 'qrcode';
 import { jsapiSignature, WechatApi } from '../../engines/oauth/wechat';
 import { badRequest } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
-import type { UserRow } from '../user/user.repo';
-import type { UserService } from '../user/user.service';
+import type { UserRow, UserService } from '../user/user.service';
 import type { OAuthRepo } from './oauth.repo';
 import { vendorFailure, type OAuthService } from './oauth.service';
 

@@ -5,8 +5,7 @@ import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import type { CaptchaService } from '../account/captcha.service';
 import type { PunishmentService } from '../account/punishment.service';
 import type { ConfigService } from '../config/config.service';
-import type { UserRow } from '../user/user.repo';
-import type { UserService } from '../user/user.service';
+import type { UserRow, UserService } from '../user/user.service';
 import type { VerificationService } from '../verification/verification.service';
 import type { SmsLogRow, SmsRepo } from './sms.repo';
 

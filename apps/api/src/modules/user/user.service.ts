@@ -6,6 +6,8 @@ import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound 
 import type { CreditService } from '../credit/credit.service';
 import type { ConfigService } from '../config/config.service';
 import type { UserRepo, UserRow, GroupRow } from './user.repo';
+
+export type { UserRow } from './user.repo';
 import { assertPasswordAllowed } from './password-policy';
 
 /** argon2id with OWASP's second recommended profile (19 MiB, t=2, p=1). */

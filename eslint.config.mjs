@@ -1,0 +1,76 @@
+// One lint for the whole monorepo (`npm run lint`, also part of `npm test` and CI). It keeps the shape written down
+// in docs/architecture.md: no import cycles, no module reaching into another module's repo, no process.env outside
+// apps/api/src/config.ts, hooks used the React way. Formatting is Prettier's (`prettier --check`), not ESLint's.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/.turbo/**', 'reports/**', 'data/**', '.tools/**', '**/drizzle/**', 'e2e/output/**', 'bench/output/**', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  // parsers and extensions for TypeScript files: without them import-x resolves nothing and finds no cycle
+  importX.flatConfigs.typescript,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': 'error',
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-control-regex': 'off',
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      // Chinese text is full of full-width spaces
+      'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // a module's repo is private to it: other modules go through its services (docs/architecture.md, "Modules")
+    files: ['apps/api/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['../*/*.repo', '../../modules/*/*.repo'], message: 'A repo is private to its module: use the module\'s service.' }],
+      }],
+    },
+  },
+  {
+    // the environment is read once, in config.ts; everything else gets AppConfig. The conversion engines are the
+    // exception: they hand the process environment (PATH, locale) on to LibreOffice and MuPDF child processes.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/config.ts', 'apps/api/src/engines/convert/**'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment in src/config.ts (AppConfig), not here.' }],
+    },
+  },
+  {
+    // runs inside `mutool run` (MuPDF's JavaScript), not Node: MuPDF's classes are its globals
+    files: ['apps/api/src/engines/convert/mutool-render.js'],
+    languageOptions: { globals: { ...globals.es2021, PDFDocument: 'readonly', DocumentWriter: 'readonly', Identity: 'readonly', Font: 'readonly', DeviceGray: 'readonly', DeviceRGB: 'readonly', Scale: 'readonly', read: 'readonly', print: 'readonly', write: 'readonly', quit: 'readonly', scriptArgs: 'readonly', Document: 'readonly', Buffer: 'readonly', Matrix: 'readonly', Pixmap: 'readonly', ColorSpace: 'readonly', Rect: 'readonly', Image: 'readonly', repr: 'readonly' } },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**', 'bench/**', 'scripts/**', '**/*.config.{ts,mjs,js}'],
+    rules: {
+      '@typescript-eslint/no-unused-expressions': 'off',
+      'no-restricted-properties': 'off',
+    },
+  },
+);
