@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { FileTypeIcon, FILE_TYPE_STYLE } from '@wenku/ui';
 import { fileTypeOfExt, formatBytes, type TDocument } from '@wenku/contracts';
 import { apiUrl } from '../../../lib/api';
-import { useDocumentSettings } from '../settings';
+import { useCreditName, useSettings } from '../../settings/api';
 import '../document.css';
 
 export const documentHref = (d: Pick<TDocument, 'uuid'>) => `/document/${d.uuid}`;
@@ -45,13 +45,14 @@ export function PriceTag({ price, creditName }: { price: number; creditName: str
 
 /** A document as a card (home page "card" style). */
 export function DocumentCard({ doc }: { doc: CardDoc }) {
-  const s = useDocumentSettings();
+  const { display } = useSettings();
+  const creditName = useCreditName();
   return (
     <Link to={documentHref(doc)} className="wk-doc-card" title={doc.title}>
       <div className="wk-doc-card-cover">
         <DocumentCover doc={doc} />
         <span className="wk-doc-card-badge">
-          <PriceTag price={doc.price} creditName={s.creditName} />
+          <PriceTag price={doc.price} creditName={creditName} />
         </span>
       </div>
       <div className="wk-doc-card-body">
@@ -64,12 +65,12 @@ export function DocumentCard({ doc }: { doc: CardDoc }) {
             <FileTextOutlined /> {doc.pages || '-'} 页
           </span>
           {doc.size !== undefined && <span>{formatBytes(doc.size)}</span>}
-          {s.showViewCount && doc.view_count !== undefined && (
+          {display.show_document_view_count && doc.view_count !== undefined && (
             <span>
               <EyeOutlined /> {doc.view_count}
             </span>
           )}
-          {s.showDownloadCount && doc.download_count !== undefined && (
+          {display.show_document_download_count && doc.download_count !== undefined && (
             <span>
               <DownloadOutlined /> {doc.download_count}
             </span>
@@ -82,8 +83,9 @@ export function DocumentCard({ doc }: { doc: CardDoc }) {
 
 /** A document as a row: cover, title, summary, meta (category lists, search). */
 export function DocumentListItem({ doc }: { doc: TDocument }) {
-  const s = useDocumentSettings();
-  const keywords = s.hideKeywordsOnLists
+  const { display } = useSettings();
+  const creditName = useCreditName();
+  const keywords = display.hide_keywords_on_lists
     ? []
     : doc.keywords
         .split(/[,，\s]+/)
@@ -100,7 +102,7 @@ export function DocumentListItem({ doc }: { doc: TDocument }) {
           <FileTypeIcon ext={doc.ext} size={18} />
           <Link to={documentHref(doc)}>{doc.title}</Link>
         </h3>
-        {s.showDescriptions && doc.description && <p className="wk-doc-item-desc">{doc.description}</p>}
+        {display.show_document_descriptions && doc.description && <p className="wk-doc-item-desc">{doc.description}</p>}
         {keywords.length > 0 && (
           <div className="wk-doc-item-tags">
             {keywords.map((k) => (
@@ -114,17 +116,17 @@ export function DocumentListItem({ doc }: { doc: TDocument }) {
           <span>{doc.pages || '-'} 页</span>
           <span>{formatBytes(doc.size)}</span>
           <span>{dayjs(doc.created_at).format('YYYY-MM-DD')}</span>
-          {s.showViewCount && (
+          {display.show_document_view_count && (
             <span>
               <EyeOutlined /> {doc.view_count}
             </span>
           )}
-          {s.showDownloadCount && (
+          {display.show_document_download_count && (
             <span>
               <DownloadOutlined /> {doc.download_count}
             </span>
           )}
-          <PriceTag price={doc.price} creditName={s.creditName} />
+          <PriceTag price={doc.price} creditName={creditName} />
         </div>
       </div>
     </article>

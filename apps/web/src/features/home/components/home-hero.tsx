@@ -2,20 +2,23 @@ import { useState } from 'react';
 import { Input, Segmented } from 'antd';
 import { FireOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
-import { useSiteConfig } from '../../settings/api';
+import { useSettings, useSiteName } from '../../settings/api';
+import { recommendWords } from '../../search/lib/recommend-words';
 import { searchUrl } from '../../../app/shell/header-search';
 
 /** The home page's big search box with the site's recommended words. */
 export function HomeHero({ totalDocuments }: { totalDocuments: number }) {
-  const cfg = useSiteConfig();
+  const { system, display } = useSettings();
+  const sitename = useSiteName();
+  const words = recommendWords(system.recommend_words);
   const navigate = useNavigate();
   const [type, setType] = useState<0 | 1>(0);
   const [value, setValue] = useState('');
   return (
     <section className="wk-hero">
       <div className="wk-hero-inner wk-container">
-        <h1 className="wk-hero-title">{cfg.sitename}</h1>
-        <p className="wk-hero-subtitle">{cfg.description || '海量文档资料，在线阅读与下载'}</p>
+        <h1 className="wk-hero-title">{sitename}</h1>
+        <p className="wk-hero-subtitle">{system.description || '海量文档资料，在线阅读与下载'}</p>
         <div className="wk-hero-search">
           <Segmented
             className="wk-hero-type"
@@ -42,19 +45,19 @@ export function HomeHero({ totalDocuments }: { totalDocuments: number }) {
             }}
           />
         </div>
-        {cfg.recommendWords.length > 0 && (
+        {words.length > 0 && (
           <div className="wk-hero-words">
             <span className="wk-hero-words-label">
               <FireOutlined /> 热门搜索：
             </span>
-            {cfg.recommendWords.map((w) => (
+            {words.map((w) => (
               <Link key={w} to={searchUrl(w, type) ?? '/search'}>
                 {w}
               </Link>
             ))}
           </div>
         )}
-        {cfg.display.showDocumentCount && totalDocuments > 0 && (
+        {display.show_document_count && totalDocuments > 0 && (
           <p className="wk-hero-stats">
             已收录 <strong>{totalDocuments.toLocaleString('zh-CN')}</strong> 篇优质文档
           </p>

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { DOCUMENT_STATUS_OPTIONS, DocumentStatus, type TDocument } from '@wenku/contracts';
 import { useSession } from '../../../app/session';
-import { useSiteConfig } from '../../settings/api';
+import { useCreditName } from '../../settings/api';
 import { MeTable, MeTitleCell } from '../components/me-table';
 import { MeSection } from '../components/me-section';
 import { useMyDocuments } from '../api';
@@ -27,7 +27,7 @@ export default function MeDocumentPage() {
   const userId = useSession((s) => s.user?.id);
   const [page, setPage] = useState(1);
   const q = useMyDocuments(userId, page, SIZE);
-  const { creditName } = useSiteConfig();
+  const creditName = useCreditName();
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="您还没有上传过文档" />;
   const status = (d: TDocument) => {
     const label = DOCUMENT_STATUS_OPTIONS.find((o) => o.value === d.status)?.label ?? '未知';

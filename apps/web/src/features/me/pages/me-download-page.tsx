@@ -3,7 +3,7 @@ import { Button, Empty, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { formatBytes } from '@wenku/contracts';
-import { useSiteConfig } from '../../settings/api';
+import { useCreditName } from '../../settings/api';
 import { MeTable, MeTitleCell } from '../components/me-table';
 import { MeSection } from '../components/me-section';
 import { useMyDownloads } from '../api';
@@ -14,7 +14,7 @@ const SIZE = 10;
 export default function MeDownloadPage() {
   const [page, setPage] = useState(1);
   const q = useMyDownloads(page, SIZE);
-  const { creditName } = useSiteConfig();
+  const creditName = useCreditName();
   const empty = (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无下载记录">
       <Link to="/category">

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@wenku/contracts';
 import { renderAt } from '../../../test/render';
+import { testSettings } from '../../../test/fetch';
 import { session } from '../../../app/session';
 import { SignInButton } from './sign-in-button';
 
@@ -14,7 +15,7 @@ function mockApi(opts: { signed: boolean; put?: () => Promise<Response> }) {
     const path = new URL(url, 'http://localhost').pathname;
     if (path === '/api/v1/user/sign' && init?.method === 'PUT') return opts.put ? opts.put() : json({ ...record, credit_count: 12 });
     if (path === '/api/v1/user/sign') return json({ sign: opts.signed ? record : null });
-    if (path === '/api/v1/settings') return json({ system: { credit_name: '金币' }, footer: {}, security: {}, display: {}, download: {}, vip: {}, sms: {}, llm: {}, language: [] });
+    if (path === '/api/v1/settings') return json(testSettings({ system: { credit_name: '金币' } }));
     return json({ code: 'not_found', message: '接口不存在' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -25,7 +26,7 @@ beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(STORAGE_KEYS.token, 'tok');
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  localStorage.setItem(STORAGE_KEYS.setting, JSON.stringify({ system: { credit_name: '金币' } }));
+  localStorage.setItem(STORAGE_KEYS.setting, JSON.stringify(testSettings({ system: { credit_name: '金币' } })));
   session.reset();
 });
 

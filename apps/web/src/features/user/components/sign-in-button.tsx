@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { signInSuccessMessage, type TUser } from '@wenku/contracts';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { session, useSession } from '../../../app/session';
-import { useSiteConfig } from '../../settings/api';
+import { useCreditName } from '../../settings/api';
 import { meKeys } from '../api';
 import { signInButtonState } from '../lib';
 
@@ -39,7 +39,7 @@ export function SignInButton({ block, size, className }: { block?: boolean; size
   const token = useSession((s) => s.token);
   const qc = useQueryClient();
   const { message } = App.useApp();
-  const { creditName } = useSiteConfig();
+  const creditName = useCreditName();
   const today = useTodaySign();
 
   const sign = useMutation({

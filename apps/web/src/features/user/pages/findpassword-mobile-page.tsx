@@ -5,11 +5,11 @@ import { Link } from 'react-router-dom';
 import { SmsPurpose } from '@wenku/contracts';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
-import { useSettingsQuery, useSiteConfig } from '../../settings/api';
+import { useSettings } from '../../settings/api';
 import { AuthCard } from '../components/auth-card';
 import { CaptchaField } from '../components/captcha-field';
 import { SmsCodeField } from '../components/sms-code-field';
-import { accountSettings, confirmRule, mobileRules, newPasswordRules } from '../lib';
+import { confirmRule, mobileRules, newPasswordRules } from '../lib';
 import '../account.css';
 
 interface Values {
@@ -22,8 +22,7 @@ interface Values {
 /** /findpassword-mobile: mobile + SMS code (purpose 2) + new password → POST /user/findpassword/mobile. */
 export default function FindPasswordMobilePage() {
   useDocumentTitle('手机号找回密码');
-  const cfg = useSiteConfig();
-  const { smsEnabled, captchaFindPassword } = accountSettings(useSettingsQuery().data);
+  const { system, security, sms } = useSettings();
   const { message } = App.useApp();
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
@@ -44,7 +43,7 @@ export default function FindPasswordMobilePage() {
     <AuthCard
       title="手机号找回密码"
       subtitle="通过绑定的手机号接收验证码，重新设置密码"
-      background={cfg.loginBackground}
+      background={system.login_background}
       footer={
         <>
           想起密码了？<Link to="/login">返回登录</Link>
@@ -65,7 +64,7 @@ export default function FindPasswordMobilePage() {
         />
       ) : (
         <>
-          {!smsEnabled && <Alert type="info" showIcon className="wk-auth-alert" title="网站暂未开启短信服务，请通过邮箱找回密码。" />}
+          {!sms.enable && <Alert type="info" showIcon className="wk-auth-alert" title="网站暂未开启短信服务，请通过邮箱找回密码。" />}
           <div className="wk-auth-links-row">
             <span />
             <Link to="/findpassword">通过邮箱找回</Link>
@@ -74,7 +73,7 @@ export default function FindPasswordMobilePage() {
             <Form.Item name="mobile" rules={mobileRules}>
               <Input prefix={<MobileOutlined />} placeholder="绑定的手机号" autoComplete="tel" inputMode="tel" maxLength={11} autoFocus />
             </Form.Item>
-            <CaptchaField type="find_password" enabled={captchaFindPassword} required={false} placeholder="请输入图形验证码" />
+            <CaptchaField type="find_password" enabled={security.enable_captcha_find_password} required={false} placeholder="请输入图形验证码" />
             <SmsCodeField purpose={SmsPurpose.FindPassword} />
             <Form.Item name="password" rules={newPasswordRules()}>
               <Input.Password prefix={<LockOutlined />} placeholder="新密码（至少6位）" autoComplete="new-password" />

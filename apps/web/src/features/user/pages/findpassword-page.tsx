@@ -5,10 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
-import { useSettingsQuery, useSiteConfig } from '../../settings/api';
+import { useSettings } from '../../settings/api';
 import { AuthCard } from '../components/auth-card';
 import { CaptchaField, captchaKey } from '../components/captcha-field';
-import { accountSettings, confirmRule, newPasswordRules } from '../lib';
+import { confirmRule, newPasswordRules } from '../lib';
 import '../account.css';
 
 /** Step one's answer: the same whether or not the address has an account (never reveal who is registered). */
@@ -134,8 +134,7 @@ function StepTwo({ email, token }: { email: string; token: string }) {
 /** /findpassword: step one mails a reset link; the link (?token=&email=) opens step two. */
 export default function FindPasswordPage() {
   useDocumentTitle('找回密码');
-  const cfg = useSiteConfig();
-  const { captchaFindPassword } = accountSettings(useSettingsQuery().data);
+  const { system, security } = useSettings();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
@@ -145,7 +144,7 @@ export default function FindPasswordPage() {
     <AuthCard
       title="找回密码"
       subtitle={stepTwo ? '请为您的账号设置一个新密码' : '输入注册时填写的邮箱，我们将发送重置密码的链接'}
-      background={cfg.loginBackground}
+      background={system.login_background}
       footer={
         <>
           想起密码了？<Link to="/login">返回登录</Link>
@@ -167,7 +166,7 @@ export default function FindPasswordPage() {
             <span />
             <Link to="/findpassword-mobile">通过手机号找回</Link>
           </div>
-          <StepOne captcha={captchaFindPassword} />
+          <StepOne captcha={security.enable_captcha_find_password} />
         </>
       )}
     </AuthCard>

@@ -8,8 +8,7 @@ import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
 import { safeRedirect } from '../../../app/access';
 import { SmartLink } from '../../../app/shell/nav-link';
-import { useSettingsQuery, useSiteConfig } from '../../settings/api';
-import { accountSettings } from '../lib';
+import { useSettings, useSiteName } from '../../settings/api';
 import { useAuthSuccess } from '../use-auth-success';
 import { AuthCard } from '../components/auth-card';
 import { CaptchaField, captchaKey } from '../components/captcha-field';
@@ -28,19 +27,19 @@ interface RegisterForm {
 
 export default function RegisterPage() {
   useDocumentTitle('注册');
-  const cfg = useSiteConfig();
+  const { system, security, footer, sms } = useSettings();
+  const sitename = useSiteName();
   const [params] = useSearchParams();
   const qc = useQueryClient();
   const { message } = App.useApp();
   const [submitting, setSubmitting] = useState(false);
   const redirect = safeRedirect(params.get('redirect'));
   const loginLink = params.get('redirect') ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
-  const { smsEnabled } = accountSettings(useSettingsQuery().data);
   const authSuccess = useAuthSuccess();
 
-  if (!cfg.security.enableRegister) {
+  if (!security.enable_register) {
     return (
-      <AuthCard title="用户注册" background={cfg.registerBackground}>
+      <AuthCard title="用户注册" background={system.register_background}>
         <Result
           status="info"
           title="暂未开放注册"
@@ -68,8 +67,8 @@ export default function RegisterPage() {
     }
   }
 
-  const agreement = cfg.footer.agreement ? (
-    <SmartLink href={cfg.footer.agreement} target="_blank" domain={cfg.domain}>
+  const agreement = footer.agreement ? (
+    <SmartLink href={footer.agreement} target="_blank" domain={system.domain}>
       《文库协议》
     </SmartLink>
   ) : (
@@ -112,7 +111,7 @@ export default function RegisterPage() {
       >
         <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
       </Form.Item>
-      <CaptchaField type="register" enabled={cfg.security.enableCaptchaRegister} />
+      <CaptchaField type="register" enabled={security.enable_captcha_register} />
       <Form.Item
         name="agree"
         valuePropName="checked"
@@ -129,15 +128,15 @@ export default function RegisterPage() {
   return (
     <AuthCard
       title="注册账号"
-      subtitle={`加入${cfg.sitename}，分享与获取知识`}
-      background={cfg.registerBackground}
+      subtitle={`加入${sitename}，分享与获取知识`}
+      background={system.register_background}
       footer={
         <>
           已有账号？<Link to={loginLink}>立即登录</Link>
         </>
       }
     >
-      {smsEnabled ? (
+      {sms.enable ? (
         <Tabs
           centered
           className="wk-auth-tabs"
@@ -148,7 +147,7 @@ export default function RegisterPage() {
               label: '手机号注册',
               children: (
                 <MobileRegisterForm
-                  captcha={cfg.security.enableCaptchaRegister}
+                  captcha={security.enable_captcha_register}
                   agreement={agreement}
                   onSuccess={(r) => authSuccess(r, '注册成功', redirect)}
                 />
