@@ -1,10 +1,9 @@
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { FileTypeIcon } from '@wenku/ui';
-import { formatBytes, relativeTime, type RouteResponse, type api } from '@wenku/contracts';
+import { escapeHtml, formatBytes, relativeTime, type RouteResponse, type api } from '@wenku/contracts';
 import { documentHref, PriceTag } from '../../document/components/document-card';
 import { highlightText, sanitizeHighlight } from '../lib/highlight';
-import { escapeHtml } from '../lib/escape';
 import type { ArticleHit } from '../lib/article-hits';
 
 /** Server highlight (escaped text + <em>) through the allow-list, as HTML. */

@@ -1,5 +1,4 @@
-import type { RouteResponse, api } from '@wenku/contracts';
-import { escapeHtml } from './escape';
+import { escapeHtml, type RouteResponse, type api } from '@wenku/contracts';
 
 /** One article hit as the result list shows it. */
 export interface ArticleHit {
