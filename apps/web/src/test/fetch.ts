@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { ZSettings, type TSettings } from '@wenku/contracts';
+import { ErrorCode, ZSettings, type TSettings } from '@wenku/contracts';
 
 /** A JSON answer as the API sends it. */
 export const jsonResponse = (body: unknown, status = 200) =>
@@ -32,7 +32,7 @@ export function stubApi(route: (u: URL, init?: RequestInit) => Promise<Response>
     if (u.pathname === '/api/v1/settings') return jsonResponse(settings);
     if (u.pathname === '/api/v1/user/permission') return jsonResponse({ permission: [] });
     if (u.pathname === '/api/v1/user/group') return jsonResponse({ group: [] });
-    return jsonResponse({ code: 'not_found', message: '接口不存在' }, 404);
+    return jsonResponse({ code: ErrorCode.NotFound, message: '接口不存在' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

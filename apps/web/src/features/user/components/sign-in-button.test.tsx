@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { STORAGE_KEYS } from '@wenku/contracts';
+import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
 import { renderAt } from '../../../test/render';
 import { testSettings } from '../../../test/fetch';
 import { session } from '../../../app/session';
@@ -16,7 +16,7 @@ function mockApi(opts: { signed: boolean; put?: () => Promise<Response> }) {
     if (path === '/api/v1/user/sign' && init?.method === 'PUT') return opts.put ? opts.put() : json({ ...record, credit_count: 12 });
     if (path === '/api/v1/user/sign') return json({ sign: opts.signed ? record : null });
     if (path === '/api/v1/settings') return json(testSettings({ system: { credit_name: '金币' } }));
-    return json({ code: 'not_found', message: '接口不存在' }, 404);
+    return json({ code: ErrorCode.NotFound, message: '接口不存在' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -49,7 +49,7 @@ describe('<SignInButton>', { timeout: 30000 }, () => {
   });
 
   it('shows the server message on failure', async () => {
-    mockApi({ signed: false, put: () => json({ code: 'conflict', message: '今日已签到' }, 409) });
+    mockApi({ signed: false, put: () => json({ code: ErrorCode.Conflict, message: '今日已签到' }, 409) });
     renderAt(<SignInButton />, '/me');
     fireEvent.click(await screen.findByRole('button', { name: /每日签到/ }, { timeout: 10000 }));
     expect(await screen.findByText('今日已签到', {}, { timeout: 10000 })).toBeTruthy();
