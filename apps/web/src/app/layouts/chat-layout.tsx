@@ -7,7 +7,7 @@ import { UserAvatar } from '../../features/user/components/user-avatar';
 import { useSettings, useSiteName } from '../../features/settings/api';
 
 /** Spec §9: the chat bar is 70px wide. */
-export const CHAT_BAR_WIDTH = 70;
+const CHAT_BAR_WIDTH = 70;
 
 const ENTRIES = [
   { to: '/', label: '首页', icon: <HomeOutlined />, end: true },

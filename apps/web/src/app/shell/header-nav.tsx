@@ -9,8 +9,8 @@ import { useSettings } from '../../features/settings/api';
 import { SmartLink } from './nav-link';
 
 /** Hover card: 520 wide, opens after 600 ms (spec §9). */
-export const CATEGORY_POPOVER_WIDTH = 520;
-export const CATEGORY_POPOVER_DELAY_S = 0.6;
+const CATEGORY_POPOVER_WIDTH = 520;
+const CATEGORY_POPOVER_DELAY_S = 0.6;
 
 function NavEntry({ node, active }: { node: NavNode; active: boolean }) {
   const { domain } = useSettings().system;

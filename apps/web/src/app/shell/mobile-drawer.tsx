@@ -20,7 +20,7 @@ import { AuthLinks } from './header-user';
 import { SmartLink } from './nav-link';
 
 /** Spec §9: the mobile drawer is 60% wide. */
-export const MOBILE_DRAWER_WIDTH = '60%';
+const MOBILE_DRAWER_WIDTH = '60%';
 
 function CategoryLinks({ tree, href }: { tree: CategoryNode[]; href: (id: number) => string }) {
   if (tree.length === 0) return <div className="wk-drawer-empty">暂无分类</div>;

@@ -15,7 +15,7 @@ export const articleKeys = {
 };
 
 /** `/article/{id}` takes an id or an identifier. */
-export function articleRef(key: string): { id?: number; identifier?: string } {
+function articleRef(key: string): { id?: number; identifier?: string } {
   return /^\d+$/.test(key) ? { id: Number(key) } : { identifier: key };
 }
 

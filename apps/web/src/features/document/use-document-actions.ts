@@ -9,7 +9,7 @@ import { documentKeys, type DocumentDetail } from './api';
 import { useCreditName, useSettings } from '../settings/api';
 
 /** Starts the browser's download of a signed URL without leaving the page (the server answers as an attachment). */
-export function startDownload(url: string): void {
+function startDownload(url: string): void {
   const a = document.createElement('a');
   a.href = apiUrl(url);
   a.rel = 'noopener';
@@ -21,7 +21,7 @@ export function startDownload(url: string): void {
 }
 
 /** Sends the visitor to log in and come back here. */
-export function useLoginFirst() {
+function useLoginFirst() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const { message } = App.useApp();

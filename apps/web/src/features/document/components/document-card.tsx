@@ -14,7 +14,7 @@ export const documentHref = (d: Pick<TDocument, 'uuid'>) => `/document/${d.uuid}
 type CardDoc = Pick<TDocument, 'uuid' | 'title' | 'ext' | 'cover' | 'pages' | 'price'> & Partial<TDocument>;
 
 /** The cover image when the server has one, else the file type's icon on a tinted page. */
-export function DocumentCover({ doc, className }: { doc: Pick<TDocument, 'cover' | 'ext' | 'title'>; className?: string }) {
+function DocumentCover({ doc, className }: { doc: Pick<TDocument, 'cover' | 'ext' | 'title'>; className?: string }) {
   const [failed, setFailed] = useState(false);
   const type = fileTypeOfExt(doc.ext);
   const { color } = FILE_TYPE_STYLE[type];

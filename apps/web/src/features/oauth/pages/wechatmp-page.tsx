@@ -15,7 +15,7 @@ import { formatCountdown, secondsUntil } from '../lib';
 import '../oauth.css';
 
 /** How often the page asks whether the code was scanned and confirmed. */
-export const SCAN_POLL_MS = 2000;
+const SCAN_POLL_MS = 2000;
 
 /**
  * /oauth/wechatmp: mini-program scan login. GET /oauth/wechatmp/scan/code gives a QR image (data URL) and its expiry;

@@ -8,7 +8,7 @@ function uniqueWords(words: readonly string[], skip: string): string[] {
 }
 
 /** Clickable words, each a search of its own (same type, filters reset). */
-export function WordChips({ words, state, label }: { words: readonly string[]; state: SearchState; label: string }) {
+function WordChips({ words, state, label }: { words: readonly string[]; state: SearchState; label: string }) {
   const list = uniqueWords(words, state.wd);
   if (list.length === 0) return null;
   return (

@@ -36,7 +36,7 @@ export const SORT_OPTIONS: readonly { value: SearchSort; label: string }[] = [
 ];
 
 /** The article search sorts by relevance, date and views only. */
-export const ARTICLE_SORT_OPTIONS = SORT_OPTIONS.filter((o) => o.value === 'relevance' || o.value === 'latest' || o.value === 'views');
+const ARTICLE_SORT_OPTIONS = SORT_OPTIONS.filter((o) => o.value === 'relevance' || o.value === 'latest' || o.value === 'views');
 
 export function sortOptionsFor(type: SearchType): readonly { value: SearchSort; label: string }[] {
   return type === 1 ? ARTICLE_SORT_OPTIONS : SORT_OPTIONS;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
 import { renderAt } from '../../../test/render';
 import { testSettings } from '../../../test/fetch';

@@ -8,7 +8,7 @@ import { useCreditName } from '../../settings/api';
 import { meKeys } from '../api';
 import { signInButtonState } from '../lib';
 
-export const signKey = (token: string) => ['me', 'sign', token] as const;
+const signKey = (token: string) => ['me', 'sign', token] as const;
 
 /** Today's sign-in record (GET /user/sign → { sign }): signed when there is one. */
 export function isSignedToday(value: unknown): boolean {
@@ -19,7 +19,7 @@ export function isSignedToday(value: unknown): boolean {
 }
 
 /** GET /user/sign for the current token. */
-export function useTodaySign() {
+function useTodaySign() {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: signKey(token),

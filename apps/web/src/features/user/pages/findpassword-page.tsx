@@ -12,7 +12,7 @@ import { confirmRule, newPasswordRules } from '../lib';
 import '../account.css';
 
 /** Step one's answer: the same whether or not the address has an account (never reveal who is registered). */
-export const RESET_MAIL_SENT = '如果该邮箱已注册，我们已发送重置邮件，请查收';
+const RESET_MAIL_SENT = '如果该邮箱已注册，我们已发送重置邮件，请查收';
 
 function StepOne({ captcha }: { captcha: boolean }) {
   const qc = useQueryClient();
