@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Result } from 'antd';
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Form } from 'antd';
 import { Link } from 'react-router-dom';
 import { SmsPurpose } from '@wenku/contracts';
 import { api, apiClient, errorMessage } from '../../../lib/api';
@@ -9,7 +8,7 @@ import { useSettings } from '../../settings/api';
 import { AuthCard } from '../components/auth-card';
 import { CaptchaField } from '../components/captcha-field';
 import { SmsCodeField } from '../components/sms-code-field';
-import { confirmRule, mobileRules, newPasswordRules } from '../lib';
+import { MobileField, PasswordFields, PasswordResetDone } from '../components/account-fields';
 import '../account.css';
 
 interface Values {
@@ -51,17 +50,7 @@ export default function FindPasswordMobilePage() {
       }
     >
       {done ? (
-        <Result
-          className="wk-auth-result"
-          status="success"
-          title="密码重置成功"
-          subTitle="请使用新密码登录。"
-          extra={
-            <Link to="/login">
-              <Button type="primary">去登录</Button>
-            </Link>
-          }
-        />
+        <PasswordResetDone />
       ) : (
         <>
           {!sms.enable && <Alert type="info" showIcon className="wk-auth-alert" title="网站暂未开启短信服务，请通过邮箱找回密码。" />}
@@ -70,21 +59,10 @@ export default function FindPasswordMobilePage() {
             <Link to="/findpassword">通过邮箱找回</Link>
           </div>
           <Form<Values> layout="vertical" size="large" onFinish={onFinish} requiredMark={false}>
-            <Form.Item name="mobile" rules={mobileRules}>
-              <Input prefix={<MobileOutlined />} placeholder="绑定的手机号" autoComplete="tel" inputMode="tel" maxLength={11} autoFocus />
-            </Form.Item>
+            <MobileField placeholder="绑定的手机号" autoFocus />
             <CaptchaField type="find_password" enabled={security.enable_captcha_find_password} required={false} placeholder="请输入图形验证码" />
             <SmsCodeField purpose={SmsPurpose.FindPassword} />
-            <Form.Item name="password" rules={newPasswordRules()}>
-              <Input.Password prefix={<LockOutlined />} placeholder="新密码（至少6位）" autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirm"
-              dependencies={['password']}
-              rules={[{ required: true, message: '请再次输入您的新密码' }, confirmRule('password', '新密码和确认密码不一致')]}
-            >
-              <Input.Password prefix={<LockOutlined />} placeholder="确认新密码" autoComplete="new-password" />
-            </Form.Item>
+            <PasswordFields kind="reset" />
             <Button type="primary" htmlType="submit" block loading={submitting}>
               重置密码
             </Button>

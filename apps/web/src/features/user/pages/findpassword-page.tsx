@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Result, Steps } from 'antd';
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { MailOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api, apiClient, errorMessage } from '../../../lib/api';
@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../app/title';
 import { useSettings } from '../../settings/api';
 import { AuthCard } from '../components/auth-card';
 import { CaptchaField, captchaKey } from '../components/captcha-field';
-import { confirmRule, newPasswordRules } from '../lib';
+import { PasswordFields, PasswordResetDone } from '../components/account-fields';
 import '../account.css';
 
 /** Step one's answer: the same whether or not the address has an account (never reveal who is registered). */
@@ -94,36 +94,13 @@ function StepTwo({ email, token }: { email: string; token: string }) {
     }
   }
 
-  if (done) {
-    return (
-      <Result
-        className="wk-auth-result"
-        status="success"
-        title="密码重置成功"
-        subTitle="请使用新密码登录。"
-        extra={
-          <Link to="/login">
-            <Button type="primary">去登录</Button>
-          </Link>
-        }
-      />
-    );
-  }
+  if (done) return <PasswordResetDone />;
   return (
     <Form layout="vertical" size="large" onFinish={onFinish} requiredMark={false}>
       <Form.Item label="邮箱">
         <Input prefix={<MailOutlined />} value={email} disabled />
       </Form.Item>
-      <Form.Item name="password" rules={newPasswordRules()}>
-        <Input.Password prefix={<LockOutlined />} placeholder="新密码（至少6位）" autoComplete="new-password" autoFocus />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        dependencies={['password']}
-        rules={[{ required: true, message: '请再次输入您的新密码' }, confirmRule('password', '新密码和确认密码不一致')]}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder="确认新密码" autoComplete="new-password" />
-      </Form.Item>
+      <PasswordFields kind="reset" autoFocus />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         重置密码
       </Button>

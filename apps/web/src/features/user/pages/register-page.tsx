@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Form, Input, Result, Tabs } from 'antd';
-import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Result, Tabs } from 'antd';
+import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { USERNAME_PATTERN } from '@wenku/contracts';
@@ -13,6 +13,7 @@ import { useAuthSuccess } from '../use-auth-success';
 import { AuthCard } from '../components/auth-card';
 import { CaptchaField, captchaKey } from '../components/captcha-field';
 import { MobileRegisterForm } from '../components/mobile-auth-forms';
+import { AgreementField, PasswordFields } from '../components/account-fields';
 import '../account.css';
 
 interface RegisterForm {
@@ -89,36 +90,9 @@ export default function RegisterPage() {
       <Form.Item name="email" rules={[{ type: 'email', message: '请输入正确的电子邮箱' }]}>
         <Input prefix={<MailOutlined />} placeholder="电子邮箱（选填）" autoComplete="email" />
       </Form.Item>
-      <Form.Item
-        name="password"
-        rules={[
-          { required: true, message: '请输入密码' },
-          { min: 6, message: '密码至少6位' },
-          { max: 64, message: '密码最多64位' },
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder="密码（至少6位）" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        dependencies={['password']}
-        rules={[
-          { required: true, message: '请再次输入密码' },
-          ({ getFieldValue }) => ({
-            validator: (_, value) => (!value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
-      </Form.Item>
+      <PasswordFields kind="register" />
       <CaptchaField type="register" enabled={security.enable_captcha_register} />
-      <Form.Item
-        name="agree"
-        valuePropName="checked"
-        rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意文库协议'))) }]}
-      >
-        <Checkbox>我已阅读并同意{agreement}</Checkbox>
-      </Form.Item>
+      <AgreementField agreement={agreement} />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         注册
       </Button>
