@@ -4,10 +4,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { FilterRow, SortTabs } from '../../../components/link-filters';
 import type { CategoryNode } from '../../category/lib';
 import type { LanguageOption } from '../../document/lib/languages';
-import {
-  DATE_OPTIONS, EXT_OPTIONS, FEE_OPTIONS, activeFilterCount, sortOptionsFor, clearFilters, searchHref, withSearch,
-  type SearchState,
-} from '../lib/search-params';
+import { EXT_OPTIONS, FEE_OPTIONS } from '../../document/lib/filter-options';
+import { DATE_OPTIONS, activeFilterCount, sortOptionsFor, clearFilters, searchHref, withSearch, type SearchState } from '../lib/search-params';
 
 interface TreeOption {
   value: number;
