@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { ARTICLE_AUDIT_OPTIONS, ArticleAudit, labelOf, relativeTime, type TArticle } from '@wenku/contracts';
 import { UserAvatar } from '../../user/components/user-avatar';
+import { articleHref } from '../lib/href';
 
 export interface ArticleListProps {
   articles: TArticle[] | undefined;
@@ -21,8 +22,6 @@ export interface ArticleListProps {
   /** category titles by id, for tags */
   categoryTitle?: (id: number) => string | undefined;
 }
-
-export const articleHref = (a: Pick<TArticle, 'identifier'>) => `/article/${encodeURIComponent(a.identifier)}`;
 
 function StatusTag({ a }: { a: TArticle }) {
   if (a.is_draft) return <Tag bordered={false}>草稿</Tag>;

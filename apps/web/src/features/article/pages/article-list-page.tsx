@@ -8,7 +8,8 @@ import { errorMessage } from '../../../lib/api';
 import { useCategoryTree } from '../../category/api';
 import { articleCategoryHref } from '../../category/lib';
 import { useArticleList, type ListArticlesQuery } from '../api';
-import { ArticleList, articleHref } from '../components/article-list';
+import { ArticleList } from '../components/article-list';
+import { articleHref } from '../lib/href';
 import '../article.css';
 
 const SORTS = [

@@ -13,7 +13,7 @@ import { AdSlot } from '../../advertisement/components/ad-slot';
 import { usePositionAds } from '../../advertisement/api';
 import { UserAvatar } from '../../user/components/user-avatar';
 import { articleKeys, exportDocx, useArticleDetail, useRelatedArticles } from '../api';
-import { articleHref } from '../components/article-list';
+import { articleHref } from '../lib/href';
 import { ArticleComments } from '../components/article-comments';
 import { MarkdownView } from '../components/markdown-view';
 import '../article.css';

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api';
 import { useCategoryTree } from '../../category/api';
 import type { CategoryNode } from '../../category/lib';
 import { exportDocx, useArticleDetail, useSaveArticle } from '../api';
-import { articleHref } from '../components/article-list';
+import { articleHref } from '../lib/href';
 import { MarkdownEditor } from '../components/markdown-editor';
 import '../article.css';
 

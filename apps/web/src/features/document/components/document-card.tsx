@@ -6,10 +6,9 @@ import dayjs from 'dayjs';
 import { FileTypeIcon, FILE_TYPE_STYLE } from '@wenku/ui';
 import { fileTypeOfExt, formatBytes, type TDocument } from '@wenku/contracts';
 import { apiUrl } from '../../../lib/api';
+import { documentHref } from '../lib/href';
 import { useCreditName, useSettings } from '../../settings/api';
 import '../document.css';
-
-export const documentHref = (d: Pick<TDocument, 'uuid'>) => `/document/${d.uuid}`;
 
 type CardDoc = Pick<TDocument, 'uuid' | 'title' | 'ext' | 'cover' | 'pages' | 'price'> & Partial<TDocument>;
 

@@ -2,7 +2,8 @@ import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { FileTypeIcon } from '@wenku/ui';
 import { escapeHtml, formatBytes, relativeTime, type RouteResponse, type api } from '@wenku/contracts';
-import { documentHref, PriceTag } from '../../document/components/document-card';
+import { PriceTag } from '../../document/components/document-card';
+import { documentHref } from '../../document/lib/href';
 import { highlightText, sanitizeHighlight } from '../lib/highlight';
 import type { ArticleHit } from '../lib/article-hits';
 

@@ -13,6 +13,7 @@ import { meKeys } from '../../user/api';
 import { categoryKeys, useCategoryTree } from '../../category/api';
 import { categoryPath, type CategoryNode } from '../../category/lib';
 import { documentKeys } from '../../document/api';
+import { documentHref } from '../../document/lib/href';
 import { languageOptions } from '../../document/lib/languages';
 import { useCreditName, useSettings } from '../../settings/api';
 import { useCanUploadDocument, uploadDocumentFile } from '../api';
@@ -63,13 +64,13 @@ function UploadSuccess({ docs, onMore }: { docs: TDocument[]; onMore: () => void
         {docs.map((d) => (
           <li key={d.id}>
             <FileTypeIcon ext={d.ext} size={28} />
-            <Link to={`/document/${d.uuid}`} className="wk-upload-success-title">
+            <Link to={documentHref(d)} className="wk-upload-success-title">
               {d.title}
             </Link>
             <Tag color={d.status === DocumentStatus.PendingReview ? 'gold' : 'processing'} bordered={false}>
               {labelOf(DOCUMENT_STATUS_OPTIONS, d.status)}
             </Tag>
-            <Link to={`/document/${d.uuid}`}>查看</Link>
+            <Link to={documentHref(d)}>查看</Link>
           </li>
         ))}
       </ul>
