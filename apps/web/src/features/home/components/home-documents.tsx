@@ -7,30 +7,26 @@ import { useHomeDocuments } from '../../document/api';
 import { DocumentCard, DocumentLine } from '../../document/components/document-card';
 import { useSettings } from '../../settings/api';
 import { documentCategoryHref } from '../../category/lib';
+import { HomeSection } from './home-section';
 import '../home.css';
 
 const CARDS_PER_BLOCK = 6;
 const LINES_PER_BLOCK = 8;
 
 function CardSection({ icon, title, more, docs }: { icon: ReactNode; title: string; more?: { to: string; label: string }; docs: TDocument[] }) {
+  const link = more && (
+    <Link to={more.to}>
+      {more.label} <RightOutlined />
+    </Link>
+  );
   return (
-    <section className="wk-section">
-      <div className="wk-section-head">
-        <h2>
-          {icon} {title}
-        </h2>
-        {more && (
-          <Link to={more.to}>
-            {more.label} <RightOutlined />
-          </Link>
-        )}
-      </div>
+    <HomeSection icon={icon} title={title} more={link}>
       <div className="wk-doc-grid">
         {docs.slice(0, CARDS_PER_BLOCK).map((d) => (
           <DocumentCard key={d.id} doc={d} />
         ))}
       </div>
-    </section>
+    </HomeSection>
   );
 }
 

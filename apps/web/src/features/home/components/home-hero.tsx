@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Input, Segmented } from 'antd';
 import { FireOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useSettings, useSiteName } from '../../settings/api';
 import { recommendWords } from '../../search/lib/recommend-words';
-import { searchUrl } from '../../../app/shell/header-search';
+import { searchUrl, useSearchBox } from '../../../app/shell/header-search';
 
 /** The home page's big search box with the site's recommended words. */
 export function HomeHero({ totalDocuments }: { totalDocuments: number }) {
   const { system, display } = useSettings();
   const sitename = useSiteName();
   const words = recommendWords(system.recommend_words);
-  const navigate = useNavigate();
   const [type, setType] = useState<0 | 1>(0);
-  const [value, setValue] = useState('');
+  const box = useSearchBox(type);
   return (
     <section className="wk-hero">
       <div className="wk-hero-inner wk-container">
@@ -31,18 +30,10 @@ export function HomeHero({ totalDocuments }: { totalDocuments: number }) {
           />
           <Input.Search
             size="large"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
             placeholder={type === 1 ? '搜索文章标题、关键词' : '搜索文档标题、关键词，如：论文、报告、教案'}
             enterButton="搜 索"
             aria-label={type === 1 ? '搜索文章' : '搜索文档'}
-            onSearch={(text, _e, info) => {
-              if (info?.source === 'clear') return;
-              const url = searchUrl(text, type);
-              if (!url) return;
-              setValue('');
-              navigate(url);
-            }}
+            {...box}
           />
         </div>
         {words.length > 0 && (
