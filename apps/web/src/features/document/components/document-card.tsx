@@ -7,6 +7,7 @@ import { FileTypeIcon, FILE_TYPE_STYLE } from '@wenku/ui';
 import { fileTypeOfExt, formatBytes, type TDocument } from '@wenku/contracts';
 import { apiUrl } from '../../../lib/api';
 import { documentHref } from '../lib/href';
+import { keywordList } from '../lib/keywords';
 import { useCreditName, useSettings } from '../../settings/api';
 import '../document.css';
 
@@ -84,13 +85,7 @@ export function DocumentCard({ doc }: { doc: CardDoc }) {
 export function DocumentListItem({ doc }: { doc: TDocument }) {
   const { display } = useSettings();
   const creditName = useCreditName();
-  const keywords = display.hide_keywords_on_lists
-    ? []
-    : doc.keywords
-        .split(/[,，\s]+/)
-        .map((k) => k.trim())
-        .filter(Boolean)
-        .slice(0, 5);
+  const keywords = display.hide_keywords_on_lists ? [] : keywordList(doc.keywords, 5);
   return (
     <article className="wk-doc-item">
       <Link to={documentHref(doc)} className="wk-doc-item-cover" tabIndex={-1} aria-hidden="true">

@@ -28,6 +28,7 @@ import { useDocumentDetail, type DocumentDetail } from '../api';
 import { useCreditName, useSettings } from '../../settings/api';
 import { documentView, downloadLabel } from '../lib/status';
 import { watermarkText } from '../lib/watermark';
+import { keywordList } from '../lib/keywords';
 import { useDocumentActions } from '../use-document-actions';
 import { DocumentReader } from '../components/document-reader';
 import { DocumentStatePanel, DocumentStatusBanner } from '../components/document-status';
@@ -67,11 +68,7 @@ function ScoreView({ score, count }: { score: number; count: number }) {
 function DocumentHead({ doc, actions, onReport }: { doc: DocumentDetail; actions: ReturnType<typeof useDocumentActions>; onReport: () => void }) {
   const { display } = useSettings();
   const creditName = useCreditName();
-  const keywords = doc.keywords
-    .split(/[,，\s]+/)
-    .map((k) => k.trim())
-    .filter(Boolean)
-    .slice(0, 10);
+  const keywords = keywordList(doc.keywords, 10);
   const summary = doc.description || (doc.content ?? '').slice(0, 300);
   const ready = documentView(doc.status) === 'ready';
   return (

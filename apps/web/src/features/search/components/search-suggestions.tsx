@@ -60,7 +60,7 @@ export function HotWordsCard({ words, state }: { words: readonly string[]; state
       <ol className="wk-search-hot">
         {list.map((w, i) => (
           <li key={w}>
-            <span className="wk-search-hot-no">{i + 1}</span>
+            <span className="wk-rank-no">{i + 1}</span>
             <Link to={searchHref(newSearch(state, w))} title={w}>
               {w}
             </Link>
