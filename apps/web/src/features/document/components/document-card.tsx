@@ -43,9 +43,29 @@ export function PriceTag({ price, creditName }: { price: number; creditName: str
   );
 }
 
+/** The 浏览 and 下载 counts, each only where the settings show it; `words` adds the word after the number. */
+export function DocumentCounts({ doc, words }: { doc: Partial<Pick<TDocument, 'view_count' | 'download_count'>>; words?: boolean }) {
+  const { display } = useSettings();
+  return (
+    <>
+      {display.show_document_view_count && doc.view_count !== undefined && (
+        <span title="浏览">
+          <EyeOutlined /> {doc.view_count}
+          {words && ' 浏览'}
+        </span>
+      )}
+      {display.show_document_download_count && doc.download_count !== undefined && (
+        <span title="下载">
+          <DownloadOutlined /> {doc.download_count}
+          {words && ' 下载'}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** A document as a card (home page "card" style). */
 export function DocumentCard({ doc }: { doc: CardDoc }) {
-  const { display } = useSettings();
   const creditName = useCreditName();
   return (
     <Link to={documentHref(doc)} className="wk-doc-card" title={doc.title}>
@@ -65,16 +85,7 @@ export function DocumentCard({ doc }: { doc: CardDoc }) {
             <FileTextOutlined /> {doc.pages || '-'} 页
           </span>
           {doc.size !== undefined && <span>{formatBytes(doc.size)}</span>}
-          {display.show_document_view_count && doc.view_count !== undefined && (
-            <span>
-              <EyeOutlined /> {doc.view_count}
-            </span>
-          )}
-          {display.show_document_download_count && doc.download_count !== undefined && (
-            <span>
-              <DownloadOutlined /> {doc.download_count}
-            </span>
-          )}
+          <DocumentCounts doc={doc} />
         </div>
       </div>
     </Link>
@@ -110,16 +121,7 @@ export function DocumentListItem({ doc }: { doc: TDocument }) {
           <span>{doc.pages || '-'} 页</span>
           <span>{formatBytes(doc.size)}</span>
           <span>{dayjs(doc.created_at).format('YYYY-MM-DD')}</span>
-          {display.show_document_view_count && (
-            <span>
-              <EyeOutlined /> {doc.view_count}
-            </span>
-          )}
-          {display.show_document_download_count && (
-            <span>
-              <DownloadOutlined /> {doc.download_count}
-            </span>
-          )}
+          <DocumentCounts doc={doc} />
           <PriceTag price={doc.price} creditName={creditName} />
         </div>
       </div>

@@ -3,8 +3,6 @@ import { Button, Rate, Result, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import {
   CalendarOutlined,
   CloudDownloadOutlined,
-  DownloadOutlined,
-  EyeOutlined,
   FileTextOutlined,
   HddOutlined,
   HeartFilled,
@@ -35,7 +33,7 @@ import { DocumentStatePanel, DocumentStatusBanner } from '../components/document
 import { DocumentComments } from '../components/document-comments';
 import { AuthorCard, RelatedDocuments } from '../components/document-side';
 import { ReportDialog } from '../components/report-dialog';
-import { PriceTag } from '../components/document-card';
+import { DocumentCounts, PriceTag } from '../components/document-card';
 import '../document.css';
 
 const DOCUMENT_ADS: AdvertisementPosition[] = ['document_top', 'document_between', 'document_bottom'];
@@ -86,16 +84,7 @@ function DocumentHead({ doc, actions, onReport }: { doc: DocumentDetail; actions
         <span>
           <HddOutlined /> {formatBytes(doc.size)}
         </span>
-        {display.show_document_view_count && (
-          <span>
-            <EyeOutlined /> {doc.view_count} 浏览
-          </span>
-        )}
-        {display.show_document_download_count && (
-          <span>
-            <DownloadOutlined /> {doc.download_count} 下载
-          </span>
-        )}
+        <DocumentCounts doc={doc} words />
         {display.show_document_favorite_count && (
           <span>
             <HeartOutlined /> {doc.favorite_count} 收藏

@@ -84,7 +84,6 @@ function DocumentResults({ state, categoryIds, recommend, hot }: {
   recommend: readonly string[];
   hot: readonly string[];
 }) {
-  const { display } = useSettings();
   const creditName = useCreditName();
   const query = useMemo(() => documentQueryOf(state, categoryIds), [state, categoryIds]);
   const result = useDocumentSearch(query, state.wd !== '');
@@ -124,7 +123,7 @@ function DocumentResults({ state, categoryIds, recommend, hot }: {
       </p>
       <div className={result.isPlaceholderData ? 'wk-search-list is-stale' : 'wk-search-list'}>
         {data.document.map((hit) => (
-          <DocumentHit key={hit.id} hit={hit} creditName={creditName} showViewCount={display.show_document_view_count} showDownloadCount={display.show_document_download_count} />
+          <DocumentHit key={hit.id} hit={hit} creditName={creditName} />
         ))}
       </div>
       <Pager state={state} total={data.total} maxPage={data.max_page} />
