@@ -44,13 +44,18 @@ export function SignInButton({ block, size, className }: { block?: boolean; size
 
   const sign = useMutation({
     mutationFn: () => apiClient.call(api.signToday),
-    onSuccess: (res) => {
+    onSuccess: async (res) => {
       message.success(signInSuccessMessage(res.award, creditName));
       const { credit_count, ...record } = res;
       qc.setQueryData(signKey(token), { sign: record });
+      // a look-up of the user that started before the sign-in would answer the old balance over the new one
+      await qc.cancelQueries({ queryKey: meKeys.user(token) });
       const user = session.getState().user;
       if (user) session.setUser({ ...user, credit_count });
-      qc.setQueryData<TUser>(meKeys.user(token), (u) => (u ? { ...u, credit_count } : u));
+      qc.setQueryData<TUser>(meKeys.user(token), (u) => {
+        const base = u ?? user;
+        return base ? { ...base, credit_count } : undefined;
+      });
       void qc.invalidateQueries({ queryKey: ['me', 'credit-log'] });
       void qc.invalidateQueries({ queryKey: ['me', 'dynamic'] });
     },
