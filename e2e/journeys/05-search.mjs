@@ -1,5 +1,6 @@
 // Issue 5 journey: a user uploads a Chinese text document through the API, it converts, and a word that appears only
 // in its body finds it: highlighted with <em>, filters and sorts kept in the URL (back/forward), then opened.
+// The same user publishes an article; the article search finds it, and a word no article has gives the empty state.
 import assert from 'node:assert/strict';
 
 const stamp = Date.now().toString(36);
@@ -14,6 +15,9 @@ const BODY = [
   '历代官员的服饰上常绣有此兽的图案，以示执法公正。',
   '本文整理了相关的文献记载与考古发现。',
 ].join('\n');
+// the article shares 神兽 with the document but not BODY_WORD, so the article search has one hit and one miss
+const ARTICLE_TITLE = `神兽图谱札记 ${stamp}`;
+const ARTICLE_MARKDOWN = ['## 貔貅与麒麟', '', '神兽是中国古代传说中的瑞兽，本文记录貔貅与麒麟的形象演变。'].join('\n');
 
 async function json(res) {
   const text = await res.text();
@@ -21,7 +25,18 @@ async function json(res) {
   return text ? JSON.parse(text) : null;
 }
 
-/** Admin creates a category; a new user uploads the text and submits it; waits until it is converted. */
+/** Until `found()` answers something, once a second for at most `ms`; then fails with `what`. */
+async function eventually(found, ms, what) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const v = await found();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(what);
+}
+
+/** Admin creates a category; a new user uploads the text and submits it, and publishes an article; waits until both are searchable. */
 async function seed(api, admin) {
   const post = (path, body, token) =>
     api(path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then(json);
@@ -36,16 +51,22 @@ async function seed(api, admin) {
   const created = await post('/document', { category_id: [category.id], document: [{ attachment_id: uploaded.data.id, title: TITLE, price: 0 }] }, token);
   const doc = created.document[0];
 
-  const until = Date.now() + 90_000;
+  const article = await post('/article', { title: ARTICLE_TITLE, content: ARTICLE_MARKDOWN }, token);
+  assert.equal(article.status, 1, 'the article is published without review (the default group needs none)');
+
   let status = doc.status;
-  while (Date.now() < until) {
+  await eventually(async () => {
     const d = await json(await api(`/document?id=${doc.id}`, { headers: { authorization: `Bearer ${token}` } }));
     status = d.status;
-    if (status === 2) return doc;
     if (status === 3) throw new Error(`conversion failed: ${d.convert_error}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`document not converted in time (status ${status})`);
+    return status === 2;
+  }, 90_000, `document not converted in time (status ${status})`);
+  await eventually(
+    async () => (await json(await api(`/article/search?wd=${encodeURIComponent('神兽')}`))).article.some((a) => a.id === article.id),
+    30_000,
+    'the article search does not find the new article',
+  );
+  return { ...doc, article };
 }
 
 let seeded;
@@ -135,9 +156,23 @@ export const journeys = [
       await hit.waitFor({ timeout: 15000 });
       await page.getByRole('search').getByText('文章').click();
       await page.waitForURL((u) => u.searchParams.get('type') === '1' && u.searchParams.get('wd') === '神兽');
-      // article search: results, none, or 文章搜索即将上线 while the API lacks it; never stuck loading
-      await page.locator('.wk-search-body').locator('.wk-search-hit, .wk-search-empty, .wk-coming-soon').first().waitFor({ timeout: 15000 });
+
+      // article search is real: the published article is a hit, highlighted, and links to its page
+      const body = page.locator('.wk-search-body');
+      const articleHit = body.locator('.wk-search-hit', { hasText: ARTICLE_TITLE });
+      await articleHit.waitFor({ timeout: 15000 });
+      assert.ok((await articleHit.locator('em', { hasText: '神兽' }).count()) > 0, 'the article hit highlights the word');
+      assert.equal(await articleHit.getByRole('link', { name: ARTICLE_TITLE }).getAttribute('href'), `/article/${encodeURIComponent(seeded.article.identifier)}`);
+      await page.getByText(/找到约 \d+ 条结果（用时 [\d.]+ 秒）/).waitFor();
+      assert.equal(await page.getByText('即将上线').count(), 0, 'no placeholder on the article search');
       await shot('mobile-articles');
+
+      // a word no article has: the empty state, never a placeholder
+      await page.goto(`${baseUrl}/search?wd=${encodeURIComponent(BODY_WORD)}&type=1`);
+      await body.getByText(`没有找到与“${BODY_WORD}”相关的文章`).waitFor({ timeout: 15000 });
+      assert.equal(await body.locator('.wk-search-hit').count(), 0, 'no article has the document-only word');
+      assert.equal(await page.getByText('即将上线').count(), 0, 'no placeholder on an empty article search');
+      await shot('mobile-articles-empty');
     },
   },
 ];

@@ -25,7 +25,7 @@ export function isAuthPage(pathname: string): boolean {
 }
 
 /** Pages that need a logged-in user: the personal centre and chat. */
-export function needsLogin(pathname: string): boolean {
+function needsLogin(pathname: string): boolean {
   return under(pathname, '/me') || under(pathname, '/chat');
 }
 

@@ -40,7 +40,7 @@ class FallbackBoundary extends Component<{ children: ReactNode }, { failed: bool
   }
 }
 
-export function ErrorView({ error }: { error: unknown }) {
+function ErrorView({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <div className="wk-error-page">

@@ -20,6 +20,8 @@ describe('pageTitle', () => {
     expect(pageTitle('登录', { title: '文库 - 文档分享平台', sitename: '文库' })).toBe('登录 - 文库');
     expect(pageTitle(undefined, { title: '文库 - 文档分享平台', sitename: '文库' })).toBe('文库 - 文档分享平台');
     expect(pageTitle('', { title: '', sitename: '文库' })).toBe('文库');
+    expect(pageTitle(undefined, { title: '  ', sitename: '魔豆文库' })).toBe('魔豆文库');
+    expect(pageTitle('登录', { title: '', sitename: ' ' })).toBe('登录 - 文库');
   });
 });
 

@@ -7,7 +7,7 @@ import 'dayjs/locale/zh-cn';
 
 dayjs.locale('zh-cn');
 
-export const THEME = {
+const THEME = {
   algorithm: theme.defaultAlgorithm,
   token: {
     colorPrimary: '#1677ff',

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Spin } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { useIsFetching } from '@tanstack/react-query';
-import { useSiteConfig } from '../features/settings/api';
+import { useSettings } from '../features/settings/api';
 import { decideAccess } from './access';
 import { injectAnalytics, trackPageView } from './analytics';
 import { useSession } from './session';
@@ -20,7 +20,7 @@ function useScrollReset() {
 
 /** The statistics snippet once, and a page view for every route change (the snippet counts the landing page itself). */
 function useAnalytics() {
-  const { analytics } = useSiteConfig();
+  const { analytics } = useSettings().system;
   const { pathname, search } = useLocation();
   const path = `${pathname}${search}`;
   const lastPath = useRef(path);
@@ -36,7 +36,7 @@ function useAnalytics() {
 
 /** favicon, keywords and description from the settings. */
 function useHeadMeta() {
-  const { favicon, keywords, description } = useSiteConfig();
+  const { favicon, keywords, description } = useSettings().system;
   useEffect(() => {
     if (!favicon) return;
     let link = document.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
@@ -75,7 +75,7 @@ export function FullPageSpin() {
 /** The root route: startup loading, access redirects, loading bar, scroll, analytics. */
 export function AppRoot() {
   const { settingsReady, permissionsReady, hasPermissions } = useStartup();
-  const { security } = useSiteConfig();
+  const { security } = useSettings();
   const token = useSession((s) => s.token);
   const userId = useSession((s) => s.user?.id);
   const location = useLocation();
@@ -87,7 +87,7 @@ export function AppRoot() {
 
   const loading = navigation.state !== 'idle' || fetching > 0;
   // Decisions that depend on the site switches wait for the settings; on a closed site also for the permissions.
-  const ready = settingsReady && (!security.isClose || permissionsReady);
+  const ready = settingsReady && (!security.is_close || permissionsReady);
   const redirect = ready
     ? decideAccess({
         pathname: location.pathname,
@@ -95,8 +95,8 @@ export function AppRoot() {
         loggedIn: Boolean(token),
         userId,
         hasPermissions,
-        loginRequired: security.loginRequired,
-        isClose: security.isClose,
+        loginRequired: security.login_required,
+        isClose: security.is_close,
       })
     : null;
 

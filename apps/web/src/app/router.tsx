@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
               { path: 'article', lazy: page(() => import('../features/article/pages/user-articles-page')) },
             ],
           },
-          { path: 'upload', lazy: page(() => import('../features/document/pages/upload-page')) },
+          { path: 'upload', lazy: page(() => import('../features/upload/pages/upload-page')) },
           { path: 'order', lazy: page(() => import('../features/order/pages/order-page')) },
           {
             path: 'me',

@@ -99,7 +99,3 @@ export function useSession<T>(selector: (s: SessionState) => T): T {
   return useSyncExternalStore(session.subscribe, () => selector(state), () => selector(state));
 }
 
-export const useUser = () => useSession((s) => s.user);
-export const useToken = () => useSession((s) => s.token);
-/** A token is held; the user record may still be loading. */
-export const useIsLoggedIn = () => useSession((s) => Boolean(s.token));

@@ -1,16 +1,20 @@
 import { useEffect } from 'react';
-import { useSiteConfig } from '../features/settings/api';
+import type { TConfig } from '@wenku/contracts';
+import { useSettings } from '../features/settings/api';
+import { siteName } from '../features/settings/lib';
 
-/** "页面名 - 站点名"; the home page (no name) uses the site title. */
-export function pageTitle(name: string | undefined, site: { title: string; sitename: string }): string {
+/** "页面名 - 站点名"; the home page (no name) uses the site title, or the site name when the title is empty. */
+export function pageTitle(name: string | undefined, system: Pick<TConfig<'system'>, 'title' | 'sitename'>): string {
   const n = name?.trim();
-  return n ? `${n} - ${site.sitename}` : site.title || site.sitename;
+  const site = siteName(system);
+  return n ? `${n} - ${site}` : system.title.trim() || site;
 }
 
 /** Sets document.title for the current page. */
 export function useDocumentTitle(name?: string): void {
-  const { title, sitename } = useSiteConfig();
+  const { system } = useSettings();
+  const title = pageTitle(name, system);
   useEffect(() => {
-    document.title = pageTitle(name, { title, sitename });
-  }, [name, title, sitename]);
+    document.title = title;
+  }, [title]);
 }

@@ -20,8 +20,8 @@ export function apiUrl(path: string): string {
 }
 
 /**
- * A route by method and path, looked up at run time. Used for calls whose contract entry may not exist yet
- * (daily sign-in, captcha, recharge orders): the UI degrades while it is missing and lights up once it lands.
+ * A route by method and path, looked up at run time. Used for a call whose contract entry does not exist yet
+ * (POST /order, the recharge order): the UI degrades while it is missing and lights up once it lands.
  */
 export function findRoute(method: HttpMethod, path: string): RouteDef | undefined {
   return ROUTE_LIST.find((r) => r.method === method && r.path === path);

@@ -4,10 +4,10 @@ import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useScreen } from '@wenku/ui';
 import { useSession } from '../session';
 import { UserAvatar } from '../../features/user/components/user-avatar';
-import { useSiteConfig } from '../../features/settings/api';
+import { useSettings, useSiteName } from '../../features/settings/api';
 
 /** Spec §9: the chat bar is 70px wide. */
-export const CHAT_BAR_WIDTH = 70;
+const CHAT_BAR_WIDTH = 70;
 
 const ENTRIES = [
   { to: '/', label: '首页', icon: <HomeOutlined />, end: true },
@@ -20,7 +20,8 @@ const ENTRIES = [
 /** A narrow left bar and the chat page. Chat pages need a login (checked by the access redirects). */
 export default function ChatLayout() {
   const user = useSession((s) => s.user);
-  const { logo, sitename } = useSiteConfig();
+  const { logo } = useSettings().system;
+  const sitename = useSiteName();
   const { isMobile } = useScreen();
   return (
     <div className={`wk-chat${isMobile ? ' is-mobile' : ''}`}>

@@ -1,8 +1,8 @@
-/** "2024-2026", or just the current year when the start year is missing, invalid or not earlier. */
-export function copyrightYears(startYear: number | string | undefined | null, currentYear = new Date().getFullYear()): string {
-  const start = Math.trunc(Number(startYear));
-  if (!Number.isFinite(start) || start <= 0 || start >= currentYear) return String(currentYear);
-  return `${start}-${currentYear}`;
+import type { TConfig } from '@wenku/contracts';
+
+/** "2024-2026", or just the current year when the start year is not earlier. */
+export function copyrightYears(startYear: number, currentYear = new Date().getFullYear()): string {
+  return startYear < currentYear ? `${startYear}-${currentYear}` : String(currentYear);
 }
 
 export const ICP_URL = 'https://beian.miit.gov.cn/';
@@ -20,7 +20,7 @@ export interface FooterLink {
 }
 
 /** 关于我们 / 文库协议 / 联系我们 / 意见反馈 / 免责声明, each only if configured. */
-export function footerLinks(footer: { about: string; agreement: string; contact: string; feedback: string; copyright: string }): FooterLink[] {
+export function footerLinks(footer: TConfig<'footer'>): FooterLink[] {
   const all: FooterLink[] = [
     { key: 'about', label: '关于我们', href: footer.about },
     { key: 'agreement', label: '文库协议', href: footer.agreement },

@@ -5,15 +5,15 @@ import { CategoryType } from '@wenku/contracts';
 import { useNavigation } from '../../features/navigation/api';
 import { CATEGORY_POPOVER_HREFS, isActiveHref, type NavNode } from '../../features/navigation/lib';
 import { CategoryPanel } from '../../features/category/components/category-panel';
-import { useSiteConfig } from '../../features/settings/api';
+import { useSettings } from '../../features/settings/api';
 import { SmartLink } from './nav-link';
 
 /** Hover card: 520 wide, opens after 600 ms (spec §9). */
-export const CATEGORY_POPOVER_WIDTH = 520;
-export const CATEGORY_POPOVER_DELAY_S = 0.6;
+const CATEGORY_POPOVER_WIDTH = 520;
+const CATEGORY_POPOVER_DELAY_S = 0.6;
 
 function NavEntry({ node, active }: { node: NavNode; active: boolean }) {
-  const { domain } = useSiteConfig();
+  const { domain } = useSettings().system;
   const label = (
     <SmartLink
       href={node.href}

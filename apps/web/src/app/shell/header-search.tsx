@@ -20,6 +20,27 @@ export function searchUrl(keyword: string, type: 0 | 1): string | null {
   return `/search?wd=${encodeURIComponent(wd)}&type=${type}`;
 }
 
+/**
+ * A search box that goes to `/search?wd=...&type=...`: the clear button and an empty keyword do nothing, and the box
+ * empties once the search has started. Spread the answer onto an antd Input.Search.
+ */
+export function useSearchBox(type: 0 | 1, onSearched?: () => void) {
+  const [value, setValue] = useState('');
+  const navigate = useNavigate();
+  return {
+    value,
+    onChange: (e: { target: { value: string } }) => setValue(e.target.value),
+    onSearch: (text: string, _e?: unknown, info?: { source?: 'clear' | 'input' }) => {
+      if (info?.source === 'clear') return;
+      const url = searchUrl(text, type);
+      if (!url) return;
+      setValue('');
+      navigate(url);
+      onSearched?.();
+    },
+  };
+}
+
 export interface HeaderSearchProps {
   className?: string;
   size?: 'middle' | 'large';
@@ -30,28 +51,18 @@ export interface HeaderSearchProps {
 
 /** The header's search box: placeholder by route, empty keyword does nothing, the box clears after searching. */
 export function HeaderSearch({ className, size = 'middle', onSearched, enterButton }: HeaderSearchProps) {
-  const [value, setValue] = useState('');
-  const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const type = searchTypeFor(pathname, search);
+  const box = useSearchBox(type, onSearched);
   return (
     <Input.Search
       className={className}
       size={size}
-      value={value}
       allowClear
       enterButton={enterButton}
       placeholder={searchPlaceholder(type)}
       aria-label={searchPlaceholder(type)}
-      onChange={(e) => setValue(e.target.value)}
-      onSearch={(text, _e, info) => {
-        if (info?.source === 'clear') return;
-        const url = searchUrl(text, type);
-        if (!url) return;
-        setValue('');
-        navigate(url);
-        onSearched?.();
-      }}
+      {...box}
     />
   );
 }

@@ -9,12 +9,12 @@ import { VipBadge } from '../../features/user/components/vip-badge';
 import { useUserMenuEntries } from '../../features/user/components/user-menu-items';
 import { useLogout } from '../../features/user/use-logout';
 import { RechargeModal } from '../../features/order/components/recharge-modal';
-import { useSiteConfig } from '../../features/settings/api';
+import { useSettings } from '../../features/settings/api';
 
 /** Login / register links for visitors. */
 export function AuthLinks({ compact }: { compact?: boolean }) {
   const { pathname, search } = useLocation();
-  const { security } = useSiteConfig();
+  const { security } = useSettings();
   return (
     <div className="wk-auth-links">
       <Link to={authHref('/login', pathname, search)}>
@@ -22,7 +22,7 @@ export function AuthLinks({ compact }: { compact?: boolean }) {
           登录
         </Button>
       </Link>
-      {security.enableRegister && (
+      {security.enable_register && (
         <Link to={authHref('/register', pathname, search)}>
           <Button type="primary" size={compact ? 'small' : 'middle'} shape="round">
             注册

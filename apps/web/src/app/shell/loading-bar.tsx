@@ -10,7 +10,7 @@ type Phase = 'idle' | 'running' | 'done';
  * idle → running only when loading lasts longer than the throttle (quick loads show nothing);
  * running → done (fills and fades) when loading ends; done → idle after the fade.
  */
-export function useLoadingPhase(active: boolean, throttleMs = LOADING_BAR_THROTTLE_MS): Phase {
+function useLoadingPhase(active: boolean, throttleMs = LOADING_BAR_THROTTLE_MS): Phase {
   const [phase, setPhase] = useState<Phase>('idle');
   useEffect(() => {
     if (active) {

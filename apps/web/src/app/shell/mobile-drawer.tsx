@@ -8,7 +8,7 @@ import { useCategoryTree } from '../../features/category/api';
 import { articleCategoryHref, documentCategoryHref, type CategoryNode } from '../../features/category/lib';
 import { useNavigation } from '../../features/navigation/api';
 import type { NavNode } from '../../features/navigation/lib';
-import { useSiteConfig } from '../../features/settings/api';
+import { useSettings, useSiteName } from '../../features/settings/api';
 import { UserAvatar } from '../../features/user/components/user-avatar';
 import { VipBadge } from '../../features/user/components/vip-badge';
 import { SignInButton } from '../../features/user/components/sign-in-button';
@@ -20,7 +20,7 @@ import { AuthLinks } from './header-user';
 import { SmartLink } from './nav-link';
 
 /** Spec §9: the mobile drawer is 60% wide. */
-export const MOBILE_DRAWER_WIDTH = '60%';
+const MOBILE_DRAWER_WIDTH = '60%';
 
 function CategoryLinks({ tree, href }: { tree: CategoryNode[]; href: (id: number) => string }) {
   if (tree.length === 0) return <div className="wk-drawer-empty">暂无分类</div>;
@@ -79,7 +79,8 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
   const docs = useCategoryTree(CategoryType.Document);
   const articles = useCategoryTree(CategoryType.Article);
   const nav = useNavigation();
-  const { domain, sitename } = useSiteConfig();
+  const { domain } = useSettings().system;
+  const sitename = useSiteName();
   const [rechargeOpen, setRechargeOpen] = useState(false);
 
   // any navigation closes the drawer

@@ -26,7 +26,7 @@ export function Page({ title, crumbs, className, children }: { title?: string; c
 }
 
 /** A feature that arrives in a later release, shown as a tidy card. */
-export function PlaceholderCard({ title, description, extra }: { title?: ReactNode; description?: ReactNode; extra?: ReactNode }) {
+function PlaceholderCard({ title, description, extra }: { title?: ReactNode; description?: ReactNode; extra?: ReactNode }) {
   return (
     <div className="wk-card wk-placeholder">
       <ComingSoon title={title} description={description} extra={extra} />

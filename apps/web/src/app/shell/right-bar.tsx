@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Popover, Tooltip } from 'antd';
 import { CloudUploadOutlined, CustomerServiceOutlined, EditOutlined, VerticalAlignTopOutlined, WechatOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { useSiteConfig } from '../../features/settings/api';
+import { useSettings } from '../../features/settings/api';
 import { SmartLink } from './nav-link';
 
 function useScrolled(threshold = 300): boolean {
@@ -18,7 +18,7 @@ function useScrolled(threshold = 300): boolean {
 
 /** Fixed right bar: post article, upload document, optional WeChat QR and contact link, back to top. */
 export function RightBar() {
-  const { display, domain } = useSiteConfig();
+  const { display, system } = useSettings();
   const scrolled = useScrolled();
   return (
     <aside className="wk-rightbar" aria-label="快捷操作">
@@ -32,24 +32,24 @@ export function RightBar() {
           <CloudUploadOutlined />
         </Link>
       </Tooltip>
-      {display.wechatQrcode && (
+      {display.wechat_qrcode && (
         <Popover
           placement="left"
           content={
             <div className="wk-rightbar-qrcode">
-              <img src={display.wechatQrcode} alt="微信二维码" />
-              {display.wechatTip && <div>{display.wechatTip}</div>}
+              <img src={display.wechat_qrcode} alt="微信二维码" />
+              {display.wechat_tip && <div>{display.wechat_tip}</div>}
             </div>
           }
         >
-          <span className="wk-rightbar-item wk-rightbar-extra" aria-label={display.wechatTip || '微信'} role="button" tabIndex={0}>
+          <span className="wk-rightbar-item wk-rightbar-extra" aria-label={display.wechat_tip || '微信'} role="button" tabIndex={0}>
             <WechatOutlined />
           </span>
         </Popover>
       )}
-      {display.contactLink && (
-        <Tooltip title={display.contactTip || '联系我们'} placement="left">
-          <SmartLink href={display.contactLink} target="_blank" domain={domain} className="wk-rightbar-item wk-rightbar-extra">
+      {display.contact_link && (
+        <Tooltip title={display.contact_tip || '联系我们'} placement="left">
+          <SmartLink href={display.contact_link} target="_blank" domain={system.domain} className="wk-rightbar-item wk-rightbar-extra">
             <CustomerServiceOutlined />
           </SmartLink>
         </Tooltip>

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderAt } from '../../test/render';
+import { testSettings } from '../../test/fetch';
 import { SiteFooter } from './site-footer';
 
 const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
@@ -16,17 +17,13 @@ beforeEach(() => {
         return json({ total: 1, friendlink: [{ id: 1, title: '开源中国', link: 'https://www.oschina.net' }] });
       }
       if (u.pathname === '/api/v1/settings') {
-        return json({
-          system: { sitename: '测试文库', copyright_start_year: 2020, icp: '京ICP备1号', sec_icp: '京公网安备 123号', enable_powered_by: true, version: '1.2.3' },
-          footer: { about: '/article/about', agreement: '', contact: '', feedback: '', copyright: '' },
-          security: {},
-          display: { copyright_statement: '<p>版权<b>声明</b></p>' },
-          download: {},
-          vip: {},
-          sms: {},
-          llm: {},
-          language: [],
-        });
+        return json(
+          testSettings({
+            system: { sitename: '测试文库', copyright_start_year: 2020, icp: '京ICP备1号', sec_icp: '京公网安备 123号', enable_powered_by: true, version: '1.2.3' },
+            footer: { about: '/article/about', agreement: '', contact: '', feedback: '', copyright: '' },
+            display: { copyright_statement: '<p>版权<b>声明</b></p>' },
+          }),
+        );
       }
       return Promise.reject(new Error('unexpected'));
     }),

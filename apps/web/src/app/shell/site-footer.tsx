@@ -3,7 +3,7 @@ import { LinkOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
 import { HtmlContent } from '@wenku/ui';
 import { useFriendlinks } from '../../features/friendlink/api';
-import { useSiteConfig } from '../../features/settings/api';
+import { useSettings, useSiteName } from '../../features/settings/api';
 import { copyrightYears, footerLinks, ICP_URL, secIcpUrl } from './footer-lib';
 import { SmartLink } from './nav-link';
 
@@ -36,8 +36,9 @@ function FriendLinks() {
 
 export function SiteFooter() {
   const { pathname } = useLocation();
-  const cfg = useSiteConfig();
-  const links = footerLinks(cfg.footer);
+  const { system, footer, display } = useSettings();
+  const sitename = useSiteName();
+  const links = footerLinks(footer);
   return (
     <>
       {pathname === '/' && <FriendLinks />}
@@ -46,39 +47,39 @@ export function SiteFooter() {
           {links.length > 0 && (
             <nav className="wk-footer-links" aria-label="底部链接">
               {links.map((l) => (
-                <SmartLink key={l.key} href={l.href} domain={cfg.domain}>
+                <SmartLink key={l.key} href={l.href} domain={system.domain}>
                   {l.label}
                 </SmartLink>
               ))}
             </nav>
           )}
-          {cfg.display.copyrightStatement && <HtmlContent className="wk-footer-statement" html={cfg.display.copyrightStatement} />}
+          {display.copyright_statement && <HtmlContent className="wk-footer-statement" html={display.copyright_statement} />}
           <div className="wk-footer-line">
             <span>
-              © {copyrightYears(cfg.copyrightStartYear)} {cfg.sitename}
+              © {copyrightYears(system.copyright_start_year)} {sitename}
             </span>
             <a href="/sitemap.xml" target="_blank" rel="noopener">
               站点地图
             </a>
-            {cfg.icp && (
+            {system.icp && (
               <a href={ICP_URL} target="_blank" rel="noopener noreferrer nofollow">
-                {cfg.icp}
+                {system.icp}
               </a>
             )}
-            {cfg.secIcp && (
-              <a href={secIcpUrl(cfg.secIcp)} target="_blank" rel="noopener noreferrer nofollow" className="wk-footer-police">
+            {system.sec_icp && (
+              <a href={secIcpUrl(system.sec_icp)} target="_blank" rel="noopener noreferrer nofollow" className="wk-footer-police">
                 <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
                   <path d="M8 1l6 2.5v4c0 3.6-2.6 6.5-6 7.5-3.4-1-6-3.9-6-7.5v-4L8 1z" fill="#d9a400" />
                   <path d="M5 8l2 2 4-4" stroke="#fff" strokeWidth="1.6" fill="none" />
                 </svg>
-                {cfg.secIcp}
+                {system.sec_icp}
               </a>
             )}
           </div>
-          {cfg.enablePoweredBy && (
+          {system.enable_powered_by && (
             <div className="wk-footer-powered">
               Powered by Wenku
-              {cfg.version ? ` v${cfg.version}` : ''}
+              {system.version ? ` v${system.version}` : ''}
             </div>
           )}
         </div>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useSiteConfig } from '../../features/settings/api';
+import { useSettings, useSiteName } from '../../features/settings/api';
 
 function LogoMark() {
   return (
@@ -15,7 +15,8 @@ function LogoMark() {
 
 /** settings.system.logo, else the site name as text. */
 export function SiteLogo({ onClick }: { onClick?: () => void }) {
-  const { logo, sitename } = useSiteConfig();
+  const { logo } = useSettings().system;
+  const sitename = useSiteName();
   return (
     <Link to="/" className="wk-logo" title={sitename} onClick={onClick}>
       {logo ? (

@@ -1,6 +1,8 @@
+import { useState } from 'react';
+import { App } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RouteBody, RouteQuery } from '@wenku/contracts';
-import { api, apiClient } from '../../lib/api';
+import { api, apiClient, errorMessage } from '../../lib/api';
 import { useSession } from '../../app/session';
 
 export type ListArticlesQuery = RouteQuery<typeof api.listArticles>;
@@ -15,7 +17,7 @@ export const articleKeys = {
 };
 
 /** `/article/{id}` takes an id or an identifier. */
-export function articleRef(key: string): { id?: number; identifier?: string } {
+function articleRef(key: string): { id?: number; identifier?: string } {
   return /^\d+$/.test(key) ? { id: Number(key) } : { identifier: key };
 }
 
@@ -79,7 +81,7 @@ export function useDeleteArticles() {
 }
 
 /** Markdown → .docx download (POST /markdown2docx), saved as document.docx. */
-export async function exportDocx(markdown: string, title?: string): Promise<void> {
+async function exportDocx(markdown: string, title?: string): Promise<void> {
   const blob = await apiClient.blob(api.markdownToDocx, { body: { markdown, title } });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
@@ -89,4 +91,22 @@ export async function exportDocx(markdown: string, title?: string): Promise<void
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** 导出 Word: an article (its title as the heading, when it has one) as a .docx download, with its outcome as a message. */
+export function useExportDocx() {
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
+  const run = async (title: string | undefined, content: string) => {
+    setExporting(true);
+    try {
+      await exportDocx(title ? `# ${title}\n\n${content}` : content, title);
+      message.success('导出成功');
+    } catch (e) {
+      message.error(errorMessage(e, '导出失败'));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return { exporting, exportDocx: run };
 }

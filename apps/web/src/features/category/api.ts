@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CategoryType, STORAGE_KEYS, type TCategory } from '@wenku/contracts';
 import { api, apiClient } from '../../lib/api';
 import { storage } from '../../lib/storage';
-import { useSiteConfig } from '../settings/api';
+import { useSettings } from '../settings/api';
 import { buildCategoryTree, normalizeCategory, visibleCategories, type CategoryNode } from './lib';
 
 export const categoryKeys = { list: ['category', 'list'] as const };
@@ -32,9 +32,9 @@ export function useCategoriesQuery() {
 /** Visible categories of one type, flat and as a tree. */
 export function useCategoryTree(type: number): { list: TCategory[]; tree: CategoryNode[]; isLoading: boolean; isError: boolean } {
   const { data, isLoading, isError } = useCategoriesQuery();
-  const { display } = useSiteConfig();
+  const hideEmpty = useSettings().display.hide_category_without_document;
   return useMemo(() => {
-    const list = visibleCategories(data, type, display.hideCategoryWithoutDocument);
+    const list = visibleCategories(data, type, hideEmpty);
     return { list, tree: buildCategoryTree(list), isLoading, isError: isError && !data };
-  }, [data, type, display.hideCategoryWithoutDocument, isLoading, isError]);
+  }, [data, type, hideEmpty, isLoading, isError]);
 }

@@ -1,21 +1,5 @@
 import type { TCategory } from '@wenku/contracts';
-
-/** File type groups of the list filter → the `ext` query value of GET /document/list. */
-export const EXT_FILTERS = [
-  { value: '', label: '全部' },
-  { value: 'pdf', label: 'PDF' },
-  { value: 'word', label: 'Word' },
-  { value: 'ppt', label: 'PPT' },
-  { value: 'excel', label: 'Excel' },
-  { value: 'text', label: '文本' },
-  { value: 'other', label: '其他' },
-] as const;
-
-export const FEE_FILTERS = [
-  { value: '', label: '全部' },
-  { value: 'free', label: '免费' },
-  { value: 'charge', label: '付费' },
-] as const;
+import { EXT_OPTIONS, FEE_OPTIONS, optionOf, type ExtOption, type FeeOption } from '../document/lib/filter-options';
 
 export const SORT_OPTIONS = [
   { value: 'latest', label: '最新' },
@@ -24,13 +8,11 @@ export const SORT_OPTIONS = [
   { value: 'score', label: '评分最高' },
 ] as const;
 
-export type ExtFilter = (typeof EXT_FILTERS)[number]['value'];
-export type FeeFilter = (typeof FEE_FILTERS)[number]['value'];
-export type SortFilter = (typeof SORT_OPTIONS)[number]['value'];
+type SortFilter = (typeof SORT_OPTIONS)[number]['value'];
 
 export interface DocumentFilters {
-  ext: ExtFilter;
-  fee: FeeFilter;
+  ext: ExtOption;
+  fee: FeeOption;
   sort: SortFilter;
   page: number;
 }
@@ -38,17 +20,14 @@ export interface DocumentFilters {
 export const DEFAULT_FILTERS: DocumentFilters = { ext: '', fee: '', sort: 'latest', page: 1 };
 export const LIST_PAGE_SIZE = 20;
 
-const oneOf = <T extends string>(options: readonly { value: T }[], v: string | null, fallback: T): T =>
-  options.some((o) => o.value === v) ? (v as T) : fallback;
-
 /** Filters from the page URL (`?ext=pdf&fee_type=free&sort=popular&page=2`); anything unknown falls back to the default. */
 export function filtersFromSearch(search: URLSearchParams | string): DocumentFilters {
   const sp = typeof search === 'string' ? new URLSearchParams(search) : search;
   const page = Math.floor(Number(sp.get('page')));
   return {
-    ext: oneOf(EXT_FILTERS, sp.get('ext'), ''),
-    fee: oneOf(FEE_FILTERS, sp.get('fee_type'), ''),
-    sort: oneOf(SORT_OPTIONS, sp.get('sort'), 'latest'),
+    ext: optionOf(EXT_OPTIONS, sp.get('ext'), ''),
+    fee: optionOf(FEE_OPTIONS, sp.get('fee_type'), ''),
+    sort: optionOf(SORT_OPTIONS, sp.get('sort'), 'latest'),
     page: Number.isFinite(page) && page > 1 ? page : 1,
   };
 }

@@ -104,7 +104,7 @@ export function useReplies(documentId: number, parentIds: readonly number[]) {
 }
 
 /** Replies by parent id, oldest first (the list comes newest first). */
-export function groupReplies(list: readonly TComment[]): Map<number, TComment[]> {
+function groupReplies(list: readonly TComment[]): Map<number, TComment[]> {
   const out = new Map<number, TComment[]>();
   for (const c of [...list].sort((a, b) => a.id - b.id)) {
     const arr = out.get(c.parent_id) ?? [];

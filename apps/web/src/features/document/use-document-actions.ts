@@ -6,10 +6,10 @@ import { useSession } from '../../app/session';
 import { loginRedirect } from '../../app/access';
 import { meKeys } from '../user/api';
 import { documentKeys, type DocumentDetail } from './api';
-import { useDocumentSettings } from './settings';
+import { useCreditName, useSettings } from '../settings/api';
 
 /** Starts the browser's download of a signed URL without leaving the page (the server answers as an attachment). */
-export function startDownload(url: string): void {
+function startDownload(url: string): void {
   const a = document.createElement('a');
   a.href = apiUrl(url);
   a.rel = 'noopener';
@@ -21,7 +21,7 @@ export function startDownload(url: string): void {
 }
 
 /** Sends the visitor to log in and come back here. */
-export function useLoginFirst() {
+function useLoginFirst() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const { message } = App.useApp();
@@ -36,7 +36,8 @@ export function useDocumentActions(doc: DocumentDetail | undefined) {
   const qc = useQueryClient();
   const token = useSession((s) => s.token);
   const { message, modal } = App.useApp();
-  const { creditName, enableGuestDownload, freeDownloadDays } = useDocumentSettings();
+  const creditName = useCreditName();
+  const { enable_guest_download: guestDownload, free_download_duration: freeDownloadDays } = useSettings().download;
   const loginFirst = useLoginFirst();
   const refreshDoc = () => qc.invalidateQueries({ queryKey: documentKeys.details });
 
@@ -56,7 +57,7 @@ export function useDocumentActions(doc: DocumentDetail | undefined) {
 
   const requestDownload = () => {
     if (!doc) return;
-    if (!token && !(enableGuestDownload && doc.price <= 0)) {
+    if (!token && !(guestDownload && doc.price <= 0)) {
       loginFirst('请登录后下载');
       return;
     }

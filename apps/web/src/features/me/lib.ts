@@ -1,7 +1,7 @@
 import type { TUser } from '@wenku/contracts';
 
 /** Reasons the API writes into the credit ledger, in Chinese. */
-export const CREDIT_REASON_LABELS: Record<string, string> = {
+const CREDIT_REASON_LABELS: Record<string, string> = {
   register: '注册奖励',
   sign_in: '每日签到',
   upload_document: '上传文档',

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, apiClient } from '../../lib/api';
-import { useSiteConfig } from '../settings/api';
+import { useSettings } from '../settings/api';
 import { buildNavigationTree, enabledOnly, FALLBACK_NAVIGATION, normalizeNavigation, type NavNode } from './lib';
 
 export const navigationKeys = { list: ['navigation', 'list'] as const };
@@ -20,7 +20,7 @@ export function useNavigationQuery() {
 /** Enabled navigation entries as a tree; the three fixed entries when the list cannot be loaded. */
 export function useNavigation(): NavNode[] {
   const { data, isError } = useNavigationQuery();
-  const { domain } = useSiteConfig();
+  const { domain } = useSettings().system;
   return useMemo(() => {
     if (!data) return isError ? FALLBACK_NAVIGATION : [];
     return enabledOnly(buildNavigationTree(data, domain));

@@ -1,9 +1,8 @@
-import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { STORAGE_KEYS, type TSettings } from '@wenku/contracts';
+import { creditName, STORAGE_KEYS, type TSettings } from '@wenku/contracts';
 import { api, apiClient } from '../../lib/api';
 import { storage } from '../../lib/storage';
-import { toSiteConfig, type SiteConfig } from './site-config';
+import { DEFAULT_SETTINGS, siteName, storedSettings } from './lib';
 
 export const settingsKeys = {
   all: ['settings'] as const,
@@ -15,7 +14,7 @@ export function useSettingsQuery() {
   return useQuery({
     queryKey: settingsKeys.all,
     queryFn: ({ signal }) => apiClient.call(api.getSettings, { signal }),
-    initialData: () => storage.getJson<TSettings>(STORAGE_KEYS.setting) ?? undefined,
+    initialData: () => storedSettings(storage.getJson(STORAGE_KEYS.setting)),
     initialDataUpdatedAt: 0,
     staleTime: 5 * 60_000,
     // shared by many components: a failure is reported once, not refetched by every component that mounts
@@ -23,10 +22,19 @@ export function useSettingsQuery() {
   });
 }
 
-/** The public settings with defaults filled in (usable before and without the API). */
-export function useSiteConfig(): SiteConfig {
-  const { data } = useSettingsQuery();
-  return useMemo(() => toSiteConfig(data), [data]);
+/** The public settings (`settings.system.sitename`, `settings.security.login_required`, ...): the contract's defaults until the API answers. */
+export function useSettings(): TSettings {
+  return useSettingsQuery().data ?? DEFAULT_SETTINGS;
+}
+
+/** The site's name, or 文库. */
+export function useSiteName(): string {
+  return siteName(useSettings().system);
+}
+
+/** The configured credit name, or 积分. */
+export function useCreditName(): string {
+  return creditName(useSettings());
 }
 
 /** GET /settings/recharge */

@@ -41,8 +41,8 @@ export function newItem(key: string, file: File, error?: string): UploadItem {
   return { key, file, phase: error ? 'error' : 'queued', hashPercent: 0, uploadPercent: 0, instant: false, error, rejected: Boolean(error) };
 }
 
-export const isBusy = (it: UploadItem) => it.phase === 'queued' || it.phase === 'hashing' || it.phase === 'checking' || it.phase === 'uploading';
-export const isReady = (it: UploadItem) => it.phase === 'done' && it.attachment !== undefined;
+const isBusy = (it: UploadItem) => it.phase === 'queued' || it.phase === 'hashing' || it.phase === 'checking' || it.phase === 'uploading';
+const isReady = (it: UploadItem) => it.phase === 'done' && it.attachment !== undefined;
 
 /** What the submit button can do now. */
 export function submitState(items: readonly UploadItem[]): { ready: number; busy: number; failed: number; canSubmit: boolean } {
@@ -53,7 +53,7 @@ export function submitState(items: readonly UploadItem[]): { ready: number; busy
 }
 
 /** How many pipelines run at once: hashing and uploading two files in parallel keeps the network and CPU busy. */
-export const UPLOAD_CONCURRENCY = 2;
+const UPLOAD_CONCURRENCY = 2;
 
 /** Queued items to start now, given how many are running. */
 export function itemsToStart(items: readonly UploadItem[], concurrency = UPLOAD_CONCURRENCY): UploadItem[] {

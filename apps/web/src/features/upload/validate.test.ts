@@ -7,7 +7,6 @@ const MB = 1024 * 1024;
 describe('allowedExtensions', () => {
   it('is every supported extension when the setting is empty', () => {
     expect(allowedExtensions([])).toEqual([...SUPPORTED_DOCUMENT_EXTS]);
-    expect(allowedExtensions(undefined)).toEqual([...SUPPORTED_DOCUMENT_EXTS]);
   });
   it('keeps only supported ones from the setting, normalised', () => {
     expect(allowedExtensions(['PDF', '.docx', 'exe', 'pdf'])).toEqual(['pdf', 'docx']);
@@ -33,11 +32,9 @@ describe('validateFile', () => {
 });
 
 describe('helpers', () => {
-  it('maxBytesOf defaults to 50 MB', () => {
-    expect(maxBytesOf(undefined)).toBe(50 * MB);
-    expect(maxBytesOf('abc')).toBe(50 * MB);
-    expect(maxBytesOf(0)).toBe(50 * MB);
-    expect(maxBytesOf('10')).toBe(10 * MB);
+  it('maxBytesOf counts megabytes of 1024 × 1024 bytes', () => {
+    expect(maxBytesOf(10)).toBe(10 * MB);
+    expect(maxBytesOf(1)).toBe(1048576);
   });
   it('titleFromName drops the extension only', () => {
     expect(titleFromName('2024 年度报告.final.docx')).toBe('2024 年度报告.final');

@@ -4,17 +4,14 @@ import { extOf, formatBytes, SUPPORTED_DOCUMENT_EXTS } from '@wenku/contracts';
 export const MAX_FILES_PER_SUBMIT = 50;
 
 /** Extensions one may upload: settings.security.document_allowed_ext when set (and supported), else all supported ones. */
-export function allowedExtensions(allowed: readonly string[] | undefined | null): string[] {
+export function allowedExtensions(allowed: readonly string[]): string[] {
   const supported = SUPPORTED_DOCUMENT_EXTS as readonly string[];
-  const list = (allowed ?? []).map((e) => extOf(String(e))).filter((e) => supported.includes(e));
+  const list = allowed.map(extOf).filter((e) => supported.includes(e));
   return list.length ? [...new Set(list)] : [...supported];
 }
 
-/** The size limit in bytes of settings.security.max_document_size (MB); 50 MB when unset or invalid. */
-export function maxBytesOf(maxMb: unknown): number {
-  const n = Number(maxMb);
-  return (Number.isFinite(n) && n > 0 ? n : 50) * 1024 * 1024;
-}
+/** The size limit in bytes of settings.security.max_document_size (MB). */
+export const maxBytesOf = (maxMb: number) => maxMb * 1024 * 1024;
 
 /** `accept` attribute of the file input: `.pdf,.docx,...` */
 export const acceptOf = (exts: readonly string[]) => exts.map((e) => `.${e}`).join(',');

@@ -17,9 +17,9 @@ export const userKeys = {
   dynamics: (id: number, page: number, size: number) => ['user', id, 'dynamic', page, size] as const,
 };
 
-export const fetchCurrentUser = (signal?: AbortSignal) => apiClient.call(api.getUser, { query: {}, signal });
-export const fetchPermissions = (signal?: AbortSignal) => apiClient.call(api.getPermission, { signal }).then((r) => r.permission);
-export const fetchGroups = (signal?: AbortSignal) => apiClient.call(api.getGroup, { signal }).then((r) => r.group);
+const fetchCurrentUser = (signal?: AbortSignal) => apiClient.call(api.getUser, { query: {}, signal });
+const fetchPermissions = (signal?: AbortSignal) => apiClient.call(api.getPermission, { signal }).then((r) => r.permission);
+const fetchGroups = (signal?: AbortSignal) => apiClient.call(api.getGroup, { signal }).then((r) => r.group);
 
 export function useCurrentUserQuery(token: string) {
   return useQuery({ queryKey: meKeys.user(token), queryFn: ({ signal }) => fetchCurrentUser(signal), enabled: Boolean(token), staleTime: 60_000 });

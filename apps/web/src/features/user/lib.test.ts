@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountSettings, secondsLeft, signInButtonState, smsButtonLabel } from './lib';
+import { secondsLeft, signInButtonState, smsButtonLabel } from './lib';
 
 describe('signInButtonState', () => {
   it('offers 每日签到 to a logged-in user who has not signed', () => {
@@ -23,17 +23,5 @@ describe('SMS code countdown', () => {
   it('labels the button', () => {
     expect(smsButtonLabel(0)).toBe('获取验证码');
     expect(smsButtonLabel(42)).toBe('42秒后重新获取');
-  });
-});
-
-describe('accountSettings', () => {
-  it('uses the contract defaults without settings', () => {
-    expect(accountSettings(undefined)).toEqual({ smsEnabled: false, captchaFindPassword: true, captchaLogin: false, captchaRegister: false });
-  });
-  it('reads the switches', () => {
-    const s = accountSettings({ sms: { enable: true }, security: { enable_captcha_find_password: false, enable_captcha_login: 'true' } } as never);
-    expect(s.smsEnabled).toBe(true);
-    expect(s.captchaFindPassword).toBe(false);
-    expect(s.captchaLogin).toBe(true);
   });
 });

@@ -1,6 +1,5 @@
 import type { FormRule as Rule } from 'antd';
-import { MOBILE_PATTERN, type TSettings } from '@wenku/contracts';
-import { settingValue } from '../settings/site-config';
+import { MOBILE_PATTERN } from '@wenku/contracts';
 
 /** Whole seconds left until `deadline` (ms), never negative. */
 export function secondsLeft(deadline: number, now: number = Date.now()): number {
@@ -37,18 +36,6 @@ export function confirmRule(field: string, mismatch: string): Rule {
   return ({ getFieldValue }) => ({
     validator: (_, value) => (!value || getFieldValue(field) === value ? Promise.resolve() : Promise.reject(new Error(mismatch))),
   });
-}
-
-const bool = (v: unknown) => v === true || v === 'true' || v === '1' || v === 1;
-
-/** The account switches the public settings carry (defaults from the contract). */
-export function accountSettings(settings: Partial<TSettings> | null | undefined) {
-  return {
-    smsEnabled: bool(settingValue(settings, 'sms', 'enable')),
-    captchaFindPassword: bool(settingValue(settings, 'security', 'enable_captcha_find_password')),
-    captchaLogin: bool(settingValue(settings, 'security', 'enable_captcha_login')),
-    captchaRegister: bool(settingValue(settings, 'security', 'enable_captcha_register')),
-  };
 }
 
 /** The daily sign-in button (spec §4): once signed it reads 今日已签到 and stays disabled for the day. */

@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { testSettings } from '../../test/fetch';
 import { bestValueCard, formatPrice, pricePerDay, vipBenefits, vipDaysLeft, vipOfferFromSettings } from './lib';
 
 describe('vip offer', () => {
   it('builds the three cards from the settings with the contract defaults', () => {
-    const o = vipOfferFromSettings({ vip: { enable: true, year_price: 100, month_price: '12' } } as never);
+    const o = vipOfferFromSettings(testSettings({ vip: { enable: true, year_price: 100, month_price: 12.5 } }).vip);
     expect(o.enable).toBe(true);
     expect(o.cards).toEqual([
       { card: 0, title: '年卡', days: 365, price: 100 },
       { card: 1, title: '季卡', days: 92, price: 69 },
-      { card: 2, title: '月卡', days: 31, price: 12 },
+      { card: 2, title: '月卡', days: 31, price: 12.5 },
     ]);
     expect(o.freeDownload).toBe(true);
     expect(o.timesEveryDay).toBe(50);
   });
   it('is off by default', () => {
-    expect(vipOfferFromSettings(undefined).enable).toBe(false);
+    expect(vipOfferFromSettings(testSettings().vip).enable).toBe(false);
   });
   it('prices per day and finds the best value', () => {
     expect(pricePerDay(199, 365)).toBe('0.55');

@@ -1,5 +1,4 @@
 import { VIP_CARD_OPTIONS, type TSettings, type TVipCard } from '@wenku/contracts';
-import { settingValue } from '../settings/site-config';
 
 export interface VipCardInfo {
   card: TVipCard;
@@ -15,21 +14,16 @@ export interface VipOffer {
   timesEveryDay: number;
 }
 
-const PRICE_KEYS: Record<TVipCard, string> = { 0: 'year_price', 1: 'season_price', 2: 'month_price' };
-const num = (v: unknown) => {
-  const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
-const bool = (v: unknown) => v === true || v === 'true' || v === '1' || v === 1;
+type VipSettings = TSettings['vip'];
+const PRICE_KEYS: Record<TVipCard, 'year_price' | 'season_price' | 'month_price'> = { 0: 'year_price', 1: 'season_price', 2: 'month_price' };
 
 /** The offer from the public settings (logged-out visitors): same shape as GET /user/vip. */
-export function vipOfferFromSettings(settings: Partial<TSettings> | null | undefined): VipOffer {
-  const v = (name: string) => settingValue(settings, 'vip', name);
+export function vipOfferFromSettings(vip: VipSettings): VipOffer {
   return {
-    enable: bool(v('enable')),
-    cards: VIP_CARD_OPTIONS.map((o) => ({ card: o.value, title: o.label, days: o.days, price: num(v(PRICE_KEYS[o.value])) })),
-    freeDownload: bool(v('free_download')),
-    timesEveryDay: num(v('times_every_day')),
+    enable: vip.enable,
+    cards: VIP_CARD_OPTIONS.map((o) => ({ card: o.value, title: o.label, days: o.days, price: vip[PRICE_KEYS[o.value]] })),
+    freeDownload: vip.free_download,
+    timesEveryDay: vip.times_every_day,
   };
 }
 

@@ -3,15 +3,15 @@ import { ClockCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined, LikeOut
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { ARTICLE_AUDIT_OPTIONS, ArticleAudit, labelOf, relativeTime, type TArticle } from '@wenku/contracts';
+import { errorMessage } from '../../../lib/api';
 import { UserAvatar } from '../../user/components/user-avatar';
+import { articleHref } from '../lib/href';
 
 export interface ArticleListProps {
-  articles: TArticle[] | undefined;
-  total: number;
+  /** GET /article/list (useArticleList) */
+  query: { data?: { article: TArticle[]; total: number }; isLoading: boolean; isError: boolean; error: unknown };
   page: number;
   size: number;
-  loading?: boolean;
-  error?: string;
   onPage: (page: number) => void;
   /** the owner's list: status, reject reason, edit and delete */
   owner?: boolean;
@@ -21,8 +21,6 @@ export interface ArticleListProps {
   /** category titles by id, for tags */
   categoryTitle?: (id: number) => string | undefined;
 }
-
-export const articleHref = (a: Pick<TArticle, 'identifier'>) => `/article/${encodeURIComponent(a.identifier)}`;
 
 function StatusTag({ a }: { a: TArticle }) {
   if (a.is_draft) return <Tag bordered={false}>草稿</Tag>;
@@ -35,9 +33,11 @@ function StatusTag({ a }: { a: TArticle }) {
 }
 
 /** Articles as a list: title, summary, author, date, counts; owners also see status, reject reasons and actions. */
-export function ArticleList({ articles, total, page, size, loading, error, onPage, owner, onDelete, showAuthor = true, empty = '暂无文章', categoryTitle }: ArticleListProps) {
-  if (error) return <Alert type="error" showIcon title={error} />;
-  if (loading && !articles) return <Skeleton active paragraph={{ rows: 6 }} />;
+export function ArticleList({ query, page, size, onPage, owner, onDelete, showAuthor = true, empty = '暂无文章', categoryTitle }: ArticleListProps) {
+  const articles = query.data?.article;
+  const total = query.data?.total ?? 0;
+  if (query.isError) return <Alert type="error" showIcon title={errorMessage(query.error, '文章加载失败')} />;
+  if (query.isLoading && !articles) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (!articles?.length) return <Empty className="wk-article-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return (
     <div className="wk-article-list">

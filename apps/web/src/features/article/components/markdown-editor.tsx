@@ -22,7 +22,7 @@ interface Edit {
 }
 
 /** Applies an edit to a textarea's selection; returns the new value and selection. */
-export function applyEdit(value: string, start: number, end: number, e: Edit): { value: string; start: number; end: number } {
+function applyEdit(value: string, start: number, end: number, e: Edit): { value: string; start: number; end: number } {
   const selected = value.slice(start, end) || e.placeholder || '';
   let before = e.before;
   if (e.block && start > 0 && value[start - 1] !== '\n') before = `\n${before}`;

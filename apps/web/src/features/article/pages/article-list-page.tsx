@@ -4,11 +4,11 @@ import { FireOutlined, LikeOutlined, ReadOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CategoryType } from '@wenku/contracts';
 import { Page } from '../../../app/shell/page';
-import { errorMessage } from '../../../lib/api';
 import { useCategoryTree } from '../../category/api';
 import { articleCategoryHref } from '../../category/lib';
 import { useArticleList, type ListArticlesQuery } from '../api';
-import { ArticleList, articleHref } from '../components/article-list';
+import { ArticleList } from '../components/article-list';
+import { articleHref } from '../lib/href';
 import '../article.css';
 
 const SORTS = [
@@ -64,12 +64,9 @@ export default function ArticleListPage() {
             </div>
             {current?.description && <p className="wk-article-cat-desc">{current.description}</p>}
             <ArticleList
-              articles={q.data?.article}
-              total={q.data?.total ?? 0}
+              query={q}
               page={page}
               size={SIZE}
-              loading={q.isLoading}
-              error={q.isError ? errorMessage(q.error, '文章加载失败') : undefined}
               onPage={(p) => set({ page: String(p) })}
               categoryTitle={(id) => titles.get(id)}
               empty={current ? '这个分类下还没有文章' : '还没有文章，来写第一篇吧'}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, App, Button, Result, Skeleton, Space, Tag } from 'antd';
 import { ClockCircleOutlined, EditOutlined, EyeOutlined, FileWordOutlined, LinkOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,8 +11,8 @@ import { api, apiClient, errorMessage } from '../../../lib/api';
 import { AdSlot } from '../../advertisement/components/ad-slot';
 import { usePositionAds } from '../../advertisement/api';
 import { UserAvatar } from '../../user/components/user-avatar';
-import { articleKeys, exportDocx, useArticleDetail, useRelatedArticles } from '../api';
-import { articleHref } from '../components/article-list';
+import { articleKeys, useArticleDetail, useExportDocx, useRelatedArticles } from '../api';
+import { articleHref } from '../lib/href';
 import { ArticleComments } from '../components/article-comments';
 import { MarkdownView } from '../components/markdown-view';
 import '../article.css';
@@ -32,7 +31,7 @@ export default function ArticlePage() {
   const related = useRelatedArticles(a && a.status === ArticleAudit.Approved && !a.is_draft ? a.id : undefined);
   const ads = usePositionAds(AD_POSITIONS).data;
   const qc = useQueryClient();
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportDocx } = useExportDocx();
   const fav = useMutation({
     mutationFn: async () => {
       if (!a) return;
@@ -69,17 +68,6 @@ export default function ArticlePage() {
     );
   }
   const mine = me?.id === a.user_id;
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      await exportDocx(`# ${a.title}\n\n${a.content}`, a.title);
-      message.success('导出成功');
-    } catch (e) {
-      message.error(errorMessage(e, '导出失败'));
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <Page title={a.title} crumbs={[{ title: '文章资讯', to: '/article' }, ...(a.category[0] ? [{ title: a.category[0].title, to: `/article?category_id=${a.category[0].id}` }] : []), { title: a.title }]}>
       <div className="wk-article-layout">
@@ -137,7 +125,7 @@ export default function ArticlePage() {
                 >
                   {a.is_favorite ? '已收藏' : '收藏'} {a.favorite_count > 0 ? a.favorite_count : ''}
                 </Button>
-                <Button icon={<FileWordOutlined />} loading={exporting} onClick={() => void onExport()}>
+                <Button icon={<FileWordOutlined />} loading={exporting} onClick={() => void exportDocx(a.title, a.content)}>
                   导出 Word
                 </Button>
                 <Button

@@ -42,12 +42,9 @@ export default function MeArticlesPage() {
     >
       <Segmented<Filter> value={filter} options={FILTERS} onChange={(v) => { setFilter(v); setPage(1); }} style={{ marginBottom: 12 }} />
       <ArticleList
-        articles={q.data?.article}
-        total={q.data?.total ?? 0}
+        query={q}
         page={page}
         size={SIZE}
-        loading={q.isLoading}
-        error={q.isError ? errorMessage(q.error, '文章加载失败') : undefined}
         onPage={setPage}
         owner
         showAuthor={false}

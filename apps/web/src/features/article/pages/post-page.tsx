@@ -9,8 +9,8 @@ import { loginRedirect } from '../../../app/access';
 import { errorMessage } from '../../../lib/api';
 import { useCategoryTree } from '../../category/api';
 import type { CategoryNode } from '../../category/lib';
-import { exportDocx, useArticleDetail, useSaveArticle } from '../api';
-import { articleHref } from '../components/article-list';
+import { useArticleDetail, useExportDocx, useSaveArticle } from '../api';
+import { articleHref } from '../lib/href';
 import { MarkdownEditor } from '../components/markdown-editor';
 import '../article.css';
 
@@ -67,7 +67,7 @@ function EditorForm({ id, initial }: { id: number; initial?: ReturnType<typeof u
   const groups = useSession((s) => s.groups);
   const [form] = Form.useForm<Meta>();
   const [content, setContent] = useState(initial?.content ?? '');
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportDocx } = useExportDocx();
   const [savedId, setSavedId] = useState(id);
   const save = useSaveArticle();
   const { tree } = useCategoryTree(CategoryType.Article);
@@ -117,19 +117,6 @@ function EditorForm({ id, initial }: { id: number; initial?: ReturnType<typeof u
     }
   };
 
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      const title = form.getFieldValue('title') as string | undefined;
-      await exportDocx(title ? `# ${title}\n\n${content}` : content, title);
-      message.success('导出成功');
-    } catch (e) {
-      message.error(errorMessage(e, '导出失败'));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <Page title={id ? '编辑文章' : '发布文章'} crumbs={[{ title: '文章资讯', to: '/article' }, { title: id ? '编辑文章' : '发布文章' }]} className="wk-post-page">
       {!canPost && <Alert type="warning" showIcon title="您所在的用户组不允许发布文章" style={{ marginBottom: 12 }} />}
@@ -157,7 +144,7 @@ function EditorForm({ id, initial }: { id: number; initial?: ReturnType<typeof u
         <div className="wk-post-footer">
           <span className="wk-post-tip">支持 Markdown、KaTeX 数学公式（$…$ 与 $$…$$）、引用式链接、代码高亮与表格</span>
           <Space wrap>
-            <Button icon={<FileWordOutlined />} loading={exporting} disabled={!content.trim()} onClick={() => void onExport()}>
+            <Button icon={<FileWordOutlined />} loading={exporting} disabled={!content.trim()} onClick={() => void exportDocx(form.getFieldValue('title') as string | undefined, content)}>
               导出 Word
             </Button>
             <Button icon={<SaveOutlined />} loading={save.isPending && save.variables?.body.is_draft === true} onClick={() => void submit(true)}>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { errorMessage } from '../../../lib/api';
 import { useArticleList } from '../api';
 import { ArticleList } from '../components/article-list';
 import '../article.css';
@@ -18,12 +17,9 @@ export default function UserArticlesPage() {
         文章{q.data ? <span className="wk-user-panel-count">{q.data.total}</span> : null}
       </h2>
       <ArticleList
-        articles={q.data?.article}
-        total={q.data?.total ?? 0}
+        query={q}
         page={page}
         size={SIZE}
-        loading={q.isLoading}
-        error={q.isError ? errorMessage(q.error, '文章加载失败') : undefined}
         onPage={setPage}
         showAuthor={false}
         empty="还没有发布过文章"

@@ -2,14 +2,14 @@ import { Empty } from 'antd';
 import { FolderOpenOutlined, RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { documentCategoryHref, type CategoryNode } from '../lib';
-import { useSiteConfig } from '../../settings/api';
+import { useSettings } from '../../settings/api';
 
 const PALETTE = ['#1677ff', '#13a8a8', '#fa8c16', '#722ed1', '#eb2f96', '#52c41a', '#2f54eb', '#faad14'];
 const MAX_CHILDREN = 8;
 
 /** Document categories as cards, each linking to /category/{id}, with its sub-categories. */
 export function CategoryCards({ tree }: { tree: CategoryNode[] }) {
-  const { display } = useSiteConfig();
+  const { display } = useSettings();
   if (tree.length === 0) {
     return (
       <div className="wk-card">
@@ -29,7 +29,7 @@ export function CategoryCards({ tree }: { tree: CategoryNode[] }) {
               </span>
               <span className="wk-category-card-title">
                 <strong>{c.title}</strong>
-                {display.showDocumentCount && <small>{c.doc_count} 篇文档</small>}
+                {display.show_document_count && <small>{c.doc_count} 篇文档</small>}
               </span>
               <RightOutlined className="wk-category-card-arrow" />
             </Link>

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { CategoryType, type TCategory } from '@wenku/contracts';
 import { Page } from '../../../app/shell/page';
 import { NotFound } from '../../../app/not-found';
-import { useSiteConfig } from '../../settings/api';
+import { useSettings } from '../../settings/api';
 import { useCategoryTree } from '../api';
 import { categoryPath, documentCategoryHref } from '../lib';
 import { descendantIds } from '../filters';
@@ -18,7 +18,7 @@ const LIST_ADS = ['list_nav_bottom', 'list_document_top', 'list_document_bottom'
 
 function CategoryDetail({ id, list }: { id: number; list: TCategory[] }) {
   const ads = usePositionAds(LIST_ADS).data;
-  const { display } = useSiteConfig();
+  const { display } = useSettings();
   const path = categoryPath(list, id);
   const current = path[path.length - 1];
   const children = list.filter((c) => c.parent_id === id);
@@ -34,7 +34,7 @@ function CategoryDetail({ id, list }: { id: number; list: TCategory[] }) {
       <div className="wk-card wk-category-head">
         <h1>
           {current.title}
-          {display.showDocumentCount && <span className="wk-category-count">共 {current.doc_count.toLocaleString('zh-CN')} 篇文档</span>}
+          {display.show_document_count && <span className="wk-category-count">共 {current.doc_count.toLocaleString('zh-CN')} 篇文档</span>}
         </h1>
         {current.show_description && current.description && <p>{current.description}</p>}
         {chips.length > 0 && (

@@ -6,15 +6,15 @@ import dayjs from 'dayjs';
 import { FileTypeIcon, FILE_TYPE_STYLE } from '@wenku/ui';
 import { fileTypeOfExt, formatBytes, type TDocument } from '@wenku/contracts';
 import { apiUrl } from '../../../lib/api';
-import { useDocumentSettings } from '../settings';
+import { documentHref } from '../lib/href';
+import { keywordList } from '../lib/keywords';
+import { useCreditName, useSettings } from '../../settings/api';
 import '../document.css';
-
-export const documentHref = (d: Pick<TDocument, 'uuid'>) => `/document/${d.uuid}`;
 
 type CardDoc = Pick<TDocument, 'uuid' | 'title' | 'ext' | 'cover' | 'pages' | 'price'> & Partial<TDocument>;
 
 /** The cover image when the server has one, else the file type's icon on a tinted page. */
-export function DocumentCover({ doc, className }: { doc: Pick<TDocument, 'cover' | 'ext' | 'title'>; className?: string }) {
+function DocumentCover({ doc, className }: { doc: Pick<TDocument, 'cover' | 'ext' | 'title'>; className?: string }) {
   const [failed, setFailed] = useState(false);
   const type = fileTypeOfExt(doc.ext);
   const { color } = FILE_TYPE_STYLE[type];
@@ -43,15 +43,36 @@ export function PriceTag({ price, creditName }: { price: number; creditName: str
   );
 }
 
+/** The 浏览 and 下载 counts, each only where the settings show it; `words` adds the word after the number. */
+export function DocumentCounts({ doc, words }: { doc: Partial<Pick<TDocument, 'view_count' | 'download_count'>>; words?: boolean }) {
+  const { display } = useSettings();
+  return (
+    <>
+      {display.show_document_view_count && doc.view_count !== undefined && (
+        <span title="浏览">
+          <EyeOutlined /> {doc.view_count}
+          {words && ' 浏览'}
+        </span>
+      )}
+      {display.show_document_download_count && doc.download_count !== undefined && (
+        <span title="下载">
+          <DownloadOutlined /> {doc.download_count}
+          {words && ' 下载'}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** A document as a card (home page "card" style). */
 export function DocumentCard({ doc }: { doc: CardDoc }) {
-  const s = useDocumentSettings();
+  const creditName = useCreditName();
   return (
     <Link to={documentHref(doc)} className="wk-doc-card" title={doc.title}>
       <div className="wk-doc-card-cover">
         <DocumentCover doc={doc} />
         <span className="wk-doc-card-badge">
-          <PriceTag price={doc.price} creditName={s.creditName} />
+          <PriceTag price={doc.price} creditName={creditName} />
         </span>
       </div>
       <div className="wk-doc-card-body">
@@ -64,16 +85,7 @@ export function DocumentCard({ doc }: { doc: CardDoc }) {
             <FileTextOutlined /> {doc.pages || '-'} 页
           </span>
           {doc.size !== undefined && <span>{formatBytes(doc.size)}</span>}
-          {s.showViewCount && doc.view_count !== undefined && (
-            <span>
-              <EyeOutlined /> {doc.view_count}
-            </span>
-          )}
-          {s.showDownloadCount && doc.download_count !== undefined && (
-            <span>
-              <DownloadOutlined /> {doc.download_count}
-            </span>
-          )}
+          <DocumentCounts doc={doc} />
         </div>
       </div>
     </Link>
@@ -82,14 +94,9 @@ export function DocumentCard({ doc }: { doc: CardDoc }) {
 
 /** A document as a row: cover, title, summary, meta (category lists, search). */
 export function DocumentListItem({ doc }: { doc: TDocument }) {
-  const s = useDocumentSettings();
-  const keywords = s.hideKeywordsOnLists
-    ? []
-    : doc.keywords
-        .split(/[,，\s]+/)
-        .map((k) => k.trim())
-        .filter(Boolean)
-        .slice(0, 5);
+  const { display } = useSettings();
+  const creditName = useCreditName();
+  const keywords = display.hide_keywords_on_lists ? [] : keywordList(doc.keywords, 5);
   return (
     <article className="wk-doc-item">
       <Link to={documentHref(doc)} className="wk-doc-item-cover" tabIndex={-1} aria-hidden="true">
@@ -100,7 +107,7 @@ export function DocumentListItem({ doc }: { doc: TDocument }) {
           <FileTypeIcon ext={doc.ext} size={18} />
           <Link to={documentHref(doc)}>{doc.title}</Link>
         </h3>
-        {s.showDescriptions && doc.description && <p className="wk-doc-item-desc">{doc.description}</p>}
+        {display.show_document_descriptions && doc.description && <p className="wk-doc-item-desc">{doc.description}</p>}
         {keywords.length > 0 && (
           <div className="wk-doc-item-tags">
             {keywords.map((k) => (
@@ -114,17 +121,8 @@ export function DocumentListItem({ doc }: { doc: TDocument }) {
           <span>{doc.pages || '-'} 页</span>
           <span>{formatBytes(doc.size)}</span>
           <span>{dayjs(doc.created_at).format('YYYY-MM-DD')}</span>
-          {s.showViewCount && (
-            <span>
-              <EyeOutlined /> {doc.view_count}
-            </span>
-          )}
-          {s.showDownloadCount && (
-            <span>
-              <DownloadOutlined /> {doc.download_count}
-            </span>
-          )}
-          <PriceTag price={doc.price} creditName={s.creditName} />
+          <DocumentCounts doc={doc} />
+          <PriceTag price={doc.price} creditName={creditName} />
         </div>
       </div>
     </article>

@@ -10,7 +10,7 @@ import { useSession } from '../../../app/session';
 import { loginRedirect } from '../../../app/access';
 import { UserAvatar } from '../../user/components/user-avatar';
 import { COMMENT_PAGE_SIZE, documentKeys, useCommentCaptcha, useComments, useReplies } from '../api';
-import { useDocumentSettings } from '../settings';
+import { useSettings } from '../../settings/api';
 
 interface FormValues {
   content: string;
@@ -38,9 +38,9 @@ function CommentForm({
 }) {
   const [form] = Form.useForm<FormValues>();
   const { message } = App.useApp();
-  const { enableCaptchaComment } = useDocumentSettings();
-  const captcha = useCommentCaptcha(enableCaptchaComment);
-  const needCaptcha = enableCaptchaComment && captcha.data?.enable === true;
+  const captchaOn = useSettings().security.enable_captcha_comment;
+  const captcha = useCommentCaptcha(captchaOn);
+  const needCaptcha = captchaOn && captcha.data?.enable === true;
   const qc = useQueryClient();
   const post = useMutation({
     mutationFn: (v: FormValues) =>

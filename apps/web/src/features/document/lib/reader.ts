@@ -2,7 +2,7 @@
 export const INITIAL_PAGES = 2;
 export const ZOOM_MIN = 50;
 export const ZOOM_MAX = 200;
-export const ZOOM_STEP = 10;
+const ZOOM_STEP = 10;
 /** Page ratio (height / width) when a document has no size yet: A4 portrait. */
 export const DEFAULT_PAGE_RATIO = 297 / 210;
 

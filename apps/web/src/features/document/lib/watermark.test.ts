@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeXml, textWidth, watermarkTile } from './watermark';
+import { textWidth, watermarkText, watermarkTile } from './watermark';
 
 describe('watermarkTile', () => {
   it('is null without text', () => {
@@ -36,7 +36,16 @@ describe('watermarkTile', () => {
   it('escapes the text so it cannot break out of the SVG', () => {
     const t = watermarkTile('<script>&"\'')!;
     expect(t.svg).not.toContain('<script>');
-    expect(t.svg).toContain('&lt;script&gt;&amp;&quot;&apos;');
+    expect(t.svg).toContain('&lt;script&gt;&amp;&quot;&#39;');
+  });
+});
+
+describe('watermarkText', () => {
+  it('is the configured text, else the site name, and nothing when the watermark is off', () => {
+    expect(watermarkText({ enable_watermark: false, watermark: '内部资料', sitename: '魔豆' })).toBeUndefined();
+    expect(watermarkText({ enable_watermark: true, watermark: '内部资料', sitename: '魔豆' })).toBe('内部资料');
+    expect(watermarkText({ enable_watermark: true, watermark: '  ', sitename: '魔豆' })).toBe('魔豆');
+    expect(watermarkText({ enable_watermark: true, watermark: '', sitename: '' })).toBe('文库');
   });
 });
 
@@ -45,8 +54,5 @@ describe('helpers', () => {
     expect(textWidth('文库', 10)).toBe(20);
     expect(textWidth('ab', 10)).toBe(12);
     expect(textWidth('ａ', 10)).toBe(10);
-  });
-  it('escapeXml', () => {
-    expect(escapeXml('a<b>&')).toBe('a&lt;b&gt;&amp;');
   });
 });

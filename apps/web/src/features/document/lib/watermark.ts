@@ -1,3 +1,12 @@
+import { escapeHtml, type TConfig } from '@wenku/contracts';
+import { siteName } from '../../settings/lib';
+
+/** The document page's watermark text: the configured text, else the site name; undefined when the watermark is off. */
+export function watermarkText(system: Pick<TConfig<'system'>, 'enable_watermark' | 'watermark' | 'sitename'>): string | undefined {
+  if (!system.enable_watermark) return undefined;
+  return system.watermark.trim() || siteName(system);
+}
+
 export interface WatermarkOptions {
   fontSize?: number;
   /** degrees; negative tilts the text up to the right */
@@ -23,8 +32,6 @@ export function textWidth(text: string, fontSize: number): number {
   return Math.ceil(em * fontSize);
 }
 
-export const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
-
 /**
  * One repeating tile of the watermark: the text twice, rotated, the second copy shifted half a tile so the repeats form
  * diagonal rows. Null when there is no text.
@@ -40,11 +47,11 @@ export function watermarkTile(text: string, opts: WatermarkOptions = {}): Waterm
   const boxH = Math.ceil(w * Math.sin(rad) + fontSize * Math.cos(rad));
   const width = boxW + gapX;
   const height = (boxH + gapY) * 2;
-  const t = escapeXml(label);
+  const t = escapeHtml(label);
   const text1 = `<text x="${width / 4}" y="${height / 4}" transform="rotate(${angle} ${width / 4} ${height / 4})">${t}</text>`;
   const text2 = `<text x="${(width * 3) / 4}" y="${(height * 3) / 4}" transform="rotate(${angle} ${(width * 3) / 4} ${(height * 3) / 4})">${t}</text>`;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<g fill="${escapeXml(color)}" font-size="${fontSize}" font-family="sans-serif" text-anchor="middle" dominant-baseline="middle">${text1}${text2}</g></svg>`;
+    `<g fill="${escapeHtml(color)}" font-size="${fontSize}" font-family="sans-serif" text-anchor="middle" dominant-baseline="middle">${text1}${text2}</g></svg>`;
   return { width, height, svg, dataUrl: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` };
 }

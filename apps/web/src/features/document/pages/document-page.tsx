@@ -3,8 +3,6 @@ import { Button, Rate, Result, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import {
   CalendarOutlined,
   CloudDownloadOutlined,
-  DownloadOutlined,
-  EyeOutlined,
   FileTextOutlined,
   HddOutlined,
   HeartFilled,
@@ -25,15 +23,17 @@ import { usePositionAds } from '../../advertisement/api';
 import { useCategoryTree } from '../../category/api';
 import { categoryPath, documentCategoryHref } from '../../category/lib';
 import { useDocumentDetail, type DocumentDetail } from '../api';
-import { useDocumentSettings } from '../settings';
+import { useCreditName, useSettings } from '../../settings/api';
 import { documentView, downloadLabel } from '../lib/status';
+import { watermarkText } from '../lib/watermark';
+import { keywordList } from '../lib/keywords';
 import { useDocumentActions } from '../use-document-actions';
 import { DocumentReader } from '../components/document-reader';
 import { DocumentStatePanel, DocumentStatusBanner } from '../components/document-status';
 import { DocumentComments } from '../components/document-comments';
 import { AuthorCard, RelatedDocuments } from '../components/document-side';
 import { ReportDialog } from '../components/report-dialog';
-import { PriceTag } from '../components/document-card';
+import { DocumentCounts, PriceTag } from '../components/document-card';
 import '../document.css';
 
 const DOCUMENT_ADS: AdvertisementPosition[] = ['document_top', 'document_between', 'document_bottom'];
@@ -64,12 +64,9 @@ function ScoreView({ score, count }: { score: number; count: number }) {
 }
 
 function DocumentHead({ doc, actions, onReport }: { doc: DocumentDetail; actions: ReturnType<typeof useDocumentActions>; onReport: () => void }) {
-  const s = useDocumentSettings();
-  const keywords = doc.keywords
-    .split(/[,，\s]+/)
-    .map((k) => k.trim())
-    .filter(Boolean)
-    .slice(0, 10);
+  const { display } = useSettings();
+  const creditName = useCreditName();
+  const keywords = keywordList(doc.keywords, 10);
   const summary = doc.description || (doc.content ?? '').slice(0, 300);
   const ready = documentView(doc.status) === 'ready';
   return (
@@ -87,17 +84,8 @@ function DocumentHead({ doc, actions, onReport }: { doc: DocumentDetail; actions
         <span>
           <HddOutlined /> {formatBytes(doc.size)}
         </span>
-        {s.showViewCount && (
-          <span>
-            <EyeOutlined /> {doc.view_count} 浏览
-          </span>
-        )}
-        {s.showDownloadCount && (
-          <span>
-            <DownloadOutlined /> {doc.download_count} 下载
-          </span>
-        )}
-        {s.showFavoriteCount && (
+        <DocumentCounts doc={doc} words />
+        {display.show_document_favorite_count && (
           <span>
             <HeartOutlined /> {doc.favorite_count} 收藏
           </span>
@@ -128,7 +116,7 @@ function DocumentHead({ doc, actions, onReport }: { doc: DocumentDetail; actions
       )}
       <div className="wk-doc-actions">
         <Button type="primary" size="large" icon={<CloudDownloadOutlined />} loading={actions.downloading} onClick={actions.requestDownload} disabled={!ready && doc.status !== 3}>
-          {downloadLabel(doc.price, doc.can_download_free, s.creditName)}
+          {downloadLabel(doc.price, doc.can_download_free, creditName)}
         </Button>
         <Button size="large" icon={doc.is_favorite ? <HeartFilled style={{ color: '#f5222d' }} /> : <HeartOutlined />} loading={actions.favoriting} onClick={actions.toggleFavorite}>
           {doc.is_favorite ? '已收藏' : '收藏'}
@@ -145,7 +133,7 @@ function DocumentHead({ doc, actions, onReport }: { doc: DocumentDetail; actions
           </Button>
         </Tooltip>
         <span className="wk-doc-price-line">
-          价格：<PriceTag price={doc.price} creditName={s.creditName} />
+          价格：<PriceTag price={doc.price} creditName={creditName} />
         </span>
       </div>
     </header>
@@ -157,7 +145,8 @@ export default function DocumentPage() {
   const { id: uuid = '' } = useParams();
   const q = useDocumentDetail(uuid);
   const doc = q.data;
-  const s = useDocumentSettings();
+  const { system, display } = useSettings();
+  const creditName = useCreditName();
   const user = useSession((st) => st.user);
   const isAdmin = useSession((st) => st.permissions.length > 0);
   const ads = usePositionAds(DOCUMENT_ADS).data;
@@ -212,7 +201,7 @@ export default function DocumentPage() {
   const shortTitle = doc.title.length > 28 ? `${doc.title.slice(0, 28)}…` : doc.title;
   const downloadButton = (
     <Button type="primary" size="large" icon={<CloudDownloadOutlined />} loading={actions.downloading} onClick={actions.requestDownload}>
-      {downloadLabel(doc.price, doc.can_download_free, s.creditName)}
+      {downloadLabel(doc.price, doc.can_download_free, creditName)}
     </Button>
   );
 
@@ -224,13 +213,13 @@ export default function DocumentPage() {
           <DocumentHead doc={doc} actions={actions} onReport={() => (actions.loggedIn ? setReporting(true) : actions.loginFirst('请登录后举报'))} />
           <AdSlot position="document_top" ads={ads} />
           {view === 'ready' && doc.page_urls.length > 0 ? (
-            <DocumentReader doc={doc} pagesPerRead={s.pagesPerRead} watermark={s.watermark.enabled ? s.watermark.text : undefined} ads={ads} downloadButton={downloadButton} />
+            <DocumentReader doc={doc} pagesPerRead={display.pages_per_read} watermark={watermarkText(system)} ads={ads} downloadButton={downloadButton} />
           ) : view === 'ready' ? (
             <DocumentStatePanel view="failed" privileged={privileged} convertError="文档没有可预览的页面" />
           ) : (
             <DocumentStatePanel view={view} privileged={privileged} convertError={doc.convert_error} />
           )}
-          {s.copyrightStatement.trim() && <HtmlContent className="wk-doc-copyright" html={s.copyrightStatement} />}
+          {display.copyright_statement.trim() && <HtmlContent className="wk-doc-copyright" html={display.copyright_statement} />}
           <AdSlot position="document_bottom" ads={ads} />
           <DocumentComments documentId={doc.id} count={doc.comment_count} />
         </div>

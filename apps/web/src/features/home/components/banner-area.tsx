@@ -1,12 +1,12 @@
 import { FileTextOutlined, ReadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { BannerKind } from '@wenku/contracts';
-import { useSiteConfig } from '../../settings/api';
+import { useSiteName } from '../../settings/api';
 import { useBanners } from '../../banner/api';
 import { BannerCarousel } from '../../banner/banner-carousel';
 
 /** Banner area: the website banners managed in the admin; a designed placeholder while there are none. */
 export function BannerArea() {
-  const { sitename } = useSiteConfig();
+  const sitename = useSiteName();
   const banners = useBanners(BannerKind.Website).data;
   if (banners?.length) return <BannerCarousel banners={banners} />;
   return (

@@ -5,32 +5,28 @@ import { Link } from 'react-router-dom';
 import type { TDocument } from '@wenku/contracts';
 import { useHomeDocuments } from '../../document/api';
 import { DocumentCard, DocumentLine } from '../../document/components/document-card';
-import { useDocumentSettings } from '../../document/settings';
+import { useSettings } from '../../settings/api';
 import { documentCategoryHref } from '../../category/lib';
+import { HomeSection } from './home-section';
 import '../home.css';
 
 const CARDS_PER_BLOCK = 6;
 const LINES_PER_BLOCK = 8;
 
 function CardSection({ icon, title, more, docs }: { icon: ReactNode; title: string; more?: { to: string; label: string }; docs: TDocument[] }) {
+  const link = more && (
+    <Link to={more.to}>
+      {more.label} <RightOutlined />
+    </Link>
+  );
   return (
-    <section className="wk-section">
-      <div className="wk-section-head">
-        <h2>
-          {icon} {title}
-        </h2>
-        {more && (
-          <Link to={more.to}>
-            {more.label} <RightOutlined />
-          </Link>
-        )}
-      </div>
+    <HomeSection icon={icon} title={title} more={link}>
       <div className="wk-doc-grid">
         {docs.slice(0, CARDS_PER_BLOCK).map((d) => (
           <DocumentCard key={d.id} doc={d} />
         ))}
       </div>
-    </section>
+    </HomeSection>
   );
 }
 
@@ -58,7 +54,7 @@ function ListBox({ icon, title, more, docs }: { icon: ReactNode; title: string; 
 
 /** GET /document/home as the home page's document blocks, in the style of display.index_document_style. */
 export function HomeDocuments() {
-  const { indexDocumentStyle } = useDocumentSettings();
+  const style = useSettings().display.index_document_style;
   const q = useHomeDocuments(12);
   if (q.isPending) {
     return (
@@ -72,7 +68,7 @@ export function HomeDocuments() {
   const categories = blocks.filter((b) => b.document.length > 0);
   if (!recommend.length && !latest.length && !categories.length) return null;
 
-  if (indexDocumentStyle === 'list') {
+  if (style === 'list') {
     return (
       <div className="wk-home-doc-boxes">
         {recommend.length > 0 && <ListBox icon={<LikeOutlined />} title="推荐文档" docs={recommend} />}

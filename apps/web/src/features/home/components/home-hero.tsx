@@ -1,21 +1,23 @@
 import { useState } from 'react';
 import { Input, Segmented } from 'antd';
 import { FireOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router-dom';
-import { useSiteConfig } from '../../settings/api';
-import { searchUrl } from '../../../app/shell/header-search';
+import { Link } from 'react-router-dom';
+import { useSettings, useSiteName } from '../../settings/api';
+import { recommendWords } from '../../search/lib/recommend-words';
+import { searchUrl, useSearchBox } from '../../../app/shell/header-search';
 
 /** The home page's big search box with the site's recommended words. */
 export function HomeHero({ totalDocuments }: { totalDocuments: number }) {
-  const cfg = useSiteConfig();
-  const navigate = useNavigate();
+  const { system, display } = useSettings();
+  const sitename = useSiteName();
+  const words = recommendWords(system.recommend_words);
   const [type, setType] = useState<0 | 1>(0);
-  const [value, setValue] = useState('');
+  const box = useSearchBox(type);
   return (
     <section className="wk-hero">
       <div className="wk-hero-inner wk-container">
-        <h1 className="wk-hero-title">{cfg.sitename}</h1>
-        <p className="wk-hero-subtitle">{cfg.description || '海量文档资料，在线阅读与下载'}</p>
+        <h1 className="wk-hero-title">{sitename}</h1>
+        <p className="wk-hero-subtitle">{system.description || '海量文档资料，在线阅读与下载'}</p>
         <div className="wk-hero-search">
           <Segmented
             className="wk-hero-type"
@@ -28,33 +30,25 @@ export function HomeHero({ totalDocuments }: { totalDocuments: number }) {
           />
           <Input.Search
             size="large"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
             placeholder={type === 1 ? '搜索文章标题、关键词' : '搜索文档标题、关键词，如：论文、报告、教案'}
             enterButton="搜 索"
             aria-label={type === 1 ? '搜索文章' : '搜索文档'}
-            onSearch={(text, _e, info) => {
-              if (info?.source === 'clear') return;
-              const url = searchUrl(text, type);
-              if (!url) return;
-              setValue('');
-              navigate(url);
-            }}
+            {...box}
           />
         </div>
-        {cfg.recommendWords.length > 0 && (
+        {words.length > 0 && (
           <div className="wk-hero-words">
             <span className="wk-hero-words-label">
               <FireOutlined /> 热门搜索：
             </span>
-            {cfg.recommendWords.map((w) => (
+            {words.map((w) => (
               <Link key={w} to={searchUrl(w, type) ?? '/search'}>
                 {w}
               </Link>
             ))}
           </div>
         )}
-        {cfg.display.showDocumentCount && totalDocuments > 0 && (
+        {display.show_document_count && totalDocuments > 0 && (
           <p className="wk-hero-stats">
             已收录 <strong>{totalDocuments.toLocaleString('zh-CN')}</strong> 篇优质文档
           </p>

@@ -3,7 +3,7 @@ import { CloudUploadOutlined, EditOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../../../app/session';
 import { authHref } from '../../../app/access';
-import { useSiteConfig } from '../../settings/api';
+import { useCreditName, useSettings, useSiteName } from '../../settings/api';
 import { UserAvatar } from '../../user/components/user-avatar';
 import { VipBadge } from '../../user/components/vip-badge';
 
@@ -11,7 +11,9 @@ import { VipBadge } from '../../user/components/vip-badge';
 export function WelcomeCard() {
   const user = useSession((s) => s.user);
   const token = useSession((s) => s.token);
-  const { sitename, creditName, security } = useSiteConfig();
+  const { security } = useSettings();
+  const sitename = useSiteName();
+  const creditName = useCreditName();
   const { pathname } = useLocation();
 
   if (!token) {
@@ -26,7 +28,7 @@ export function WelcomeCard() {
               登录
             </Button>
           </Link>
-          {security.enableRegister && (
+          {security.enable_register && (
             <Link to={authHref('/register', pathname)}>
               <Button block>注册</Button>
             </Link>

@@ -12,6 +12,7 @@ import { HomeHero } from '../components/home-hero';
 import { BannerArea } from '../components/banner-area';
 import { WelcomeCard } from '../components/welcome-card';
 import { HomeDocuments } from '../components/home-documents';
+import { HomeSection } from '../components/home-section';
 
 const HOME_AD_POSITIONS: AdvertisementPosition[] = ['index_banner_bottom', 'index_category_top', 'index_category_bottom', 'index_link_top'];
 
@@ -33,26 +34,14 @@ export default function HomePage() {
         <AdSlot position="index_banner_bottom" ads={ads} />
 
         <AdSlot position="index_category_top" ads={ads} />
-        <section className="wk-section">
-          <div className="wk-section-head">
-            <h2>
-              <AppstoreOutlined /> 文档分类
-            </h2>
-            <Link to="/category">全部分类</Link>
-          </div>
+        <HomeSection icon={<AppstoreOutlined />} title="文档分类" more={<Link to="/category">全部分类</Link>}>
           <CategoryCards tree={docs.tree} />
-        </section>
+        </HomeSection>
         <AdSlot position="index_category_bottom" ads={ads} />
         <HomeDocuments />
 
         {articles.tree.length > 0 && (
-          <section className="wk-section">
-            <div className="wk-section-head">
-              <h2>
-                <ReadOutlined /> 文章资讯
-              </h2>
-              <Link to="/article">更多文章</Link>
-            </div>
+          <HomeSection icon={<ReadOutlined />} title="文章资讯" more={<Link to="/article">更多文章</Link>}>
             <div className="wk-card wk-tag-cloud">
               {articles.list.map((c) => (
                 <Link key={c.id} to={articleCategoryHref(c.id)}>
@@ -62,7 +51,7 @@ export default function HomePage() {
                 </Link>
               ))}
             </div>
-          </section>
+          </HomeSection>
         )}
         <AdSlot position="index_link_top" ads={ads} />
       </div>

@@ -5,7 +5,8 @@ import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { DOCUMENT_STATUS_OPTIONS, DocumentStatus, type TDocument } from '@wenku/contracts';
 import { useSession } from '../../../app/session';
-import { useSiteConfig } from '../../settings/api';
+import { useCreditName } from '../../settings/api';
+import { documentHref } from '../../document/lib/href';
 import { MeTable, MeTitleCell } from '../components/me-table';
 import { MeSection } from '../components/me-section';
 import { useMyDocuments } from '../api';
@@ -27,7 +28,7 @@ export default function MeDocumentPage() {
   const userId = useSession((s) => s.user?.id);
   const [page, setPage] = useState(1);
   const q = useMyDocuments(userId, page, SIZE);
-  const { creditName } = useSiteConfig();
+  const creditName = useCreditName();
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="您还没有上传过文档" />;
   const status = (d: TDocument) => {
     const label = DOCUMENT_STATUS_OPTIONS.find((o) => o.value === d.status)?.label ?? '未知';
@@ -55,7 +56,7 @@ export default function MeDocumentPage() {
           key: d.id,
           ext: d.ext,
           title: d.title,
-          to: `/document/${d.id}`,
+          to: documentHref(d),
           meta: [`${d.pages} 页`, d.price > 0 ? `${d.price} ${creditName}` : '免费', `浏览 ${d.view_count} · 下载 ${d.download_count}`, dayjs(d.created_at).format('YYYY-MM-DD')],
           extra: status(d),
         })}
@@ -63,7 +64,7 @@ export default function MeDocumentPage() {
           {
             title: '文档',
             dataIndex: 'title',
-            render: (v: string, r) => <MeTitleCell ext={r.ext} to={`/document/${r.id}`} title={v} />,
+            render: (v: string, r) => <MeTitleCell ext={r.ext} to={documentHref(r)} title={v} />,
           },
           {
             title: '状态',

@@ -3,7 +3,8 @@ import { Button, Empty, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { formatBytes } from '@wenku/contracts';
-import { useSiteConfig } from '../../settings/api';
+import { useCreditName } from '../../settings/api';
+import { documentHref } from '../../document/lib/href';
 import { MeTable, MeTitleCell } from '../components/me-table';
 import { MeSection } from '../components/me-section';
 import { useMyDownloads } from '../api';
@@ -14,7 +15,7 @@ const SIZE = 10;
 export default function MeDownloadPage() {
   const [page, setPage] = useState(1);
   const q = useMyDownloads(page, SIZE);
-  const { creditName } = useSiteConfig();
+  const creditName = useCreditName();
   const empty = (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无下载记录">
       <Link to="/category">
@@ -37,7 +38,7 @@ export default function MeDownloadPage() {
           key: r.id,
           ext: r.ext,
           title: r.title,
-          to: `/document/${r.document_id}`,
+          to: documentHref({ uuid: r.document_uuid }),
           meta: [`${r.pages} 页`, formatBytes(r.size), dayjs(r.created_at).format('YYYY-MM-DD HH:mm')],
           extra: cost(r.price, r.is_pay),
         })}
@@ -45,7 +46,7 @@ export default function MeDownloadPage() {
           {
             title: '文档',
             dataIndex: 'title',
-            render: (v: string, r) => <MeTitleCell ext={r.ext} to={`/document/${r.document_id}`} title={v} />,
+            render: (v: string, r) => <MeTitleCell ext={r.ext} to={documentHref({ uuid: r.document_uuid })} title={v} />,
           },
           { title: '页数', dataIndex: 'pages', width: 70, align: 'right' },
           { title: '大小', dataIndex: 'size', width: 100, align: 'right', render: (v: number) => formatBytes(v) },

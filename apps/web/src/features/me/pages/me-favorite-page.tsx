@@ -5,6 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { formatBytes } from '@wenku/contracts';
 import { api, apiClient, errorMessage } from '../../../lib/api';
+import { documentHref } from '../../document/lib/href';
+import { articleHref } from '../../article/lib/href';
 import { MeTable, MeTitleCell } from '../components/me-table';
 import { MeSection } from '../components/me-section';
 import { meDataKeys, useMyFavorites } from '../api';
@@ -51,10 +53,10 @@ export default function MeFavoritePage() {
   const target = (r: Row) =>
     kind === 0
       ? r.document
-        ? { title: r.document.title, to: `/document/${r.document_id}`, ext: r.document.ext }
+        ? { title: r.document.title, to: documentHref(r.document), ext: r.document.ext }
         : undefined
       : r.article
-        ? { title: r.article.title, to: `/article/${r.article.identifier || r.article.id}`, ext: undefined }
+        ? { title: r.article.title, to: articleHref(r.article), ext: undefined }
         : undefined;
   const gone = kind === 0 ? '文档已删除' : '文章已删除';
   const switcher = (

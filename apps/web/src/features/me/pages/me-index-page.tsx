@@ -8,7 +8,7 @@ import { useScreen } from '@wenku/ui';
 import { useDocumentTitle } from '../../../app/title';
 import { useSession } from '../../../app/session';
 import { errorMessage } from '../../../lib/api';
-import { useSiteConfig } from '../../settings/api';
+import { useCreditName, useSettings } from '../../settings/api';
 import { UserAvatar } from '../../user/components/user-avatar';
 import { VipBadge } from '../../user/components/vip-badge';
 import { SignInButton } from '../../user/components/sign-in-button';
@@ -120,7 +120,8 @@ export default function MeIndexPage() {
   useDocumentTitle('个人中心');
   const user = useSession((s) => s.user);
   const groups = useSession((s) => s.groups);
-  const { creditName, vip } = useSiteConfig();
+  const creditName = useCreditName();
+  const { vip } = useSettings();
   if (!user) {
     return (
       <div className="wk-card wk-me-card">

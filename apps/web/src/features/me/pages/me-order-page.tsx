@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { Button, Empty, Tooltip } from 'antd';
 import { CrownOutlined, PayCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { useRechargeSettings, useSiteConfig } from '../../settings/api';
+import { useCreditName, useRechargeSettings, useSettings } from '../../settings/api';
 import { RechargeModal } from '../../order/components/recharge-modal';
 import { MeSection } from '../components/me-section';
 
 /** /me/order: orders (recharge, documents, VIP) arrive with payments; until then an empty list and the way to recharge. */
 export default function MeOrderPage() {
   const recharge = useRechargeSettings();
-  const { vip, creditName } = useSiteConfig();
+  const { vip } = useSettings();
+  const creditName = useCreditName();
   const [open, setOpen] = useState(false);
   const rechargeEnabled = Boolean(recharge.data?.enable);
   const rechargeButton = (

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { STORAGE_KEYS } from '@wenku/contracts';
+import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
 import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi } from '../../../test/fetch';
 import { session } from '../../../app/session';
@@ -68,7 +68,7 @@ describe('<MePasswordPage>', { timeout: 30000 }, () => {
   });
 
   it('shows the server message on failure', async () => {
-    mockApi(() => json({ code: 'bad_request', message: '原密码不正确' }, 400));
+    mockApi(() => json({ code: ErrorCode.BadRequest, message: '原密码不正确' }, 400));
     renderAt(<MePasswordPage />, '/me/password');
     fill('请输入您的原密码', 'wrong');
     fill('请输入您的新密码（至少6位）', 'new-secret');

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { STORAGE_KEYS } from '@wenku/contracts';
+import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
 import { renderAt } from '../../../test/render';
 import { session } from '../../../app/session';
 import MeProfilePage from './me-profile-page';
@@ -14,7 +14,7 @@ function mockApi(onProfile: (body: Record<string, unknown>) => Promise<Response>
     if (path === '/api/v1/user/profile' && init?.method === 'PUT') return onProfile(JSON.parse(String(init.body)));
     if (path === '/api/v1/user/oauth') return json({ oauth: [{ id: 3, type: 'github', nickname: 'octo', avatar: '', created_at: '2024-02-01T00:00:00Z' }] });
     if (path === '/api/v1/oauth/configs') return json({ oauth: [] });
-    return json({ code: 'not_found', message: '接口不存在' }, 404);
+    return json({ code: ErrorCode.NotFound, message: '接口不存在' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -61,7 +61,7 @@ describe('<MeProfilePage>', { timeout: 30000 }, () => {
 
   it('shows the server message, or 修改失败', async () => {
     signIn({ ...base, email: '' });
-    mockApi(() => json({ code: 'conflict', message: '用户名已被注册' }, 409));
+    mockApi(() => json({ code: ErrorCode.Conflict, message: '用户名已被注册' }, 409));
     renderAt(<MeProfilePage />, '/me/profile');
     fireEvent.click(screen.getByRole('button', { name: /保存修改/ }));
     expect(await screen.findByText('用户名已被注册', {}, { timeout: 10000 })).toBeTruthy();

@@ -16,7 +16,7 @@ import { meDataKeys, useMyOAuth } from '../api';
 import { lockedContactFields, profileUpdateBody, type ProfileFormValues } from '../lib';
 
 /** Avatars up to 5 MB (the server's cap), in the image types the server accepts. */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const AVATAR_ACCEPT = IMAGE_EXTS.map((e) => `.${e}`).join(',');
 
 /** The avatar (the initial letter until one is uploaded) and its upload (POST /upload/avatar, which also sets it). */

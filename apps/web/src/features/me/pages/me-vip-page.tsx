@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { ORDER_STATUS_OPTIONS } from '@wenku/contracts';
 import { errorMessage } from '../../../lib/api';
-import { useSiteConfig } from '../../settings/api';
+import { useCreditName } from '../../settings/api';
 import { useVipInfo } from '../../vip/api';
 import { VipCards } from '../../vip/components/vip-cards';
 import { VipBenefitList, VipBuyButton } from '../../vip/components/vip-benefits';
@@ -44,7 +44,7 @@ function VipOrders() {
 
 /** /me/vip: status and expiry, the three cards, the benefits, VIP orders (GET /user/vip, GET /user/vip/order). */
 export default function MeVipPage() {
-  const { creditName } = useSiteConfig();
+  const creditName = useCreditName();
   const info = useVipInfo();
 
   if (info.isLoading) {

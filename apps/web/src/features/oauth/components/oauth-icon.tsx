@@ -3,7 +3,7 @@ import { ApiOutlined, GithubOutlined, QqOutlined, WechatOutlined } from '@ant-de
 import '../oauth.css';
 
 /** Name, colour and icon of each OAuth provider. */
-export const OAUTH_META: Record<string, { label: string; color: string; icon: ReactNode }> = {
+const OAUTH_META: Record<string, { label: string; color: string; icon: ReactNode }> = {
   github: { label: 'GitHub', color: '#24292f', icon: <GithubOutlined /> },
   gitee: { label: 'Gitee', color: '#c71d23', icon: <span className="wk-oauth-letter">G</span> },
   qq: { label: 'QQ', color: '#12b7f5', icon: <QqOutlined /> },

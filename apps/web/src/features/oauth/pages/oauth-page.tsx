@@ -8,7 +8,7 @@ import { session } from '../../../app/session';
 import { useAuthSuccess } from '../../user/use-auth-success';
 import { establishSession } from '../../user/api';
 import { AuthCard } from '../../user/components/auth-card';
-import { useSiteConfig } from '../../settings/api';
+import { useSettings } from '../../settings/api';
 import { OAuthIcon, oauthMeta } from '../components/oauth-icon';
 import { claimOAuthCode, isOAuthType, oauthCallbackTemplate } from '../lib';
 import '../oauth.css';
@@ -26,7 +26,7 @@ export default function OAuthPage() {
   const qc = useQueryClient();
   const { message } = App.useApp();
   const authSuccess = useAuthSuccess();
-  const cfg = useSiteConfig();
+  const { system } = useSettings();
   const meta = oauthMeta(type);
   useDocumentTitle(`${meta.label}登录`);
   const [phase, setPhase] = useState<Phase>({ kind: 'working' });
@@ -76,7 +76,7 @@ export default function OAuthPage() {
   }, [type, code]);
 
   return (
-    <AuthCard title={`${meta.label}${phase.kind === 'failed' && phase.bind ? '账号绑定' : '登录'}`} background={cfg.loginBackground}>
+    <AuthCard title={`${meta.label}${phase.kind === 'failed' && phase.bind ? '账号绑定' : '登录'}`} background={system.login_background}>
       {phase.kind === 'working' ? (
         <div className="wk-oauth-status">
           <OAuthIcon type={type} size={56} />

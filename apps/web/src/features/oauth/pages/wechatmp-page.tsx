@@ -9,13 +9,13 @@ import { useDocumentTitle } from '../../../app/title';
 import { session } from '../../../app/session';
 import { useAuthSuccess } from '../../user/use-auth-success';
 import { AuthCard } from '../../user/components/auth-card';
-import { useSiteConfig } from '../../settings/api';
+import { useSettings } from '../../settings/api';
 import { oauthKeys } from '../api';
 import { formatCountdown, secondsUntil } from '../lib';
 import '../oauth.css';
 
 /** How often the page asks whether the code was scanned and confirmed. */
-export const SCAN_POLL_MS = 2000;
+const SCAN_POLL_MS = 2000;
 
 /**
  * /oauth/wechatmp: mini-program scan login. GET /oauth/wechatmp/scan/code gives a QR image (data URL) and its expiry;
@@ -24,7 +24,7 @@ export const SCAN_POLL_MS = 2000;
  */
 export default function WechatMpPage() {
   useDocumentTitle('微信小程序扫码登录');
-  const cfg = useSiteConfig();
+  const { system } = useSettings();
   const qc = useQueryClient();
   const { message } = App.useApp();
   const authSuccess = useAuthSuccess();
@@ -84,7 +84,7 @@ export default function WechatMpPage() {
 
   if (scan.isError) {
     return (
-      <AuthCard title="小程序扫码登录" background={cfg.loginBackground}>
+      <AuthCard title="小程序扫码登录" background={system.login_background}>
         <Result
           className="wk-auth-result"
           status="warning"
@@ -108,7 +108,7 @@ export default function WechatMpPage() {
     <AuthCard
       title="小程序扫码登录"
       subtitle="使用微信扫描二维码，在小程序中确认登录"
-      background={cfg.loginBackground}
+      background={system.login_background}
       footer={
         <>
           不方便扫码？<Link to="/login">使用其他方式登录</Link>

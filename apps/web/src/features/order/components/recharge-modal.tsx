@@ -7,7 +7,7 @@ import { callDynamic, errorMessage, findRoute } from '../../../lib/api';
 import { useRechargeSettings } from '../../settings/api';
 
 /** Spec §2: 680px wide, 90% on mobile. */
-export const RECHARGE_MODAL_WIDTH = 680;
+const RECHARGE_MODAL_WIDTH = 680;
 
 export function RechargeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { data, isLoading } = useRechargeSettings();

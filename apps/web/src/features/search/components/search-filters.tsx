@@ -3,10 +3,9 @@ import { Select, TreeSelect } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { FilterRow, SortTabs } from '../../../components/link-filters';
 import type { CategoryNode } from '../../category/lib';
-import {
-  DATE_OPTIONS, EXT_OPTIONS, FEE_OPTIONS, activeFilterCount, sortOptionsFor, clearFilters, searchHref, withSearch,
-  type SearchState,
-} from '../lib/search-params';
+import type { LanguageOption } from '../../document/lib/languages';
+import { EXT_OPTIONS, FEE_OPTIONS } from '../../document/lib/filter-options';
+import { DATE_OPTIONS, activeFilterCount, sortOptionsFor, clearFilters, searchHref, withSearch, type SearchState } from '../lib/search-params';
 
 interface TreeOption {
   value: number;
@@ -20,7 +19,7 @@ export interface SearchFiltersProps {
   state: SearchState;
   /** document categories for type 0, article categories for type 1 */
   categories: readonly CategoryNode[];
-  languages: readonly { code: string; label: string }[];
+  languages: readonly LanguageOption[];
 }
 
 /**
@@ -31,7 +30,7 @@ export function SearchFilters({ state, categories, languages }: SearchFiltersPro
   const navigate = useNavigate();
   const to = (patch: Partial<SearchState>) => searchHref(withSearch(state, patch));
   const treeData = useMemo(() => toTree(categories), [categories]);
-  const languageOptions = useMemo(() => [{ value: '', label: '全部语言' }, ...languages.map((l) => ({ value: l.code, label: l.label }))], [languages]);
+  const languageOptions = useMemo(() => [{ value: '', label: '全部语言' }, ...languages], [languages]);
   const active = activeFilterCount(state);
   const docs = state.type === 0;
   return (

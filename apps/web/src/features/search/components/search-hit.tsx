@@ -1,10 +1,10 @@
-import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { FileTypeIcon } from '@wenku/ui';
-import { formatBytes, relativeTime, type RouteResponse, type api } from '@wenku/contracts';
-import { documentHref, PriceTag } from '../../document/components/document-card';
+import { escapeHtml, formatBytes, relativeTime, type RouteResponse, type api } from '@wenku/contracts';
+import { DocumentCounts, PriceTag } from '../../document/components/document-card';
+import { documentHref } from '../../document/lib/href';
 import { highlightText, sanitizeHighlight } from '../lib/highlight';
-import { escapeHtml } from '../lib/escape';
 import type { ArticleHit } from '../lib/article-hits';
 
 /** Server highlight (escaped text + <em>) through the allow-list, as HTML. */
@@ -17,12 +17,10 @@ export type SearchHit = RouteResponse<typeof api.searchDocuments>['document'][nu
 export interface DocumentHitProps {
   hit: SearchHit;
   creditName: string;
-  showViewCount: boolean;
-  showDownloadCount: boolean;
 }
 
 /** One document result: type icon, highlighted title and snippet, then pages · size · price · uploader · date. */
-export function DocumentHit({ hit, creditName, showViewCount, showDownloadCount }: DocumentHitProps) {
+export function DocumentHit({ hit, creditName }: DocumentHitProps) {
   const href = documentHref(hit);
   const title = highlightText(hit.highlight_title) || hit.title;
   const snippetHtml = hit.highlight_snippet || escapeHtml(hit.description);
@@ -42,16 +40,7 @@ export function DocumentHit({ hit, creditName, showViewCount, showDownloadCount 
           <span>{hit.pages > 0 ? `${hit.pages} 页` : '- 页'}</span>
           <span>{formatBytes(hit.size)}</span>
           <PriceTag price={hit.price} creditName={creditName} />
-          {showViewCount && (
-            <span title="浏览">
-              <EyeOutlined /> {hit.view_count}
-            </span>
-          )}
-          {showDownloadCount && (
-            <span title="下载">
-              <DownloadOutlined /> {hit.download_count}
-            </span>
-          )}
+          <DocumentCounts doc={hit} />
           {hit.username && (
             <Link to={`/user/${hit.user_id}`} className="wk-search-hit-user">
               {hit.username}

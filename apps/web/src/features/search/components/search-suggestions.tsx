@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FireOutlined, BulbOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { newSearch, searchHref, type SearchState } from '../lib/search-params';
@@ -8,7 +9,7 @@ function uniqueWords(words: readonly string[], skip: string): string[] {
 }
 
 /** Clickable words, each a search of its own (same type, filters reset). */
-export function WordChips({ words, state, label }: { words: readonly string[]; state: SearchState; label: string }) {
+function WordChips({ words, state, label }: { words: readonly string[]; state: SearchState; label: string }) {
   const list = uniqueWords(words, state.wd);
   if (list.length === 0) return null;
   return (
@@ -22,6 +23,18 @@ export function WordChips({ words, state, label }: { words: readonly string[]; s
   );
 }
 
+function SuggestGroup({ icon, label, words, state }: { icon: ReactNode; label: string; words: readonly string[]; state: SearchState }) {
+  if (words.length === 0) return null;
+  return (
+    <div className="wk-search-suggest-group">
+      <h4>
+        {icon} {label}
+      </h4>
+      <WordChips words={words} state={state} label={label} />
+    </div>
+  );
+}
+
 /** The site's recommended words (settings.system.recommend_words) and the hot words of the moment. */
 export function SearchSuggestions({ state, recommend, hot }: { state: SearchState; recommend: readonly string[]; hot: readonly string[] }) {
   const rec = uniqueWords(recommend, state.wd);
@@ -29,22 +42,8 @@ export function SearchSuggestions({ state, recommend, hot }: { state: SearchStat
   if (rec.length === 0 && hotWords.length === 0) return null;
   return (
     <div className="wk-search-suggest">
-      {rec.length > 0 && (
-        <div className="wk-search-suggest-group">
-          <h4>
-            <BulbOutlined /> 推荐搜索
-          </h4>
-          <WordChips words={rec} state={state} label="推荐搜索" />
-        </div>
-      )}
-      {hotWords.length > 0 && (
-        <div className="wk-search-suggest-group">
-          <h4>
-            <FireOutlined /> 热门搜索
-          </h4>
-          <WordChips words={hotWords} state={state} label="热门搜索" />
-        </div>
-      )}
+      <SuggestGroup icon={<BulbOutlined />} label="推荐搜索" words={rec} state={state} />
+      <SuggestGroup icon={<FireOutlined />} label="热门搜索" words={hotWords} state={state} />
     </div>
   );
 }
@@ -61,7 +60,7 @@ export function HotWordsCard({ words, state }: { words: readonly string[]; state
       <ol className="wk-search-hot">
         {list.map((w, i) => (
           <li key={w}>
-            <span className="wk-search-hot-no">{i + 1}</span>
+            <span className="wk-rank-no">{i + 1}</span>
             <Link to={searchHref(newSearch(state, w))} title={w}>
               {w}
             </Link>

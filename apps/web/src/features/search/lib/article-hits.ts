@@ -1,5 +1,5 @@
-import type { RouteResponse, api } from '@wenku/contracts';
-import { escapeHtml } from './escape';
+import { escapeHtml, type RouteResponse, type api } from '@wenku/contracts';
+import { articleHref } from '../../article/lib/href';
 
 /** One article hit as the result list shows it. */
 export interface ArticleHit {
@@ -23,18 +23,15 @@ export interface ArticleSearchResult {
 
 /** GET /article/search's answer (the contract's shape) as result rows. */
 export function articleHitsOf(res: RouteResponse<typeof api.searchArticles>): ArticleSearchResult {
-  const hits = res.article.map((r) => {
-    const slug = r.identifier || String(r.id);
-    return {
-      key: slug,
-      href: `/article/${encodeURIComponent(slug)}`,
-      titleHtml: r.highlight_title || escapeHtml(r.title),
-      snippetHtml: r.highlight_snippet || escapeHtml(r.description),
-      username: r.username ?? '',
-      userId: r.user_id,
-      createdAt: r.created_at,
-      viewCount: r.view_count,
-    };
-  });
+  const hits = res.article.map((r) => ({
+    key: r.identifier || String(r.id),
+    href: articleHref(r),
+    titleHtml: r.highlight_title || escapeHtml(r.title),
+    snippetHtml: r.highlight_snippet || escapeHtml(r.description),
+    username: r.username ?? '',
+    userId: r.user_id,
+    createdAt: r.created_at,
+    viewCount: r.view_count,
+  }));
   return { total: res.total, spend: res.spend, maxPage: res.max_page, hits };
 }

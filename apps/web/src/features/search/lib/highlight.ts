@@ -1,3 +1,5 @@
+import { escapeHtml } from '@wenku/contracts';
+
 /**
  * Highlighted fragments from the search API are HTML: matches wrapped in <em>, everything else escaped by the server.
  * They are still user content (titles and text of uploaded documents), so before they reach innerHTML this allow-list
@@ -5,20 +7,15 @@
  * are kept: they cannot carry markup. Unbalanced tags are repaired so one fragment cannot italicise the page.
  */
 const EM_TAG = /<(\/?)em\s*>/gi;
-const ENTITY = /^&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i;
+/** A character reference, captured: splitting on it leaves references at the odd indexes. */
+const ENTITY = /(&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});)/i;
 
+/** Text between the <em> tags: escaped, except for character references, which are kept as they are. */
 function escapeText(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '&') out += ENTITY.test(text.slice(i, i + 40)) ? '&' : '&amp;';
-    else if (ch === '<') out += '&lt;';
-    else if (ch === '>') out += '&gt;';
-    else if (ch === '"') out += '&quot;';
-    else if (ch === "'") out += '&#39;';
-    else out += ch;
-  }
-  return out;
+  return text
+    .split(ENTITY)
+    .map((part, i) => (i % 2 ? part : escapeHtml(part)))
+    .join('');
 }
 
 /** HTML safe for innerHTML: only balanced, attribute-free <em> elements survive. */

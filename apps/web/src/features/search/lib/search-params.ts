@@ -1,4 +1,5 @@
 import { QUICK_DATE_RANGES, SEARCH_SORTS, quickDateRange, type RouteQuery, type TQuickDateRangeKey, type api } from '@wenku/contracts';
+import { EXT_OPTIONS, FEE_OPTIONS, optionOf, type ExtOption, type FeeOption } from '../../document/lib/filter-options';
 
 /**
  * The search page keeps all of its state in the URL (`/search?wd=..&type=..&page=..&ext=..`), so links can be shared
@@ -7,25 +8,6 @@ import { QUICK_DATE_RANGES, SEARCH_SORTS, quickDateRange, type RouteQuery, type 
 
 export type SearchType = 0 | 1;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-/** File type groups (→ `ext` of GET /document/search). */
-export const EXT_OPTIONS = [
-  { value: '', label: '全部' },
-  { value: 'pdf', label: 'PDF' },
-  { value: 'word', label: 'Word' },
-  { value: 'ppt', label: 'PPT' },
-  { value: 'excel', label: 'Excel' },
-  { value: 'text', label: '文本' },
-  { value: 'other', label: '其他' },
-] as const;
-export type ExtOption = (typeof EXT_OPTIONS)[number]['value'];
-
-export const FEE_OPTIONS = [
-  { value: '', label: '全部' },
-  { value: 'free', label: '免费' },
-  { value: 'charge', label: '付费' },
-] as const;
-export type FeeOption = (typeof FEE_OPTIONS)[number]['value'];
 
 export const SORT_OPTIONS: readonly { value: SearchSort; label: string }[] = [
   { value: 'relevance', label: '相关度' },
@@ -36,7 +18,7 @@ export const SORT_OPTIONS: readonly { value: SearchSort; label: string }[] = [
 ];
 
 /** The article search sorts by relevance, date and views only. */
-export const ARTICLE_SORT_OPTIONS = SORT_OPTIONS.filter((o) => o.value === 'relevance' || o.value === 'latest' || o.value === 'views');
+const ARTICLE_SORT_OPTIONS = SORT_OPTIONS.filter((o) => o.value === 'relevance' || o.value === 'latest' || o.value === 'views');
 
 export function sortOptionsFor(type: SearchType): readonly { value: SearchSort; label: string }[] {
   return type === 1 ? ARTICLE_SORT_OPTIONS : SORT_OPTIONS;
@@ -79,9 +61,6 @@ export const DEFAULT_SEARCH: SearchState = {
   sort: 'relevance',
 };
 
-const oneOf = <T extends string>(options: readonly { value: T }[], v: string | null, fallback: T): T =>
-  v !== null && options.some((o) => o.value === v) ? (v as T) : fallback;
-
 function positiveInt(v: string | null): number | null {
   if (v === null || !/^\d+$/.test(v.trim())) return null;
   const n = Number(v);
@@ -101,11 +80,11 @@ export function searchStateFrom(search: URLSearchParams | string): SearchState {
     type,
     page: positiveInt(sp.get('page')) ?? 1,
     category: positiveInt(sp.get('category_id')),
-    ext: docs ? oneOf(EXT_OPTIONS, sp.get('ext'), '') : '',
-    fee: docs ? oneOf(FEE_OPTIONS, sp.get('fee_type'), '') : '',
+    ext: docs ? optionOf(EXT_OPTIONS, sp.get('ext'), '') : '',
+    fee: docs ? optionOf(FEE_OPTIONS, sp.get('fee_type'), '') : '',
     language: docs ? (sp.get('language') ?? '').trim().slice(0, 16) : '',
-    date: oneOf(DATE_OPTIONS, sp.get('date'), ''),
-    sort: oneOf(sortOptionsFor(type), sp.get('sort'), 'relevance'),
+    date: optionOf(DATE_OPTIONS, sp.get('date'), ''),
+    sort: optionOf(sortOptionsFor(type), sp.get('sort'), 'relevance'),
   };
 }
 

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ErrorCode } from '@wenku/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAt } from '../../../test/render';
+import { testSettings } from '../../../test/fetch';
 import SearchPage from './search-page';
 
 const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
@@ -24,8 +26,8 @@ function mockApi(search: (q: URLSearchParams) => unknown) {
         return json(search(u.searchParams));
       }
       if (u.pathname === '/api/v1/search/hot') return json({ words: ['热门一', '热门二'] });
-      if (u.pathname === '/api/v1/settings') return json({ system: { recommend_words: '推荐甲,推荐乙', credit_name: '金币' } });
-      return json({ code: 'not_found', message: '接口不存在' }, 404);
+      if (u.pathname === '/api/v1/settings') return json(testSettings({ system: { recommend_words: '推荐甲,推荐乙', credit_name: '金币' } }));
+      return json({ code: ErrorCode.NotFound, message: '接口不存在' }, 404);
     }),
   );
   return calls;

@@ -9,8 +9,9 @@ import { AdSlot } from '../../advertisement/components/ad-slot';
 import { usePositionAds } from '../../advertisement/api';
 import { useCategoryTree } from '../../category/api';
 import { descendantIds } from '../../category/filters';
-import { useDocumentSettings } from '../../document/settings';
-import { useSiteConfig } from '../../settings/api';
+import { languageOptions } from '../../document/lib/languages';
+import { useCreditName, useSettings } from '../../settings/api';
+import { recommendWords } from '../lib/recommend-words';
 import { errorMessage } from '../../../lib/api';
 import { useArticleSearch, useDocumentSearch, useHotSearchWords } from '../api';
 import {
@@ -83,7 +84,7 @@ function DocumentResults({ state, categoryIds, recommend, hot }: {
   recommend: readonly string[];
   hot: readonly string[];
 }) {
-  const s = useDocumentSettings();
+  const creditName = useCreditName();
   const query = useMemo(() => documentQueryOf(state, categoryIds), [state, categoryIds]);
   const result = useDocumentSearch(query, state.wd !== '');
   if (result.isPending) return <ResultsSkeleton />;
@@ -122,7 +123,7 @@ function DocumentResults({ state, categoryIds, recommend, hot }: {
       </p>
       <div className={result.isPlaceholderData ? 'wk-search-list is-stale' : 'wk-search-list'}>
         {data.document.map((hit) => (
-          <DocumentHit key={hit.id} hit={hit} creditName={s.creditName} showViewCount={s.showViewCount} showDownloadCount={s.showDownloadCount} />
+          <DocumentHit key={hit.id} hit={hit} creditName={creditName} />
         ))}
       </div>
       <Pager state={state} total={data.total} maxPage={data.max_page} />
@@ -167,9 +168,10 @@ export default function SearchPage() {
   const { isMobile, isDesktop } = useScreen();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const ads = usePositionAds(SEARCH_ADS).data;
-  const { recommendWords } = useSiteConfig();
+  const settings = useSettings();
+  const recommend = useMemo(() => recommendWords(settings.system.recommend_words), [settings.system.recommend_words]);
+  const languages = useMemo(() => languageOptions(settings.language), [settings.language]);
   const hot = useHotSearchWords(10).data ?? [];
-  const docSettings = useDocumentSettings();
   const categories = useCategoryTree(state.type === 1 ? CategoryType.Article : CategoryType.Document);
   const categoryIds = useMemo(
     () => (state.category === null ? [] : categories.list.some((c) => c.id === state.category) ? descendantIds(categories.list, state.category) : []),
@@ -181,20 +183,20 @@ export default function SearchPage() {
   const go = (wd: string, type: SearchType) => navigate(searchHref(newSearch(state, wd, type)));
   const switchType = (type: SearchType) => navigate(state.wd ? searchHref(newSearch(state, state.wd, type)) : `/search?type=${type}`);
 
-  const filters = <SearchFilters state={state} categories={categories.tree} languages={docSettings.languages} />;
+  const filters = <SearchFilters state={state} categories={categories.tree} languages={languages} />;
 
   let body;
   if (!state.wd) {
     body = (
       <div className="wk-search-welcome">
         <Result icon={<SearchOutlined className="wk-search-empty-icon" />} title="输入关键词开始搜索" subTitle={`搜索全站${isDocs ? '文档的标题、关键词和正文' : '文章'}`} />
-        <SearchSuggestions state={state} recommend={recommendWords} hot={hot} />
+        <SearchSuggestions state={state} recommend={recommend} hot={hot} />
       </div>
     );
   } else if (isDocs) {
-    body = <DocumentResults state={state} categoryIds={categoryIds} recommend={recommendWords} hot={hot} />;
+    body = <DocumentResults state={state} categoryIds={categoryIds} recommend={recommend} hot={hot} />;
   } else {
-    body = <ArticleResults state={state} categoryIds={categoryIds} recommend={recommendWords} hot={hot} />;
+    body = <ArticleResults state={state} categoryIds={categoryIds} recommend={recommend} hot={hot} />;
   }
 
   const showTools = state.wd !== '';

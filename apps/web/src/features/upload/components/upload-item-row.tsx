@@ -4,6 +4,7 @@ import { FileTypeIcon } from '@wenku/ui';
 import { formatBytes } from '@wenku/contracts';
 import type { UploadItem } from '../state';
 import { titleFromName } from '../validate';
+import type { LanguageOption } from '../../document/lib/languages';
 
 function Status({ item, onRetry }: { item: UploadItem; onRetry: () => void }) {
   switch (item.phase) {
@@ -94,7 +95,7 @@ export function UploadItemRow({
 }: {
   item: UploadItem;
   creditName: string;
-  languages: { code: string; label: string }[];
+  languages: LanguageOption[];
   defaultLanguage: string;
   onRemove: () => void;
   onRetry: () => void;
@@ -140,7 +141,7 @@ export function UploadItemRow({
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name={name('language')} label="语言" initialValue={defaultLanguage}>
-              <Select options={languages.map((l) => ({ value: l.code, label: l.label }))} />
+              <Select options={languages} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

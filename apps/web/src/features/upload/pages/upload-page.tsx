@@ -13,10 +13,12 @@ import { meKeys } from '../../user/api';
 import { categoryKeys, useCategoryTree } from '../../category/api';
 import { categoryPath, type CategoryNode } from '../../category/lib';
 import { documentKeys } from '../../document/api';
-import { useDocumentSettings } from '../../document/settings';
+import { documentHref } from '../../document/lib/href';
+import { languageOptions } from '../../document/lib/languages';
+import { useCreditName, useSettings } from '../../settings/api';
 import { useCanUploadDocument, uploadDocumentFile } from '../api';
 import { itemsToStart, newItem, submitState, uploadReducer, type UploadItem } from '../state';
-import { acceptOf, fileIdentity, MAX_FILES_PER_SUBMIT, validateFile } from '../validate';
+import { acceptOf, allowedExtensions, fileIdentity, MAX_FILES_PER_SUBMIT, maxBytesOf, validateFile } from '../validate';
 import { Dropzone } from '../components/dropzone';
 import { UploadItemRow } from '../components/upload-item-row';
 import '../upload.css';
@@ -62,13 +64,13 @@ function UploadSuccess({ docs, onMore }: { docs: TDocument[]; onMore: () => void
         {docs.map((d) => (
           <li key={d.id}>
             <FileTypeIcon ext={d.ext} size={28} />
-            <Link to={`/document/${d.uuid}`} className="wk-upload-success-title">
+            <Link to={documentHref(d)} className="wk-upload-success-title">
               {d.title}
             </Link>
             <Tag color={d.status === DocumentStatus.PendingReview ? 'gold' : 'processing'} bordered={false}>
               {labelOf(DOCUMENT_STATUS_OPTIONS, d.status)}
             </Tag>
-            <Link to={`/document/${d.uuid}`}>查看</Link>
+            <Link to={documentHref(d)}>查看</Link>
           </li>
         ))}
       </ul>
@@ -116,7 +118,11 @@ function UploadTips({ exts, maxMb, copyright }: { exts: string[]; maxMb: number;
 }
 
 function UploadForm() {
-  const s = useDocumentSettings();
+  const { security, display, language } = useSettings();
+  const creditName = useCreditName();
+  const exts = useMemo(() => allowedExtensions(security.document_allowed_ext), [security.document_allowed_ext]);
+  const maxMb = security.max_document_size;
+  const languages = useMemo(() => languageOptions(language), [language]);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<FormValues>();
@@ -126,7 +132,7 @@ function UploadForm() {
   const categories = useCategoryTree(CategoryType.Document);
   const treeData = useMemo(() => toTreeData(categories.tree), [categories.tree]);
   const state = submitState(items);
-  const defaultLanguage = s.languages.some((l) => l.code === 'zh-cn') ? 'zh-cn' : (s.languages[0]?.code ?? 'zh-cn');
+  const defaultLanguage = languages.some((l) => l.value === 'zh-cn') ? 'zh-cn' : languages[0].value;
 
   // abort everything in flight when leaving the page
   useEffect(() => {
@@ -168,7 +174,7 @@ function UploadForm() {
     let accepted = 0;
     const next: UploadItem[] = [];
     for (const f of fresh) {
-      const error = validateFile(f, { exts: s.allowedExts, maxBytes: s.maxDocumentBytes });
+      const error = validateFile(f, { exts, maxBytes: maxBytesOf(maxMb) });
       if (!error && accepted >= room) {
         message.warning(`一次最多上传 ${MAX_FILES_PER_SUBMIT} 个文件`);
         break;
@@ -222,12 +228,12 @@ function UploadForm() {
     return <UploadSuccess docs={created} onMore={() => setCreated(null)} />;
   }
 
-  const hint = `支持 PDF、Word、PPT、Excel、TXT、EPUB 等格式，单个文件不超过 ${s.maxDocumentMb} MB`;
+  const hint = `支持 PDF、Word、PPT、Excel、TXT、EPUB 等格式，单个文件不超过 ${maxMb} MB`;
   return (
     <div className="wk-upload-layout">
       <div className="wk-upload-main">
         <div className="wk-card wk-upload-card">
-          <Dropzone accept={acceptOf(s.allowedExts)} onFiles={addFiles} hint={hint} compact={items.length > 0} />
+          <Dropzone accept={acceptOf(exts)} onFiles={addFiles} hint={hint} compact={items.length > 0} />
           <Form form={form} layout="vertical" onFinish={onFinish} requiredMark="optional" className="wk-upload-form" scrollToFirstError>
             {items.length > 0 && (
               <div className="wk-upload-list" aria-label="待上传的文档">
@@ -235,8 +241,8 @@ function UploadForm() {
                   <UploadItemRow
                     key={it.key}
                     item={it}
-                    creditName={s.creditName}
-                    languages={s.languages}
+                    creditName={creditName}
+                    languages={languages}
                     defaultLanguage={defaultLanguage}
                     onRemove={() => remove(it.key)}
                     onRetry={() => dispatch({ type: 'patch', key: it.key, patch: { phase: 'queued', error: undefined } })}
@@ -279,7 +285,7 @@ function UploadForm() {
           </Form>
         </div>
       </div>
-      <UploadTips exts={s.allowedExts} maxMb={s.maxDocumentMb} copyright={s.copyrightStatement} />
+      <UploadTips exts={exts} maxMb={maxMb} copyright={display.copyright_statement} />
     </div>
   );
 }
@@ -314,7 +320,7 @@ function UploadGate() {
 /** /upload (login required): several files, hashed in the browser (秒传), uploaded with progress, then submitted together. */
 export default function UploadPage() {
   const token = useSession((s) => s.token);
-  const { creditName } = useDocumentSettings();
+  const creditName = useCreditName();
   if (!token) return <Navigate to={loginRedirect('/upload')} replace />;
   return (
     <Page title="上传文档" crumbs={[{ title: '上传文档' }]}>

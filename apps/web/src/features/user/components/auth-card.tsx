@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useSiteConfig } from '../../settings/api';
+import { useSiteName } from '../../settings/api';
 
 /** The centred login/register card over the configured background image (or a soft gradient). */
 export function AuthCard({ title, subtitle, background, children, footer }: { title: string; subtitle?: ReactNode; background?: string; children: ReactNode; footer?: ReactNode }) {
-  const { sitename } = useSiteConfig();
+  const sitename = useSiteName();
   return (
     <div className="wk-auth" style={background ? { backgroundImage: `url("${background}")` } : undefined}>
       <div className="wk-auth-card">

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Form, Input } from 'antd';
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { App, Button, Form } from 'antd';
 import { SmsPurpose, type TAuthResult } from '@wenku/contracts';
 import type { ReactNode } from 'react';
 import { api, apiClient, errorMessage } from '../../../lib/api';
-import { confirmRule, mobileRules, newPasswordRules } from '../lib';
 import { CaptchaField } from './captcha-field';
 import { SmsCodeField } from './sms-code-field';
+import { AgreementField, MobileField, PasswordFields } from './account-fields';
 
 interface MobileLoginValues {
   mobile: string;
@@ -30,9 +29,7 @@ export function MobileLoginForm({ captcha, onSuccess }: { captcha: boolean; onSu
   }
   return (
     <Form<MobileLoginValues> layout="vertical" size="large" onFinish={onFinish} requiredMark={false} autoComplete="on">
-      <Form.Item name="mobile" rules={mobileRules}>
-        <Input prefix={<MobileOutlined />} placeholder="手机号" autoComplete="tel" inputMode="tel" maxLength={11} />
-      </Form.Item>
+      <MobileField />
       <CaptchaField type="login" enabled={captcha} required={false} placeholder="请输入图形验证码" />
       <SmsCodeField purpose={SmsPurpose.Login} />
       <Button type="primary" htmlType="submit" block loading={submitting}>
@@ -67,24 +64,11 @@ export function MobileRegisterForm({ captcha, agreement, onSuccess }: { captcha:
   }
   return (
     <Form<MobileRegisterValues> layout="vertical" size="large" onFinish={onFinish} requiredMark={false} initialValues={{ agree: true }}>
-      <Form.Item name="mobile" rules={mobileRules}>
-        <Input prefix={<MobileOutlined />} placeholder="手机号" autoComplete="tel" inputMode="tel" maxLength={11} />
-      </Form.Item>
+      <MobileField />
       <CaptchaField type="register" enabled={captcha} required={false} placeholder="请输入图形验证码" />
       <SmsCodeField purpose={SmsPurpose.Register} />
-      <Form.Item name="password" rules={newPasswordRules('请输入密码')}>
-        <Input.Password prefix={<LockOutlined />} placeholder="设置密码（至少6位）" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item name="confirm" dependencies={['password']} rules={[{ required: true, message: '请再次输入密码' }, confirmRule('password', '两次输入的密码不一致')]}>
-        <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="agree"
-        valuePropName="checked"
-        rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意文库协议'))) }]}
-      >
-        <Checkbox>我已阅读并同意{agreement}</Checkbox>
-      </Form.Item>
+      <PasswordFields kind="register" placeholder="设置密码（至少6位）" />
+      <AgreementField agreement={agreement} />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         注册
       </Button>

@@ -1,21 +1,24 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { STORAGE_KEYS } from '@wenku/contracts';
+import { fireEvent, screen } from '@testing-library/react';
+import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
 import { renderAt } from '../../../test/render';
+import { testSettings } from '../../../test/fetch';
 import { session } from '../../../app/session';
 import { SignInButton } from './sign-in-button';
+import { meKeys, useCurrentUserQuery } from '../api';
 
 const user = { id: 7, username: 'alice', avatar: '', signature: '', is_vip: false, credit_count: 10, doc_count: 0, article_count: 0, favorite_count: 0, comment_count: 0, created_at: '2024-01-01T00:00:00Z' };
 const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 const record = { id: 3, user_id: 7, sign_at: 20250101, award: 2, created_at: '2025-01-01T01:00:00Z' };
 
-function mockApi(opts: { signed: boolean; put?: () => Promise<Response> }) {
+function mockApi(opts: { signed: boolean; put?: () => Promise<Response>; user?: () => Promise<Response> }) {
   const fetchMock = vi.fn((url: string, init?: RequestInit) => {
     const path = new URL(url, 'http://localhost').pathname;
     if (path === '/api/v1/user/sign' && init?.method === 'PUT') return opts.put ? opts.put() : json({ ...record, credit_count: 12 });
     if (path === '/api/v1/user/sign') return json({ sign: opts.signed ? record : null });
-    if (path === '/api/v1/settings') return json({ system: { credit_name: '金币' }, footer: {}, security: {}, display: {}, download: {}, vip: {}, sms: {}, llm: {}, language: [] });
-    return json({ code: 'not_found', message: '接口不存在' }, 404);
+    if (path === '/api/v1/user' && opts.user) return opts.user();
+    if (path === '/api/v1/settings') return json(testSettings({ system: { credit_name: '金币' } }));
+    return json({ code: ErrorCode.NotFound, message: '接口不存在' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -25,7 +28,7 @@ beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(STORAGE_KEYS.token, 'tok');
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  localStorage.setItem(STORAGE_KEYS.setting, JSON.stringify({ system: { credit_name: '金币' } }));
+  localStorage.setItem(STORAGE_KEYS.setting, JSON.stringify(testSettings({ system: { credit_name: '金币' } })));
   session.reset();
 });
 
@@ -48,9 +51,25 @@ describe('<SignInButton>', { timeout: 30000 }, () => {
   });
 
   it('shows the server message on failure', async () => {
-    mockApi({ signed: false, put: () => json({ code: 'conflict', message: '今日已签到' }, 409) });
+    mockApi({ signed: false, put: () => json({ code: ErrorCode.Conflict, message: '今日已签到' }, 409) });
     renderAt(<SignInButton />, '/me');
     fireEvent.click(await screen.findByRole('button', { name: /每日签到/ }, { timeout: 10000 }));
     expect(await screen.findByText('今日已签到', {}, { timeout: 10000 })).toBeTruthy();
+  });
+
+  it('keeps the new balance when a look-up of the user that started before answers late', async () => {
+    let answerUser: () => void = () => undefined;
+    mockApi({ signed: false, user: () => new Promise<Response>((resolve) => (answerUser = () => void resolve(new Response(JSON.stringify(user), { status: 200, headers: { 'Content-Type': 'application/json' } })))) });
+    function WithUser() {
+      useCurrentUserQuery('tok');
+      return <SignInButton />;
+    }
+    const { client } = renderAt(<WithUser />, '/me');
+    fireEvent.click(await screen.findByRole('button', { name: /每日签到/ }, { timeout: 10000 }));
+    await screen.findByRole('button', { name: /今日已签到/ }, { timeout: 10000 });
+    answerUser(); // the old answer (10) arrives after the sign-in (12)
+    await new Promise((r) => setTimeout(r, 50));
+    expect(client.getQueryData<{ credit_count: number }>(meKeys.user('tok'))?.credit_count).toBe(12);
+    expect(session.getState().user?.credit_count).toBe(12);
   });
 });

@@ -4,11 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { signInSuccessMessage, type TUser } from '@wenku/contracts';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { session, useSession } from '../../../app/session';
-import { useSiteConfig } from '../../settings/api';
+import { useCreditName } from '../../settings/api';
 import { meKeys } from '../api';
 import { signInButtonState } from '../lib';
 
-export const signKey = (token: string) => ['me', 'sign', token] as const;
+const signKey = (token: string) => ['me', 'sign', token] as const;
 
 /** Today's sign-in record (GET /user/sign → { sign }): signed when there is one. */
 export function isSignedToday(value: unknown): boolean {
@@ -19,7 +19,7 @@ export function isSignedToday(value: unknown): boolean {
 }
 
 /** GET /user/sign for the current token. */
-export function useTodaySign() {
+function useTodaySign() {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: signKey(token),
@@ -39,18 +39,23 @@ export function SignInButton({ block, size, className }: { block?: boolean; size
   const token = useSession((s) => s.token);
   const qc = useQueryClient();
   const { message } = App.useApp();
-  const { creditName } = useSiteConfig();
+  const creditName = useCreditName();
   const today = useTodaySign();
 
   const sign = useMutation({
     mutationFn: () => apiClient.call(api.signToday),
-    onSuccess: (res) => {
+    onSuccess: async (res) => {
       message.success(signInSuccessMessage(res.award, creditName));
       const { credit_count, ...record } = res;
       qc.setQueryData(signKey(token), { sign: record });
+      // a look-up of the user that started before the sign-in would answer the old balance over the new one
+      await qc.cancelQueries({ queryKey: meKeys.user(token) });
       const user = session.getState().user;
       if (user) session.setUser({ ...user, credit_count });
-      qc.setQueryData<TUser>(meKeys.user(token), (u) => (u ? { ...u, credit_count } : u));
+      qc.setQueryData<TUser>(meKeys.user(token), (u) => {
+        const base = u ?? user;
+        return base ? { ...base, credit_count } : undefined;
+      });
       void qc.invalidateQueries({ queryKey: ['me', 'credit-log'] });
       void qc.invalidateQueries({ queryKey: ['me', 'dynamic'] });
     },

@@ -8,7 +8,7 @@ import { secondsLeft, smsButtonLabel, smsCodeRules } from '../lib';
 import { captchaKey } from './captcha-field';
 
 /** A countdown to a deadline, ticking every second. */
-export function useCountdown(): [number, (seconds: number) => void] {
+function useCountdown(): [number, (seconds: number) => void] {
   const [deadline, setDeadline] = useState(0);
   const [left, setLeft] = useState(0);
   useEffect(() => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { formatBytes, type TDocument } from '@wenku/contracts';
 import { ExtBadge } from '../../me/components/ext-badge';
+import { documentHref } from '../../document/lib/href';
 import './user-document-list.css';
 
 /** A tidy list of documents (a user's page): badge, title, pages, size, views, downloads, date; paged. */
@@ -35,7 +36,7 @@ export function UserDocumentList({
           <li key={d.id}>
             <ExtBadge ext={d.ext} />
             <div className="wk-doclist-main">
-              <Link to={`/document/${d.id}`} className="wk-doclist-title" title={d.title}>
+              <Link to={documentHref(d)} className="wk-doclist-title" title={d.title}>
                 {d.title}
               </Link>
               <div className="wk-doclist-meta">

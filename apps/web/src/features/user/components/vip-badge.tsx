@@ -1,9 +1,9 @@
 import { CrownFilled } from '@ant-design/icons';
-import { useSiteConfig } from '../../settings/api';
+import { useSettings } from '../../settings/api';
 
 /** Shown to VIP users when VIP is enabled (spec §1). */
 export function VipBadge({ isVip }: { isVip: boolean | undefined }) {
-  const { vip } = useSiteConfig();
+  const { vip } = useSettings();
   if (!vip.enable || !isVip) return null;
   return (
     <span className="wk-vip-badge" title="VIP会员">

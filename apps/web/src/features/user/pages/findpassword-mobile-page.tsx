@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Result } from 'antd';
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Form } from 'antd';
 import { Link } from 'react-router-dom';
 import { SmsPurpose } from '@wenku/contracts';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
-import { useSettingsQuery, useSiteConfig } from '../../settings/api';
+import { useSettings } from '../../settings/api';
 import { AuthCard } from '../components/auth-card';
 import { CaptchaField } from '../components/captcha-field';
 import { SmsCodeField } from '../components/sms-code-field';
-import { accountSettings, confirmRule, mobileRules, newPasswordRules } from '../lib';
+import { MobileField, PasswordFields, PasswordResetDone } from '../components/account-fields';
 import '../account.css';
 
 interface Values {
@@ -22,8 +21,7 @@ interface Values {
 /** /findpassword-mobile: mobile + SMS code (purpose 2) + new password → POST /user/findpassword/mobile. */
 export default function FindPasswordMobilePage() {
   useDocumentTitle('手机号找回密码');
-  const cfg = useSiteConfig();
-  const { smsEnabled, captchaFindPassword } = accountSettings(useSettingsQuery().data);
+  const { system, security, sms } = useSettings();
   const { message } = App.useApp();
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
@@ -44,7 +42,7 @@ export default function FindPasswordMobilePage() {
     <AuthCard
       title="手机号找回密码"
       subtitle="通过绑定的手机号接收验证码，重新设置密码"
-      background={cfg.loginBackground}
+      background={system.login_background}
       footer={
         <>
           想起密码了？<Link to="/login">返回登录</Link>
@@ -52,40 +50,19 @@ export default function FindPasswordMobilePage() {
       }
     >
       {done ? (
-        <Result
-          className="wk-auth-result"
-          status="success"
-          title="密码重置成功"
-          subTitle="请使用新密码登录。"
-          extra={
-            <Link to="/login">
-              <Button type="primary">去登录</Button>
-            </Link>
-          }
-        />
+        <PasswordResetDone />
       ) : (
         <>
-          {!smsEnabled && <Alert type="info" showIcon className="wk-auth-alert" title="网站暂未开启短信服务，请通过邮箱找回密码。" />}
+          {!sms.enable && <Alert type="info" showIcon className="wk-auth-alert" title="网站暂未开启短信服务，请通过邮箱找回密码。" />}
           <div className="wk-auth-links-row">
             <span />
             <Link to="/findpassword">通过邮箱找回</Link>
           </div>
           <Form<Values> layout="vertical" size="large" onFinish={onFinish} requiredMark={false}>
-            <Form.Item name="mobile" rules={mobileRules}>
-              <Input prefix={<MobileOutlined />} placeholder="绑定的手机号" autoComplete="tel" inputMode="tel" maxLength={11} autoFocus />
-            </Form.Item>
-            <CaptchaField type="find_password" enabled={captchaFindPassword} required={false} placeholder="请输入图形验证码" />
+            <MobileField placeholder="绑定的手机号" autoFocus />
+            <CaptchaField type="find_password" enabled={security.enable_captcha_find_password} required={false} placeholder="请输入图形验证码" />
             <SmsCodeField purpose={SmsPurpose.FindPassword} />
-            <Form.Item name="password" rules={newPasswordRules()}>
-              <Input.Password prefix={<LockOutlined />} placeholder="新密码（至少6位）" autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirm"
-              dependencies={['password']}
-              rules={[{ required: true, message: '请再次输入您的新密码' }, confirmRule('password', '新密码和确认密码不一致')]}
-            >
-              <Input.Password prefix={<LockOutlined />} placeholder="确认新密码" autoComplete="new-password" />
-            </Form.Item>
+            <PasswordFields kind="reset" />
             <Button type="primary" htmlType="submit" block loading={submitting}>
               重置密码
             </Button>

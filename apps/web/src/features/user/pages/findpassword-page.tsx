@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Result, Steps } from 'antd';
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { MailOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
-import { useSettingsQuery, useSiteConfig } from '../../settings/api';
+import { useSettings } from '../../settings/api';
 import { AuthCard } from '../components/auth-card';
 import { CaptchaField, captchaKey } from '../components/captcha-field';
-import { accountSettings, confirmRule, newPasswordRules } from '../lib';
+import { PasswordFields, PasswordResetDone } from '../components/account-fields';
 import '../account.css';
 
 /** Step one's answer: the same whether or not the address has an account (never reveal who is registered). */
-export const RESET_MAIL_SENT = '如果该邮箱已注册，我们已发送重置邮件，请查收';
+const RESET_MAIL_SENT = '如果该邮箱已注册，我们已发送重置邮件，请查收';
 
 function StepOne({ captcha }: { captcha: boolean }) {
   const qc = useQueryClient();
@@ -94,36 +94,13 @@ function StepTwo({ email, token }: { email: string; token: string }) {
     }
   }
 
-  if (done) {
-    return (
-      <Result
-        className="wk-auth-result"
-        status="success"
-        title="密码重置成功"
-        subTitle="请使用新密码登录。"
-        extra={
-          <Link to="/login">
-            <Button type="primary">去登录</Button>
-          </Link>
-        }
-      />
-    );
-  }
+  if (done) return <PasswordResetDone />;
   return (
     <Form layout="vertical" size="large" onFinish={onFinish} requiredMark={false}>
       <Form.Item label="邮箱">
         <Input prefix={<MailOutlined />} value={email} disabled />
       </Form.Item>
-      <Form.Item name="password" rules={newPasswordRules()}>
-        <Input.Password prefix={<LockOutlined />} placeholder="新密码（至少6位）" autoComplete="new-password" autoFocus />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        dependencies={['password']}
-        rules={[{ required: true, message: '请再次输入您的新密码' }, confirmRule('password', '新密码和确认密码不一致')]}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder="确认新密码" autoComplete="new-password" />
-      </Form.Item>
+      <PasswordFields kind="reset" autoFocus />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         重置密码
       </Button>
@@ -134,8 +111,7 @@ function StepTwo({ email, token }: { email: string; token: string }) {
 /** /findpassword: step one mails a reset link; the link (?token=&email=) opens step two. */
 export default function FindPasswordPage() {
   useDocumentTitle('找回密码');
-  const cfg = useSiteConfig();
-  const { captchaFindPassword } = accountSettings(useSettingsQuery().data);
+  const { system, security } = useSettings();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
@@ -145,7 +121,7 @@ export default function FindPasswordPage() {
     <AuthCard
       title="找回密码"
       subtitle={stepTwo ? '请为您的账号设置一个新密码' : '输入注册时填写的邮箱，我们将发送重置密码的链接'}
-      background={cfg.loginBackground}
+      background={system.login_background}
       footer={
         <>
           想起密码了？<Link to="/login">返回登录</Link>
@@ -167,7 +143,7 @@ export default function FindPasswordPage() {
             <span />
             <Link to="/findpassword-mobile">通过手机号找回</Link>
           </div>
-          <StepOne captcha={captchaFindPassword} />
+          <StepOne captcha={security.enable_captcha_find_password} />
         </>
       )}
     </AuthCard>

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { STORAGE_KEYS } from '@wenku/contracts';
+import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
 import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi } from '../../../test/fetch';
 import { session } from '../../../app/session';
@@ -42,10 +42,10 @@ describe('<LoginPage>', { timeout: 30000 }, () => {
   });
 
   it('shows the server message on failure', async () => {
-    mockApi(() => json({ code: 'invalid_credentials', message: '用户名或密码错误' }, 401));
+    mockApi(() => json({ code: ErrorCode.Unauthorized, message: '用户名或密码不正确' }, 401));
     renderAt(<LoginPage />, '/login');
     await submit('alice', 'bad');
-    expect(await screen.findByText('用户名或密码错误', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('用户名或密码不正确', {}, { timeout: 10000 })).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 

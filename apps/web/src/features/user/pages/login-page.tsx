@@ -8,10 +8,9 @@ import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
 import { safeRedirect } from '../../../app/access';
 import { session, useSession } from '../../../app/session';
-import { useSettingsQuery, useSiteConfig } from '../../settings/api';
+import { useSettings, useSiteName } from '../../settings/api';
 import { OAuthButtons } from '../../oauth/components/oauth-buttons';
 import { oauthReturnPath } from '../../oauth/lib';
-import { accountSettings } from '../lib';
 import { useAuthSuccess } from '../use-auth-success';
 import { AuthCard } from '../components/auth-card';
 import { CaptchaField, captchaKey } from '../components/captcha-field';
@@ -27,14 +26,14 @@ interface LoginForm {
 
 export default function LoginPage() {
   useDocumentTitle('登录');
-  const cfg = useSiteConfig();
+  const { system, security, sms } = useSettings();
+  const sitename = useSiteName();
   const [params] = useSearchParams();
   const qc = useQueryClient();
   const { message } = App.useApp();
   const [submitting, setSubmitting] = useState(false);
   const token = useSession((s) => s.token);
   const redirect = safeRedirect(params.get('redirect'));
-  const { smsEnabled } = accountSettings(useSettingsQuery().data);
   const authSuccess = useAuthSuccess();
 
   // where an OAuth login started from this page should come back to
@@ -63,7 +62,7 @@ export default function LoginPage() {
       <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
         <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
       </Form.Item>
-      <CaptchaField type="login" enabled={cfg.security.enableCaptchaLogin} />
+      <CaptchaField type="login" enabled={security.enable_captcha_login} />
       <div className="wk-auth-row">
         <Link to="/findpassword">忘记密码？</Link>
       </div>
@@ -76,28 +75,28 @@ export default function LoginPage() {
   return (
     <AuthCard
       title="账号登录"
-      subtitle={`欢迎回来，登录${cfg.sitename}`}
-      background={cfg.loginBackground}
+      subtitle={`欢迎回来，登录${sitename}`}
+      background={system.login_background}
       footer={
-        cfg.security.enableRegister &&
-        !cfg.security.isClose && (
+        security.enable_register &&
+        !security.is_close && (
           <>
             还没有账号？<Link to={params.get('redirect') ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'}>立即注册</Link>
           </>
         )
       }
     >
-      {cfg.security.isClose && (
+      {security.is_close && (
         <Alert
           type="warning"
           showIcon
           className="wk-auth-alert"
           title="网站维护中"
-          description={<HtmlContent html={cfg.security.closeStatement || '网站维护中，请稍后访问。'} />}
+          description={<HtmlContent html={security.close_statement || '网站维护中，请稍后访问。'} />}
         />
       )}
-      {token && cfg.security.isClose && <Alert type="info" showIcon className="wk-auth-alert" title="当前账号没有访问权限，请使用管理员账号登录。" />}
-      {smsEnabled ? (
+      {token && security.is_close && <Alert type="info" showIcon className="wk-auth-alert" title="当前账号没有访问权限，请使用管理员账号登录。" />}
+      {sms.enable ? (
         <Tabs
           centered
           className="wk-auth-tabs"
@@ -106,7 +105,7 @@ export default function LoginPage() {
             {
               key: 'mobile',
               label: '手机号登录',
-              children: <MobileLoginForm captcha={cfg.security.enableCaptchaLogin} onSuccess={(r) => authSuccess(r, '登录成功', redirect)} />,
+              children: <MobileLoginForm captcha={security.enable_captcha_login} onSuccess={(r) => authSuccess(r, '登录成功', redirect)} />,
             },
           ]}
         />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Form, Input, Result, Tabs } from 'antd';
-import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Result, Tabs } from 'antd';
+import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { USERNAME_PATTERN } from '@wenku/contracts';
@@ -8,12 +8,12 @@ import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
 import { safeRedirect } from '../../../app/access';
 import { SmartLink } from '../../../app/shell/nav-link';
-import { useSettingsQuery, useSiteConfig } from '../../settings/api';
-import { accountSettings } from '../lib';
+import { useSettings, useSiteName } from '../../settings/api';
 import { useAuthSuccess } from '../use-auth-success';
 import { AuthCard } from '../components/auth-card';
 import { CaptchaField, captchaKey } from '../components/captcha-field';
 import { MobileRegisterForm } from '../components/mobile-auth-forms';
+import { AgreementField, PasswordFields } from '../components/account-fields';
 import '../account.css';
 
 interface RegisterForm {
@@ -28,19 +28,19 @@ interface RegisterForm {
 
 export default function RegisterPage() {
   useDocumentTitle('注册');
-  const cfg = useSiteConfig();
+  const { system, security, footer, sms } = useSettings();
+  const sitename = useSiteName();
   const [params] = useSearchParams();
   const qc = useQueryClient();
   const { message } = App.useApp();
   const [submitting, setSubmitting] = useState(false);
   const redirect = safeRedirect(params.get('redirect'));
   const loginLink = params.get('redirect') ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
-  const { smsEnabled } = accountSettings(useSettingsQuery().data);
   const authSuccess = useAuthSuccess();
 
-  if (!cfg.security.enableRegister) {
+  if (!security.enable_register) {
     return (
-      <AuthCard title="用户注册" background={cfg.registerBackground}>
+      <AuthCard title="用户注册" background={system.register_background}>
         <Result
           status="info"
           title="暂未开放注册"
@@ -68,8 +68,8 @@ export default function RegisterPage() {
     }
   }
 
-  const agreement = cfg.footer.agreement ? (
-    <SmartLink href={cfg.footer.agreement} target="_blank" domain={cfg.domain}>
+  const agreement = footer.agreement ? (
+    <SmartLink href={footer.agreement} target="_blank" domain={system.domain}>
       《文库协议》
     </SmartLink>
   ) : (
@@ -90,36 +90,9 @@ export default function RegisterPage() {
       <Form.Item name="email" rules={[{ type: 'email', message: '请输入正确的电子邮箱' }]}>
         <Input prefix={<MailOutlined />} placeholder="电子邮箱（选填）" autoComplete="email" />
       </Form.Item>
-      <Form.Item
-        name="password"
-        rules={[
-          { required: true, message: '请输入密码' },
-          { min: 6, message: '密码至少6位' },
-          { max: 64, message: '密码最多64位' },
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder="密码（至少6位）" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        dependencies={['password']}
-        rules={[
-          { required: true, message: '请再次输入密码' },
-          ({ getFieldValue }) => ({
-            validator: (_, value) => (!value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
-      </Form.Item>
-      <CaptchaField type="register" enabled={cfg.security.enableCaptchaRegister} />
-      <Form.Item
-        name="agree"
-        valuePropName="checked"
-        rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意文库协议'))) }]}
-      >
-        <Checkbox>我已阅读并同意{agreement}</Checkbox>
-      </Form.Item>
+      <PasswordFields kind="register" />
+      <CaptchaField type="register" enabled={security.enable_captcha_register} />
+      <AgreementField agreement={agreement} />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         注册
       </Button>
@@ -129,15 +102,15 @@ export default function RegisterPage() {
   return (
     <AuthCard
       title="注册账号"
-      subtitle={`加入${cfg.sitename}，分享与获取知识`}
-      background={cfg.registerBackground}
+      subtitle={`加入${sitename}，分享与获取知识`}
+      background={system.register_background}
       footer={
         <>
           已有账号？<Link to={loginLink}>立即登录</Link>
         </>
       }
     >
-      {smsEnabled ? (
+      {sms.enable ? (
         <Tabs
           centered
           className="wk-auth-tabs"
@@ -148,7 +121,7 @@ export default function RegisterPage() {
               label: '手机号注册',
               children: (
                 <MobileRegisterForm
-                  captcha={cfg.security.enableCaptchaRegister}
+                  captcha={security.enable_captcha_register}
                   agreement={agreement}
                   onSuccess={(r) => authSuccess(r, '注册成功', redirect)}
                 />

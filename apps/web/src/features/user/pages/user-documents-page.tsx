@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert } from 'antd';
 import { useParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
-import { useSiteConfig } from '../../settings/api';
+import { useCreditName } from '../../settings/api';
 import { AdSlot } from '../../advertisement/components/ad-slot';
 import { usePositionAds } from '../../advertisement/api';
 import { useUserDocuments } from '../api';
@@ -14,7 +14,7 @@ const SIZE = 12;
 export default function UserDocumentsPage() {
   const userId = Number(useParams().id);
   const ads = usePositionAds(['user_document_top']).data;
-  const { creditName } = useSiteConfig();
+  const creditName = useCreditName();
   const [page, setPage] = useState(1);
   const q = useUserDocuments(userId, page, SIZE);
   return (

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { Page } from '../../../app/shell/page';
 import { useSession } from '../../../app/session';
-import { useSettingsQuery, useSiteConfig } from '../../settings/api';
+import { useCreditName, useSettings } from '../../settings/api';
 import { useVipInfo } from '../api';
 import { VipCards } from '../components/vip-cards';
 import { VipBenefitList, VipBuyButton } from '../components/vip-benefits';
@@ -16,12 +16,12 @@ import '../vip.css';
 export default function JoinVipPage() {
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
-  const { creditName } = useSiteConfig();
-  const settings = useSettingsQuery();
+  const creditName = useCreditName();
+  const settings = useSettings();
   const info = useVipInfo();
   const [selected, setSelected] = useState<number>(0);
 
-  const fromSettings = vipOfferFromSettings(settings.data);
+  const fromSettings = vipOfferFromSettings(settings.vip);
   const offer: VipOffer = info.data
     ? { enable: info.data.enable, cards: info.data.cards, freeDownload: info.data.free_download, timesEveryDay: info.data.times_every_day }
     : fromSettings;
