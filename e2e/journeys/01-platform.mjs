@@ -15,7 +15,7 @@ export const journeys = [
       // register
       await page.goto(`${baseUrl}/register`);
       await page.getByPlaceholder('用户名', { exact: true }).fill(user.username);
-      await page.getByPlaceholder('密码（至少6位）').fill(user.password);
+      await page.getByPlaceholder('密码（至少8位）').fill(user.password);
       await page.getByPlaceholder('确认密码').fill(user.password);
       await shot('register');
       await page.getByRole('main').getByRole('button', { name: /注\s*册/ }).click();
@@ -25,7 +25,7 @@ export const journeys = [
       // log out from the dropdown, then log in
       await page.getByRole('button', { name: '用户菜单' }).click();
       await page.getByRole('menuitem', { name: '退出登录' }).click();
-      await page.waitForSelector('text=登录', { timeout: 10000 });
+      await page.waitForSelector('.wk-user-name', { state: 'detached', timeout: 10000 });
       await page.goto(`${baseUrl}/login`);
       await page.getByPlaceholder('用户名 / 邮箱 / 手机号').fill(user.username);
       await page.getByPlaceholder('密码').fill(user.password);
@@ -38,7 +38,7 @@ export const journeys = [
       assert.equal(await page.getByRole('menuitem', { name: '管理后台' }).count(), 0, 'ordinary users must not see 管理后台');
       await shot('user-dropdown');
       await page.getByRole('menuitem', { name: '退出登录' }).click();
-      await page.waitForSelector('text=登录', { timeout: 10000 });
+      await page.waitForSelector('.wk-user-name', { state: 'detached', timeout: 10000 });
       const token = await page.evaluate(() => localStorage.getItem('wenku:token'));
       assert.equal(token, null, 'logout clears local storage');
 
@@ -69,7 +69,7 @@ export const journeys = [
 
       await page.getByRole('button', { name: '用户菜单' }).click();
       await page.getByRole('menuitem', { name: '退出登录' }).click();
-      await page.waitForSelector('text=登录', { timeout: 10000 });
+      await page.waitForSelector('.wk-user-name', { state: 'detached', timeout: 10000 });
       await shot('logged-out');
     },
   },

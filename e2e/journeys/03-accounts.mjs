@@ -9,7 +9,7 @@ const message = (page, text) => page.locator('.ant-message').getByText(text, { e
 async function register(page, baseUrl, username, password, { phone = false } = {}) {
   await page.goto(`${baseUrl}/register`);
   await page.getByPlaceholder('用户名', { exact: true }).fill(username);
-  await page.getByPlaceholder('密码（至少6位）').fill(password);
+  await page.getByPlaceholder('密码（至少8位）').fill(password);
   await page.getByPlaceholder('确认密码').fill(password);
   await page.getByRole('main').getByRole('button', { name: /注\s*册/ }).click();
   // on a phone the user name sits in the drawer, not the header
@@ -65,7 +65,7 @@ export const journeys = [
       await page.getByText('请输入您的新密码', { exact: true }).waitFor();
       await page.getByText('请再次输入您的新密码', { exact: true }).waitFor();
       await page.getByPlaceholder('请输入您的原密码').fill(user.password);
-      await page.getByPlaceholder('请输入您的新密码（至少6位）').fill(user.newPassword);
+      await page.getByPlaceholder('请输入您的新密码（至少8位）').fill(user.newPassword);
       await page.getByPlaceholder('请再次输入您的新密码').fill(`${user.newPassword}x`);
       await page.getByRole('button', { name: /修改密码/ }).click();
       await page.getByText('新密码和确认密码不一致').waitFor();
@@ -105,7 +105,7 @@ export const journeys = [
       await page.getByRole('link', { name: '通过手机号找回' }).waitFor();
       await shot('findpassword');
       await page.goto(`${baseUrl}/findpassword?token=1.2.3&email=a%40b.cn`);
-      await page.getByPlaceholder('新密码（至少6位）').fill('abcdef1');
+      await page.getByPlaceholder('新密码（至少8位）').fill('abcdef-12');
       await page.getByPlaceholder('确认新密码').fill('abcdef2');
       await page.getByRole('button', { name: /重置密码/ }).click();
       await page.getByText('新密码和确认密码不一致').waitFor();

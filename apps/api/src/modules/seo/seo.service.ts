@@ -46,7 +46,7 @@ function isNotFound(e: unknown) {
  * when it mounts). The text comes from the same services and the same markdown renderer as the app.
  */
 export class SeoService {
-  private readonly cache = new Map<string, { at: number; status: number; html: string }>();
+  private readonly cache = new Map<string, { at: number; index: string; status: number; html: string }>();
 
   constructor(
     private readonly settings: ConfigService,
@@ -75,12 +75,13 @@ export class SeoService {
     const ssr = await this.settings.get('ssr');
     const ttl = Math.max(0, Number(ssr.cache_minutes ?? 10)) * 60_000;
     const hit = this.cache.get(url);
-    if (hit && Date.now() - hit.at < ttl) return hit;
+    // a page built from an older index.html (the site was rebuilt since) would point at assets that are gone
+    if (hit && hit.index === indexHtml && Date.now() - hit.at < ttl) return hit;
     const page = await this.page(url, site);
     const out = { status: page.status, html: this.inject(indexHtml, site, page, ssr.enable) };
     if (ttl > 0 && page.status === 200) {
       if (this.cache.size > 2000) this.cache.clear();
-      this.cache.set(url, { at: Date.now(), ...out });
+      this.cache.set(url, { at: Date.now(), index: indexHtml, ...out });
     }
     return out;
   }

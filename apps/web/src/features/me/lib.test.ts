@@ -41,12 +41,12 @@ describe('passwordFormErrors', () => {
     expect(passwordFormErrors({})).toEqual({ old_password: '请输入您的原密码', new_password: '请输入您的新密码', confirm_password: '请再次输入您的新密码' });
   });
   it('requires the confirmation to match', () => {
-    expect(passwordFormErrors({ old_password: 'a', new_password: 'secret1', confirm_password: 'secret2' })).toEqual({ confirm_password: '新密码和确认密码不一致' });
+    expect(passwordFormErrors({ old_password: 'a', new_password: 'secret-12', confirm_password: 'secret-21' })).toEqual({ confirm_password: '新密码和确认密码不一致' });
   });
   it('accepts a valid change', () => {
-    expect(passwordFormErrors({ old_password: 'a', new_password: 'secret1', confirm_password: 'secret1' })).toEqual({});
+    expect(passwordFormErrors({ old_password: 'a', new_password: 'secret-12', confirm_password: 'secret-12' })).toEqual({});
   });
   it('keeps the contract length limits', () => {
-    expect(passwordFormErrors({ old_password: 'a', new_password: '123', confirm_password: '123' }).new_password).toBe('密码至少6位');
+    expect(passwordFormErrors({ old_password: 'a', new_password: '123', confirm_password: '123' }).new_password).toBe('密码至少8位');
   });
 });

@@ -78,7 +78,7 @@ export function passwordFormErrors(v: PasswordFormValues): Partial<Record<keyof 
   const errors: Partial<Record<keyof PasswordFormValues, string>> = {};
   if (!v.old_password) errors.old_password = PASSWORD_MESSAGES.old;
   if (!v.new_password) errors.new_password = PASSWORD_MESSAGES.new;
-  else if (v.new_password.length < 6) errors.new_password = '密码至少6位';
+  else if (v.new_password.length < 8) errors.new_password = '密码至少8位';
   else if (v.new_password.length > 64) errors.new_password = '密码最多64位';
   if (!v.confirm_password) errors.confirm_password = PASSWORD_MESSAGES.confirm;
   else if (v.confirm_password !== v.new_password) errors.confirm_password = PASSWORD_MESSAGES.mismatch;

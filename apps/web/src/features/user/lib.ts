@@ -26,7 +26,7 @@ export const smsCodeRules: Rule[] = [
 export function newPasswordRules(requiredMessage = '请输入您的新密码'): Rule[] {
   return [
     { required: true, message: requiredMessage },
-    { min: 6, message: '密码至少6位' },
+    { min: 8, message: '密码至少8位' },
     { max: 64, message: '密码最多64位' },
   ];
 }

@@ -43,7 +43,7 @@ describe('<MePasswordPage>', { timeout: 30000 }, () => {
     mockApi(() => json({ ok: true }));
     renderAt(<MePasswordPage />, '/me/password');
     fill('请输入您的原密码', 'old-secret');
-    fill('请输入您的新密码（至少6位）', 'new-secret');
+    fill('请输入您的新密码（至少8位）', 'new-secret');
     fill('请再次输入您的新密码', 'other-secret');
     submit();
     expect(await screen.findByText('新密码和确认密码不一致', {}, { timeout: 10000 })).toBeTruthy();
@@ -57,7 +57,7 @@ describe('<MePasswordPage>', { timeout: 30000 }, () => {
     });
     renderAt(<MePasswordPage />, '/me/password');
     fill('请输入您的原密码', 'old-secret');
-    fill('请输入您的新密码（至少6位）', 'new-secret');
+    fill('请输入您的新密码（至少8位）', 'new-secret');
     fill('请再次输入您的新密码', 'new-secret');
     submit();
     expect(await screen.findByText('密码修改成功', {}, { timeout: 10000 })).toBeTruthy();
@@ -71,7 +71,7 @@ describe('<MePasswordPage>', { timeout: 30000 }, () => {
     mockApi(() => json({ code: ErrorCode.BadRequest, message: '原密码不正确' }, 400));
     renderAt(<MePasswordPage />, '/me/password');
     fill('请输入您的原密码', 'wrong');
-    fill('请输入您的新密码（至少6位）', 'new-secret');
+    fill('请输入您的新密码（至少8位）', 'new-secret');
     fill('请再次输入您的新密码', 'new-secret');
     submit();
     expect(await screen.findByText('原密码不正确', {}, { timeout: 10000 })).toBeTruthy();

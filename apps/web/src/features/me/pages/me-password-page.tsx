@@ -45,7 +45,7 @@ export default function MePasswordPage() {
           <Input.Password placeholder="请输入您的原密码" autoComplete="current-password" />
         </Form.Item>
         <Form.Item label="新密码" name="new_password" rules={[ruleFor('new_password')]}>
-          <Input.Password placeholder="请输入您的新密码（至少6位）" autoComplete="new-password" />
+          <Input.Password placeholder="请输入您的新密码（至少8位）" autoComplete="new-password" />
         </Form.Item>
         <Form.Item label="确认新密码" name="confirm_password" dependencies={['new_password']} rules={[ruleFor('confirm_password')]}>
           <Input.Password placeholder="请再次输入您的新密码" autoComplete="new-password" />

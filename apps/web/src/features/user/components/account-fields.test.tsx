@@ -26,10 +26,10 @@ describe('<PasswordFields>', { timeout: 30000 }, () => {
 
   it('register: the confirmation must match, and 6–64 characters', async () => {
     renderForm(<PasswordFields kind="register" />);
-    fill('密码（至少6位）', '12345');
+    fill('密码（至少8位）', '12345');
     fill('确认密码', '123456');
     submit();
-    expect(await screen.findByText('密码至少6位')).toBeTruthy();
+    expect(await screen.findByText('密码至少8位')).toBeTruthy();
     expect(screen.getByText('两次输入的密码不一致')).toBeTruthy();
   });
 
@@ -38,7 +38,7 @@ describe('<PasswordFields>', { timeout: 30000 }, () => {
     submit();
     expect(await screen.findByText('请输入您的新密码')).toBeTruthy();
     expect(screen.getByText('请再次输入您的新密码')).toBeTruthy();
-    fill('新密码（至少6位）', 'secret-1');
+    fill('新密码（至少8位）', 'secret-1');
     fill('确认新密码', 'secret-2');
     submit();
     expect(await screen.findByText('新密码和确认密码不一致')).toBeTruthy();

@@ -67,7 +67,7 @@ export function MobileRegisterForm({ captcha, agreement, onSuccess }: { captcha:
       <MobileField />
       <CaptchaField type="register" enabled={captcha} required={false} placeholder="请输入图形验证码" />
       <SmsCodeField purpose={SmsPurpose.Register} />
-      <PasswordFields kind="register" placeholder="设置密码（至少6位）" />
+      <PasswordFields kind="register" placeholder="设置密码（至少8位）" />
       <AgreementField agreement={agreement} />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         注册
