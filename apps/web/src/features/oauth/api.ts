@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, apiClient } from '../../lib/api';
-import { oauthCallbackTemplate } from './lib';
+import { oauthBinding, oauthCallbackTemplate, oauthNonce } from './lib';
 
 export const oauthKeys = {
   configs: (redirectUri: string) => ['oauth', 'configs', redirectUri] as const,
@@ -16,7 +16,11 @@ export function useOAuthConfigs(enabled = true) {
   const redirectUri = oauthCallbackTemplate(typeof window === 'undefined' ? '' : window.location.origin);
   return useQuery({
     queryKey: oauthKeys.configs(redirectUri),
-    queryFn: ({ signal }) => apiClient.call(api.getOAuthConfigs, { query: { redirect_uri: redirectUri }, signal }).then((r) => r.oauth),
+    queryFn: async ({ signal }) => {
+      // the authorize URLs are bound to this tab: their state carries the hash of its nonce
+      const binding = await oauthBinding(oauthNonce());
+      return (await apiClient.call(api.getOAuthConfigs, { query: { redirect_uri: redirectUri, binding }, signal })).oauth;
+    },
     enabled,
     staleTime: 60_000,
     retry: false,

@@ -45,3 +45,34 @@ export function claimOAuthCode(type: string, code: string): boolean {
   usedCodes.add(key);
   return true;
 }
+
+const NONCE_KEY = 'wenku:oauth-nonce';
+
+const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/**
+ * This tab's OAuth nonce: kept in sessionStorage (the provider sends the browser back to the same tab), only its
+ * hash goes into the authorize URL's state, and the callback page sends the nonce itself, so a callback link made in
+ * another browser (an attacker's) is refused.
+ */
+export function oauthNonce(): string {
+  let nonce = sessionStorage.getItem(NONCE_KEY);
+  if (!nonce) {
+    nonce = base64url(crypto.getRandomValues(new Uint8Array(32)));
+    sessionStorage.setItem(NONCE_KEY, nonce);
+  }
+  return nonce;
+}
+
+/** The nonce of the flow that is coming back, forgotten at once (a state is used once). */
+export function takeOAuthNonce(): string | undefined {
+  const nonce = sessionStorage.getItem(NONCE_KEY) ?? undefined;
+  sessionStorage.removeItem(NONCE_KEY);
+  return nonce;
+}
+
+/** What the state carries of a nonce: its SHA-256, base64url. */
+export async function oauthBinding(nonce: string): Promise<string> {
+  return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(nonce))));
+}
+

@@ -14,18 +14,21 @@ export const captchaKey = (type: string) => ['captcha', type] as const;
 export function CaptchaField({
   type,
   enabled,
+  force = false,
   required = true,
   placeholder = '请输入验证码',
 }: {
   type: 'login' | 'register' | 'find_password';
   enabled: boolean;
+  /** ask for a captcha even with the switch off: the login answered captcha_required (many failures on the account) */
+  force?: boolean;
   required?: boolean;
   placeholder?: string;
 }) {
   const form = Form.useFormInstance();
   const q = useQuery({
     queryKey: captchaKey(type),
-    queryFn: ({ signal }) => apiClient.call(api.getCaptcha, { query: { type }, signal }),
+    queryFn: ({ signal }) => apiClient.call(api.getCaptcha, { query: { type, force: force || undefined }, signal }),
     enabled,
     staleTime: 0,
     gcTime: 0,

@@ -55,4 +55,28 @@ describe('<LoginPage>', { timeout: 30000 }, () => {
     await submit('alice', 'bad');
     expect(await screen.findByText('登录失败', {}, { timeout: 10000 })).toBeTruthy();
   });
+
+  it('asks for a captcha (forced) once the API says the account needs one', async () => {
+    const captchaQueries: string[] = [];
+    stubApi((u, init) => {
+      if (u.pathname === '/api/v1/user/captcha') {
+        captchaQueries.push(u.search);
+        return json({ enable: true, id: 'cap-1', captcha: 'data:image/svg+xml;base64,PHN2Zy8+', type: 'login' });
+      }
+      if (u.pathname !== '/api/v1/user/login') return undefined;
+      const body = JSON.parse(String(init?.body));
+      return body.captcha === 'ab12' && body.captcha_id === 'cap-1'
+        ? json({ user, token: 'tok-2' })
+        : json({ code: ErrorCode.CaptchaRequired, message: '登录失败次数较多，请输入验证码' }, 400);
+    });
+    renderAt(<LoginPage />, '/login');
+    expect(screen.queryByPlaceholderText('请输入验证码')).toBeNull();
+    await submit('alice', 'secret-123');
+    expect(await screen.findByText('登录失败次数较多，请输入验证码', {}, { timeout: 10000 })).toBeTruthy();
+    const field = await screen.findByPlaceholderText('请输入验证码', {}, { timeout: 10000 });
+    expect(captchaQueries.some((q) => q.includes('force=true'))).toBe(true);
+    fireEvent.change(field, { target: { value: 'ab12' } });
+    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-2'), { timeout: 10000 });
+  });
 });

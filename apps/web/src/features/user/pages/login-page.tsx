@@ -4,6 +4,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { HtmlContent } from '@wenku/ui';
+import { ApiError, ErrorCode } from '@wenku/contracts';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
 import { safeRedirect } from '../../../app/access';
@@ -32,6 +33,8 @@ export default function LoginPage() {
   const qc = useQueryClient();
   const { message } = App.useApp();
   const [submitting, setSubmitting] = useState(false);
+  // after many failed logins on an account the API asks for a captcha even when the switch is off
+  const [captchaRequired, setCaptchaRequired] = useState(false);
   const token = useSession((s) => s.token);
   const redirect = safeRedirect(params.get('redirect'));
   const authSuccess = useAuthSuccess();
@@ -48,6 +51,7 @@ export default function LoginPage() {
       await authSuccess(result, '登录成功', redirect);
     } catch (e) {
       message.error(errorMessage(e, '登录失败'));
+      if (e instanceof ApiError && e.code === ErrorCode.CaptchaRequired) setCaptchaRequired(true);
       void qc.invalidateQueries({ queryKey: captchaKey('login') });
     } finally {
       setSubmitting(false);
@@ -62,7 +66,7 @@ export default function LoginPage() {
       <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
         <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
       </Form.Item>
-      <CaptchaField type="login" enabled={security.enable_captcha_login} />
+      <CaptchaField type="login" enabled={security.enable_captcha_login || captchaRequired} force={captchaRequired} />
       <div className="wk-auth-row">
         <Link to="/findpassword">忘记密码？</Link>
       </div>
