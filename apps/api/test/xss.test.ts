@@ -145,15 +145,15 @@ describe('crawler HTML of article pages renders the corpus inert', () => {
       expect(html).toContain('<div id="ssr-content">');
       // the only scripts are the app's own and JSON-LD
       const scripts = html.match(/<script\b[^>]*>/gi) ?? [];
-      for (const s of scripts) expect(s, payload).toMatch(/^<script (type="module" crossorigin src="\/assets\/app\.js"|type="application\/ld\+json")>$/);
-      for (const m of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+      for (const s of scripts) expect(s, payload).toMatch(/^<script (nonce="[A-Za-z0-9+/=]+" )?(type="module" crossorigin src="\/assets\/app\.js"|type="application\/ld\+json")>$/);
+      for (const m of html.matchAll(/<script (?:nonce="[A-Za-z0-9+/=]+" )?type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
         expect(m[1]).not.toMatch(/<\/?script/i);
         expect(() => JSON.parse(m[1])).not.toThrow();
       }
       const body = html.slice(html.indexOf('<div id="ssr-content">') + '<div id="ssr-content">'.length);
       expect(unsafeParts(body), `${payload}\n${body}`).toEqual([]);
-      const head = html.slice(0, html.indexOf('</head>')).replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
-      expect(unsafeParts(head.replace(/<script type="module" crossorigin src="\/assets\/app\.js"><\/script>/, '').replace(/<meta name="(description|keywords)"[^>]*>|<meta property="og:[^>]*>|<link rel="canonical"[^>]*>|<style>#ssr-content[^<]*<\/style>/g, '')), head).toEqual([]);
+      const head = html.slice(0, html.indexOf('</head>')).replace(/<script (?:nonce="[A-Za-z0-9+/=]+" )?type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
+      expect(unsafeParts(head.replace(/<script (nonce="[A-Za-z0-9+/=]+" )?type="module" crossorigin src="\/assets\/app\.js"><\/script>/, '').replace(/<meta name="(description|keywords)"[^>]*>|<meta property="og:[^>]*>|<link rel="canonical"[^>]*>|<style>#ssr-content[^<]*<\/style>/g, '')), head).toEqual([]);
       // attribute values in the head are escaped: no payload can open a tag there
       for (const m of head.matchAll(/content="([^"]*)"/g)) expect(m[1]).not.toMatch(/[<>]/);
       const api = (await t.req({ method: 'GET', url: `/api/v1/article?id=${res.json().id}` })).json();
