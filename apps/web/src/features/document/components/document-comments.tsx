@@ -136,7 +136,7 @@ export function DocumentComments({ documentId, count }: { documentId: number; co
   const token = useSession((s) => s.token);
   const { pathname, search } = useLocation();
   const list = useComments(documentId, page);
-  const comments = list.data?.comment ?? [];
+  const comments = useMemo(() => list.data?.comment ?? [], [list.data]);
   const parentIds = useMemo(() => comments.map((c) => c.id), [comments]);
   const replies = useReplies(documentId, parentIds);
   const total = list.data?.total ?? 0;
