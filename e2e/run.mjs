@@ -90,6 +90,11 @@ async function main() {
         const page = await context.newPage();
         const pageErrors = [];
         page.on('pageerror', (e) => pageErrors.push(String(e)));
+        // the site and the admin must work under their Content-Security-Policy: chromium reports each refusal on the console
+        const cspViolations = [];
+        page.on('console', (m) => {
+          if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspViolations.push(`${page.url()}: ${m.text()}`);
+        });
         let shotN = 0;
         const shot = async (name) => {
           const file = path.join(outDir, `${journey.name.replace(/[^\w\u4e00-\u9fa5-]+/g, '_')}-${String(++shotN).padStart(2, '0')}-${name}.png`);
@@ -100,6 +105,7 @@ async function main() {
         try {
           await journey.run({ page, context, baseUrl, shot, admin: { username: 'admin', password: ADMIN_PASSWORD }, api: (p, init) => fetch(`${baseUrl}/api/v1${p}`, init) });
           if (pageErrors.length) throw new Error(`uncaught errors in the page: ${pageErrors.join(' | ')}`);
+          if (cspViolations.length) throw new Error(`Content-Security-Policy violations: ${cspViolations.join(' | ')}`);
           results.push({ name: journey.name, status: 'passed' });
           console.log(`  ✓ ${journey.name} (${Date.now() - started} ms)`);
         } catch (e) {
