@@ -113,15 +113,15 @@ describe('per-IP limits on the doors that cost something', () => {
   });
 
   it('email code: 10 per minute per address (whatever the address asked for)', async () => {
-    await exhaust(api.sendEmailCode, 10, (i) => ({ body: { email: `code${i}_${uniq()}@example.com`, type: 0 } }));
+    await exhaust(api.sendEmailCode, 10, (i) => ({ body: { email: `code${i}_${uniq()}@example.com`, type: 0 as const } }));
   });
 
   it('SMS code: 10 per minute per address', async () => {
-    await exhaust(api.sendSmsCode, 10, (i) => ({ body: { mobile: `1370000${String(1000 + i).slice(-4)}`, purpose: 0 } }));
+    await exhaust(api.sendSmsCode, 10, (i) => ({ body: { mobile: `1370000${String(1000 + i).slice(-4)}`, purpose: 0 as const } }));
   });
 
   it('captcha: 30 per minute per address', async () => {
-    await exhaust(api.getCaptcha, 30, () => ({ query: { type: 'login' } }));
+    await exhaust(api.getCaptcha, 30, () => ({ query: { type: 'login' as const } }));
   });
 
   it('password change: 10 per hour per address (wrong old passwords are guesses too)', async () => {
