@@ -48,12 +48,12 @@ export function UserForm({ record, groups, onOpenChange, onSaved }: {
       <ProFormText.Password
         name="password"
         label="密码"
-        placeholder={record ? '留空则不修改密码' : '至少6位'}
+        placeholder={record ? '留空则不修改密码' : '至少8位'}
         extra={record ? '修改密码后，该用户在所有设备上需要重新登录。' : undefined}
         fieldProps={{ autoComplete: 'new-password' }}
         rules={[
           ...(record ? [] : [{ required: true, message: '请输入密码' }]),
-          { min: 6, message: '密码至少6位' },
+          { min: 8, message: '至少8位' },
           { max: 64, message: '密码最多64位' },
         ]}
       />
