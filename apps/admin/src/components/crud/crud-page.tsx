@@ -29,8 +29,8 @@ export interface BatchAction {
   key: string;
   label: string;
   type?: 'danger' | 'warning';
-  /** ask first (Popconfirm) */
-  confirm?: { title: string; description?: string; okText?: string; cancelText?: string; danger?: boolean };
+  /** ask first (Popconfirm); a title function gets the number of selected rows */
+  confirm?: { title: string | ((count: number) => string); description?: string; okText?: string; cancelText?: string; danger?: boolean };
   run: (ids: Key[]) => Promise<boolean>;
 }
 
@@ -83,7 +83,7 @@ function BatchBar({ actions, ids, onClear }: { actions: BatchAction[]; ids: Key[
         return (
           <Popconfirm
             key={a.key}
-            title={title}
+            title={typeof title === 'function' ? title(ids.length) : title}
             description={description}
             okText={okText}
             cancelText={cancelText}
@@ -131,7 +131,7 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
       label: '批量删除',
       type: 'danger',
       confirm: {
-        title: '',
+        title: remove.batchTitle ?? ((count) => `确定删除选中的 ${count} 项吗？`),
         description: remove.batchDescription === null ? undefined : (remove.batchDescription ?? '删除后不可恢复。'),
         okText: '删除',
       },
@@ -157,13 +157,7 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
         }}
         tableAlertOptionRender={
           selectable
-            ? ({ selectedRowKeys, onCleanSelected }) => {
-                const count = selectedRowKeys.length;
-                const withTitles = batch.map((a) =>
-                  a.key === 'delete' && a.confirm ? { ...a, confirm: { ...a.confirm, title: remove?.batchTitle?.(count) ?? `确定删除选中的 ${count} 项吗？` } } : a,
-                );
-                return <BatchBar actions={withTitles} ids={[...selectedRowKeys]} onClear={onCleanSelected} />;
-              }
+            ? ({ selectedRowKeys, onCleanSelected }) => <BatchBar actions={batch} ids={[...selectedRowKeys]} onClear={onCleanSelected} />
             : undefined
         }
         toolBarRender={

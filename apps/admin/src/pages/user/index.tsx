@@ -9,7 +9,8 @@ import { api } from '../../lib/api';
 import { SEARCH_SPAN, listRequest } from '../../lib/pro-table';
 import { refKeys, useGroups } from '../../lib/queries';
 import { GrantVipForm } from '../vip/grant-vip-form';
-import { PunishmentForm } from '../punishment/punishment-form';
+import { CrudModalForm } from '../../components/crud';
+import { punishmentForm } from '../punishment/punishment-form';
 import { userColumns } from './columns';
 import { UserForm } from './user-form';
 import { ProfileForm } from './profile-form';
@@ -74,7 +75,7 @@ export default function UserListPage() {
       {dialog?.kind === 'profile' && <ProfileForm record={dialog.record} onOpenChange={close} onSaved={reload} />}
       {dialog?.kind === 'vip' && <GrantVipForm user={dialog.record} onOpenChange={close} onSaved={reload} />}
       {dialog?.kind === 'ai' && <AiQuotaModal user={dialog.record} onOpenChange={close} />}
-      {dialog?.kind === 'punish' && <PunishmentForm userIds={[dialog.record.id]} onOpenChange={close} />}
+      {dialog?.kind === 'punish' && <CrudModalForm spec={punishmentForm} extra={{ userIds: [dialog.record.id] }} onOpenChange={close} />}
       {dialog?.kind === 'delete' && (
         <DeleteUserModal
           users={dialog.users}
