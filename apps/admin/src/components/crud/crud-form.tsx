@@ -47,7 +47,14 @@ export interface CrudModalFormProps<T, V, X> {
 }
 
 /** The ModalForm every CRUD page uses: horizontal layout, 保存/取消, saved through useCrudActions (保存成功 / one error toast). */
-export function CrudModalForm<T, V extends Record<string, any>, X = unknown>({ spec, record, extra, onOpenChange, onSaved, invalidate }: CrudModalFormProps<T, V, X>) {
+export function CrudModalForm<T, V extends Record<string, any>, X = unknown>({
+  spec,
+  record,
+  extra,
+  onOpenChange,
+  onSaved,
+  invalidate,
+}: CrudModalFormProps<T, V, X>) {
   const { run } = useCrudActions({ onSuccess: onSaved, invalidate });
   const labelSpan = spec.labelSpan ?? 4;
   return (

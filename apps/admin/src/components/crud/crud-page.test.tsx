@@ -40,7 +40,15 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const row: TFriendlink = { id: 7, title: '开源中国', link: 'https://oschina.net', description: '', sort: 0, enable: true, created_at: '2026-01-01T00:00:00.000Z' } as TFriendlink;
+const row: TFriendlink = {
+  id: 7,
+  title: '开源中国',
+  link: 'https://oschina.net',
+  description: '',
+  sort: 0,
+  enable: true,
+  created_at: '2026-01-01T00:00:00.000Z',
+} as TFriendlink;
 
 function FriendlinkTable() {
   return (
@@ -48,7 +56,12 @@ function FriendlinkTable() {
       headerTitle="友情链接列表"
       request={listRequest(api.listFriendlinks, 'friendlink')}
       remove={{ route: api.deleteFriendlink }}
-      columns={(c) => [keywordColumn('友链名称或地址'), idColumn(), { title: '名称', dataIndex: 'title', search: false }, optionColumn(120, (r) => [c.deleteLink(r)])]}
+      columns={(c) => [
+        keywordColumn('友链名称或地址'),
+        idColumn(),
+        { title: '名称', dataIndex: 'title', search: false },
+        optionColumn(120, (r) => [c.deleteLink(r)]),
+      ]}
     />
   );
 }

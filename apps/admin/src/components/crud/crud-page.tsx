@@ -156,9 +156,7 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
           defaultValue: hiddenColumns ? Object.fromEntries(hiddenColumns.map((c) => [c, { show: false }])) : undefined,
         }}
         tableAlertOptionRender={
-          selectable
-            ? ({ selectedRowKeys, onCleanSelected }) => <BatchBar actions={batch} ids={[...selectedRowKeys]} onClear={onCleanSelected} />
-            : undefined
+          selectable ? ({ selectedRowKeys, onCleanSelected }) => <BatchBar actions={batch} ids={[...selectedRowKeys]} onClear={onCleanSelected} /> : undefined
         }
         toolBarRender={
           form?.create && createText
@@ -173,7 +171,14 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
         rowSelection={selectable ? { ...(table.rowSelection || {}) } : table.rowSelection}
       />
       {editing && form && (
-        <CrudModalForm spec={form} record={editing.record} extra={editing.extra} invalidate={invalidate} onOpenChange={(open) => !open && setEditing(null)} onSaved={reload} />
+        <CrudModalForm
+          spec={form}
+          record={editing.record}
+          extra={editing.extra}
+          invalidate={invalidate}
+          onOpenChange={(open) => !open && setEditing(null)}
+          onSaved={reload}
+        />
       )}
     </AdminPage>
   );

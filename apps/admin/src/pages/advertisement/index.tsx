@@ -84,12 +84,24 @@ const form = crudForm<TAdvertisement, AdFormValues>({
   update: saveTo(api.updateAdvertisement, (v: AdFormValues, r: TAdvertisement) => ({ ...toBody(v), id: r.id })),
   fields: () => (
     <>
-      <ProFormSelect name="position" label="广告位置" options={POSITION_OPTIONS} showSearch allowClear={false} rules={[{ required: true, message: '请选择广告位置' }]} />
-      <ProFormText name="title" label="广告名称" placeholder="便于识别的名称，不在前台显示" rules={[{ required: true, whitespace: true, message: '请输入广告名称' }, { max: 128 }]} />
+      <ProFormSelect
+        name="position"
+        label="广告位置"
+        options={POSITION_OPTIONS}
+        showSearch
+        allowClear={false}
+        rules={[{ required: true, message: '请选择广告位置' }]}
+      />
+      <ProFormText
+        name="title"
+        label="广告名称"
+        placeholder="便于识别的名称，不在前台显示"
+        rules={[{ required: true, whitespace: true, message: '请输入广告名称' }, { max: 128 }]}
+      />
       <ProFormTextArea
         name="content"
         label="广告内容"
-        placeholder="支持 HTML，如 <a href=&quot;https://example.com&quot;><img src=&quot;...&quot;></a>"
+        placeholder='支持 HTML，如 <a href="https://example.com"><img src="..."></a>'
         fieldProps={{ autoSize: { minRows: 5, maxRows: 12 }, style: { fontFamily: 'Menlo, Consolas, monospace', fontSize: 13 } }}
       />
       <ProFormDependency name={['content']}>
@@ -111,7 +123,8 @@ const form = crudForm<TAdvertisement, AdFormValues>({
         dependencies={['start_time']}
         rules={[
           ({ getFieldValue }) => ({
-            validator: (_, value) => (isRangeValid(getFieldValue('start_time'), value) ? Promise.resolve() : Promise.reject(new Error('结束时间不能早于开始时间'))),
+            validator: (_, value) =>
+              isRangeValid(getFieldValue('start_time'), value) ? Promise.resolve() : Promise.reject(new Error('结束时间不能早于开始时间')),
           }),
         ]}
       />
@@ -137,7 +150,14 @@ export default function AdvertisementPage() {
       columns={(c) => [
         keywordColumn('广告名称'),
         idColumn(),
-        { title: '广告名称', dataIndex: 'title', width: 180, ellipsis: true, search: false, render: (_, row) => <Typography.Text strong>{row.title}</Typography.Text> },
+        {
+          title: '广告名称',
+          dataIndex: 'title',
+          width: 180,
+          ellipsis: true,
+          search: false,
+          render: (_, row) => <Typography.Text strong>{row.title}</Typography.Text>,
+        },
         {
           title: '广告位置',
           dataIndex: 'position',

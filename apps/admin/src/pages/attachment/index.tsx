@@ -60,66 +60,77 @@ export default function AttachmentPage() {
       hiddenColumns={['id']}
       table={{ scroll: { x: 1060 } }}
       columns={(c) => [
-    keywordColumn('文件名、描述或哈希'),
-    idColumn(64),
-    {
-      title: '文件名',
-      dataIndex: 'name',
-      width: 220,
-      search: false,
-      render: (_, row) => (
-        <div style={{ lineHeight: 1.5, minWidth: 0 }}>
-          <Typography.Text strong ellipsis={{ tooltip: row.name }} style={{ display: 'block', maxWidth: 204 }}>{row.name || '（未命名）'}</Typography.Text>
-          {row.description && (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} style={{ display: 'block', maxWidth: 204, fontSize: 12 }}>
-              {row.description}
-            </Typography.Text>
-          )}
-        </div>
-      ),
-    },
-    {
-      title: '文件哈希',
-      dataIndex: 'hash',
-      width: 170,
-      search: false,
-      render: (_, row) => (
-        <Tooltip title={row.hash}>
-          <Typography.Text copyable={{ text: row.hash, tooltips: ['复制完整哈希', '已复制'] }} style={{ fontFamily: 'Menlo, Consolas, monospace', fontSize: 12 }}>
-            {shortHash(row.hash)}
-          </Typography.Text>
-        </Tooltip>
-      ),
-    },
-    { title: '上传者', dataIndex: 'username', width: 90, ellipsis: true, search: false, render: (_, row) => row.username || `ID ${row.user_id}` },
-    {
-      title: '类型',
-      dataIndex: 'type',
-      width: 84,
-      valueType: 'select',
-      valueEnum: toValueEnum(ATTACHMENT_TYPE_OPTIONS),
-      fieldProps: { placeholder: '全部类型' },
-      render: (_, row) => <Tag color={TYPE_COLORS[row.type]}>{labelOf(ATTACHMENT_TYPE_OPTIONS, row.type)}</Tag>,
-    },
-    { title: '大小', dataIndex: 'size', width: 90, align: 'right', search: false, render: (_, row) => formatBytes(row.size) },
-    {
-      title: '扩展名',
-      dataIndex: 'ext',
-      width: 76,
-      align: 'center',
-      fieldProps: { placeholder: '如 pdf' },
-      render: (_, row) => <Typography.Text code>{row.ext.replace(/^\./, '') || '—'}</Typography.Text>,
-    },
-    {
-      title: '状态',
-      dataIndex: 'enable',
-      width: 84,
-      valueType: 'select',
-      valueEnum: { true: { text: '正常' }, false: { text: '已封禁' } },
-      fieldProps: { placeholder: '全部' },
-      render: (_, row) => (row.enable ? <Badge status="success" text="正常" /> : <Badge status="error" text="已封禁" />),
-    },
-    { title: '上传时间', dataIndex: 'created_at', width: 100, search: false, render: (_, row) => <Tooltip title={formatDateTime(row.created_at, true)}>{formatDateTime(row.created_at).slice(0, 10)}</Tooltip> },
+        keywordColumn('文件名、描述或哈希'),
+        idColumn(64),
+        {
+          title: '文件名',
+          dataIndex: 'name',
+          width: 220,
+          search: false,
+          render: (_, row) => (
+            <div style={{ lineHeight: 1.5, minWidth: 0 }}>
+              <Typography.Text strong ellipsis={{ tooltip: row.name }} style={{ display: 'block', maxWidth: 204 }}>
+                {row.name || '（未命名）'}
+              </Typography.Text>
+              {row.description && (
+                <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} style={{ display: 'block', maxWidth: 204, fontSize: 12 }}>
+                  {row.description}
+                </Typography.Text>
+              )}
+            </div>
+          ),
+        },
+        {
+          title: '文件哈希',
+          dataIndex: 'hash',
+          width: 170,
+          search: false,
+          render: (_, row) => (
+            <Tooltip title={row.hash}>
+              <Typography.Text
+                copyable={{ text: row.hash, tooltips: ['复制完整哈希', '已复制'] }}
+                style={{ fontFamily: 'Menlo, Consolas, monospace', fontSize: 12 }}
+              >
+                {shortHash(row.hash)}
+              </Typography.Text>
+            </Tooltip>
+          ),
+        },
+        { title: '上传者', dataIndex: 'username', width: 90, ellipsis: true, search: false, render: (_, row) => row.username || `ID ${row.user_id}` },
+        {
+          title: '类型',
+          dataIndex: 'type',
+          width: 84,
+          valueType: 'select',
+          valueEnum: toValueEnum(ATTACHMENT_TYPE_OPTIONS),
+          fieldProps: { placeholder: '全部类型' },
+          render: (_, row) => <Tag color={TYPE_COLORS[row.type]}>{labelOf(ATTACHMENT_TYPE_OPTIONS, row.type)}</Tag>,
+        },
+        { title: '大小', dataIndex: 'size', width: 90, align: 'right', search: false, render: (_, row) => formatBytes(row.size) },
+        {
+          title: '扩展名',
+          dataIndex: 'ext',
+          width: 76,
+          align: 'center',
+          fieldProps: { placeholder: '如 pdf' },
+          render: (_, row) => <Typography.Text code>{row.ext.replace(/^\./, '') || '—'}</Typography.Text>,
+        },
+        {
+          title: '状态',
+          dataIndex: 'enable',
+          width: 84,
+          valueType: 'select',
+          valueEnum: { true: { text: '正常' }, false: { text: '已封禁' } },
+          fieldProps: { placeholder: '全部' },
+          render: (_, row) => (row.enable ? <Badge status="success" text="正常" /> : <Badge status="error" text="已封禁" />),
+        },
+        {
+          title: '上传时间',
+          dataIndex: 'created_at',
+          width: 100,
+          search: false,
+          render: (_, row) => <Tooltip title={formatDateTime(row.created_at, true)}>{formatDateTime(row.created_at).slice(0, 10)}</Tooltip>,
+        },
         optionColumn(130, (row) => [
           c.editLink(row),
           row.enable ? (
@@ -135,7 +146,14 @@ export default function AttachmentPage() {
               <Typography.Link type="warning">封禁</Typography.Link>
             </Popconfirm>
           ) : (
-            <Popconfirm key="ban" title="确定解封该文件吗？" description="解封后，相同内容的文件可以再次上传" okText="解封" cancelText="取消" onConfirm={() => setBanned(c, row, true)}>
+            <Popconfirm
+              key="ban"
+              title="确定解封该文件吗？"
+              description="解封后，相同内容的文件可以再次上传"
+              okText="解封"
+              cancelText="取消"
+              onConfirm={() => setBanned(c, row, true)}
+            >
               <a>解封</a>
             </Popconfirm>
           ),

@@ -3,7 +3,18 @@ import { ProForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText } from
 import { Button, Image, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { BANNER_KIND_OPTIONS, UPLOAD_IMAGE_PATHS, ZBanner, labelOf, toValueEnum, type TBanner } from '@wenku/contracts';
-import { CrudPage, TextAreaField, createdAtColumn, crudForm, enableColumn, idColumn, keywordColumn, optionColumn, saveTo, textColumn } from '../../components/crud';
+import {
+  CrudPage,
+  TextAreaField,
+  createdAtColumn,
+  crudForm,
+  enableColumn,
+  idColumn,
+  keywordColumn,
+  optionColumn,
+  saveTo,
+  textColumn,
+} from '../../components/crud';
 import { ImageUrlInput } from '../../components/image-url-input';
 import { api, apiUrl, client } from '../../lib/api';
 import { toast } from '../../lib/feedback';
@@ -98,7 +109,14 @@ export default function BannerPage() {
           render: (_, r) => <Image src={apiUrl(r.path)} width={120} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} alt={r.title} />,
         },
         { title: '名称', dataIndex: 'title', search: false, render: (_, r) => <Typography.Text strong>{r.title}</Typography.Text> },
-        { title: '类型', dataIndex: 'type', width: 100, valueType: 'select', valueEnum: toValueEnum(BANNER_KIND_OPTIONS), render: (_, r) => labelOf(BANNER_KIND_OPTIONS, r.type) },
+        {
+          title: '类型',
+          dataIndex: 'type',
+          width: 100,
+          valueType: 'select',
+          valueEnum: toValueEnum(BANNER_KIND_OPTIONS),
+          render: (_, r) => labelOf(BANNER_KIND_OPTIONS, r.type),
+        },
         textColumn('链接', 'url'),
         { title: '排序', dataIndex: 'sort', width: 72, align: 'center', search: false },
         enableColumn((r, enable) => c.setEnable(api.updateBanner, r.id, enable)),

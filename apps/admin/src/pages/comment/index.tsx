@@ -42,70 +42,76 @@ export default function CommentPage() {
         { key: 'reject', label: '批量拒绝', type: 'warning', run: (ids) => check(c, ids, 2) },
       ]}
       columns={(c) => [
-    keywordColumn('评论内容'),
-    {
-      title: '评论内容',
-      dataIndex: 'content',
-      search: false,
-      render: (_, row) => (
-        <div style={{ minWidth: 0 }}>
-          {row.parent_id > 0 && <Tag color="default" style={{ marginBottom: 4 }}>回复 #{row.parent_id}</Tag>}
-          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: row.content }} style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>
-            {row.content}
-          </Typography.Paragraph>
-        </div>
-      ),
-    },
-    {
-      title: '评论者',
-      dataIndex: 'username',
-      width: 150,
-      search: false,
-      render: (_, row) => (
-        <Space size={8}>
-          <Avatar size={28} src={row.user_avatar || undefined} style={{ backgroundColor: '#1677ff', flex: 'none' }}>
-            {(row.username || '?').slice(0, 1).toUpperCase()}
-          </Avatar>
-          <span style={{ lineHeight: 1.3 }}>
-            {row.username || '（已删除）'}
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>ID {row.user_id}</Typography.Text>
-          </span>
-        </Space>
-      ),
-    },
-    {
-      title: '评论对象',
-      dataIndex: 'type',
-      width: 220,
-      valueType: 'select',
-      valueEnum: toValueEnum(COMMENT_TYPE_OPTIONS),
-      fieldProps: { placeholder: '全部' },
-      render: (_, row) => (
-        <Space size={4} style={{ minWidth: 0 }}>
-          <Tag color={row.type === 0 ? 'blue' : 'purple'}>{row.type === 0 ? '文档' : '文章'}</Tag>
-          <Typography.Text ellipsis={{ tooltip: row.document_title }} style={{ maxWidth: 160 }}>
-            {row.document_title || `#${row.document_id}`}
-          </Typography.Text>
-        </Space>
-      ),
-    },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 100,
-      valueType: 'select',
-      valueEnum: toValueEnum(COMMENT_STATUS_OPTIONS),
-      fieldProps: { placeholder: '全部状态' },
-      render: (_, row) => <CommentStatus status={row.status} />,
-    },
-    { title: '回复', dataIndex: 'comment_count', width: 64, align: 'right', search: false },
-    {
-      title: '时间',
-      dataIndex: 'created_at',
-      width: 100,
-      search: false,
-      render: (_, row) => <Tooltip title={formatDateTime(row.created_at, true)}>{relativeTime(row.created_at)}</Tooltip>,
-    },
+        keywordColumn('评论内容'),
+        {
+          title: '评论内容',
+          dataIndex: 'content',
+          search: false,
+          render: (_, row) => (
+            <div style={{ minWidth: 0 }}>
+              {row.parent_id > 0 && (
+                <Tag color="default" style={{ marginBottom: 4 }}>
+                  回复 #{row.parent_id}
+                </Tag>
+              )}
+              <Typography.Paragraph ellipsis={{ rows: 2, tooltip: row.content }} style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>
+                {row.content}
+              </Typography.Paragraph>
+            </div>
+          ),
+        },
+        {
+          title: '评论者',
+          dataIndex: 'username',
+          width: 150,
+          search: false,
+          render: (_, row) => (
+            <Space size={8}>
+              <Avatar size={28} src={row.user_avatar || undefined} style={{ backgroundColor: '#1677ff', flex: 'none' }}>
+                {(row.username || '?').slice(0, 1).toUpperCase()}
+              </Avatar>
+              <span style={{ lineHeight: 1.3 }}>
+                {row.username || '（已删除）'}
+                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                  ID {row.user_id}
+                </Typography.Text>
+              </span>
+            </Space>
+          ),
+        },
+        {
+          title: '评论对象',
+          dataIndex: 'type',
+          width: 220,
+          valueType: 'select',
+          valueEnum: toValueEnum(COMMENT_TYPE_OPTIONS),
+          fieldProps: { placeholder: '全部' },
+          render: (_, row) => (
+            <Space size={4} style={{ minWidth: 0 }}>
+              <Tag color={row.type === 0 ? 'blue' : 'purple'}>{row.type === 0 ? '文档' : '文章'}</Tag>
+              <Typography.Text ellipsis={{ tooltip: row.document_title }} style={{ maxWidth: 160 }}>
+                {row.document_title || `#${row.document_id}`}
+              </Typography.Text>
+            </Space>
+          ),
+        },
+        {
+          title: '状态',
+          dataIndex: 'status',
+          width: 100,
+          valueType: 'select',
+          valueEnum: toValueEnum(COMMENT_STATUS_OPTIONS),
+          fieldProps: { placeholder: '全部状态' },
+          render: (_, row) => <CommentStatus status={row.status} />,
+        },
+        { title: '回复', dataIndex: 'comment_count', width: 64, align: 'right', search: false },
+        {
+          title: '时间',
+          dataIndex: 'created_at',
+          width: 100,
+          search: false,
+          render: (_, row) => <Tooltip title={formatDateTime(row.created_at, true)}>{relativeTime(row.created_at)}</Tooltip>,
+        },
         optionColumn(140, (row) => [
           row.status !== ArticleAudit.Approved ? (
             <a key="approve" onClick={() => check(c, [row.id], 1)}>

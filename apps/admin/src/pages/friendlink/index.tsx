@@ -26,7 +26,13 @@ interface FriendlinkFormValues {
   enable: boolean;
 }
 
-const toBody = (v: FriendlinkFormValues) => ({ title: v.title.trim(), link: v.link.trim(), description: v.description ?? '', sort: v.sort ?? 0, enable: !!v.enable });
+const toBody = (v: FriendlinkFormValues) => ({
+  title: v.title.trim(),
+  link: v.link.trim(),
+  description: v.description ?? '',
+  sort: v.sort ?? 0,
+  enable: !!v.enable,
+});
 
 const form = crudForm<TFriendlink, FriendlinkFormValues>({
   noun: '友情链接',
@@ -38,7 +44,12 @@ const form = crudForm<TFriendlink, FriendlinkFormValues>({
   update: saveTo(api.updateFriendlink, (v: FriendlinkFormValues, r: TFriendlink) => ({ ...toBody(v), id: r.id })),
   fields: () => (
     <>
-      <ProFormText name="title" label="名称" placeholder="请输入友链名称" rules={[{ required: true, whitespace: true, message: '请输入友链名称' }, { max: 64 }]} />
+      <ProFormText
+        name="title"
+        label="名称"
+        placeholder="请输入友链名称"
+        rules={[{ required: true, whitespace: true, message: '请输入友链名称' }, { max: 64 }]}
+      />
       <ProFormText
         name="link"
         label="地址"

@@ -25,7 +25,12 @@ const form = crudForm<TLanguageRow, LanguageFormValues>({
   update: saveTo(api.updateLanguage, (v: LanguageFormValues, r: TLanguageRow) => ({ ...toBody(v), id: r.id })),
   fields: (record) => (
     <>
-      <ProFormText name="language" label="语言名称" placeholder="如：简体中文" rules={[{ required: true, whitespace: true, message: '请输入语言名称' }, { max: 64 }]} />
+      <ProFormText
+        name="language"
+        label="语言名称"
+        placeholder="如：简体中文"
+        rules={[{ required: true, whitespace: true, message: '请输入语言名称' }, { max: 64 }]}
+      />
       <ProFormText
         name="code"
         label="语言代码"

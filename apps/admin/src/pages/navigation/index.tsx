@@ -75,7 +75,12 @@ function navigationForm(rows: TNavigation[]) {
       const hasChildren = !!record && rows.some((r) => r.parent_id === record.id);
       return (
         <>
-          <ProFormText name="title" label="名称" placeholder="请输入导航名称" rules={[{ required: true, whitespace: true, message: '请输入导航名称' }, { max: 64 }]} />
+          <ProFormText
+            name="title"
+            label="名称"
+            placeholder="请输入导航名称"
+            rules={[{ required: true, whitespace: true, message: '请输入导航名称' }, { max: 64 }]}
+          />
           <ProFormText
             name="href"
             label="链接"

@@ -21,7 +21,11 @@ async function request(params: ProTableParams) {
   try {
     const { permission } = await client.call(api.listPermissions, { query: { page: 1, size: 1000 } });
     const rows = groupPermissionsByModule(
-      filterPermissions(permission, { module: params.module as string | undefined, method: params.method as string | undefined, wd: params.wd as string | undefined }),
+      filterPermissions(permission, {
+        module: params.module as string | undefined,
+        method: params.method as string | undefined,
+        wd: params.wd as string | undefined,
+      }),
     ).flatMap((g) => g.items);
     const size = params.pageSize ?? 20;
     const start = ((params.current ?? 1) - 1) * size;
@@ -72,52 +76,65 @@ export default function PermissionPage() {
       search={{ span: SEARCH_SPAN }}
       table={{ pagination: { defaultPageSize: 20, showSizeChanger: true }, scroll: { x: 1100 }, bordered: true }}
       columns={(c) => [
-    keywordColumn('权限名称、接口路径或描述'),
-    {
-      title: '所属模块',
-      dataIndex: 'module',
-      width: 140,
-      valueType: 'select',
-      valueEnum: MODULE_VALUE_ENUM,
-      fieldProps: { showSearch: true, placeholder: '全部模块' },
-      onCell: (row) => ({ rowSpan: row._span ?? 1, style: { verticalAlign: 'top', background: '#fafafa' } }),
-      render: (_, row) => (
-        <span style={{ lineHeight: 1.4 }}>
-          <Tag color="geekblue">{moduleTitle(row.module)}</Tag>
-          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{row.module}</Typography.Text>
-        </span>
-      ),
-    },
-    { title: '请求方法', dataIndex: 'method', width: 100, align: 'center', valueType: 'select', valueEnum: METHOD_VALUE_ENUM, fieldProps: { placeholder: '全部方法' }, render: (_, row) => <MethodTag method={row.method} /> },
-    {
-      title: '接口路径',
-      dataIndex: 'path',
-      width: 280,
-      search: false,
-      render: (_, row) => (
-        <Typography.Text copyable={{ text: row.path, tooltips: ['复制', '已复制'] }} style={{ fontFamily: 'Menlo, Consolas, monospace', fontSize: 13 }}>
-          {row.path}
-        </Typography.Text>
-      ),
-    },
-    {
-      title: '权限名称',
-      dataIndex: 'title',
-      width: 200,
-      search: false,
-      render: (_, row) => (
-        <span>
-          <Typography.Text strong>{row.title}</Typography.Text>
-          {isListPermission(row) && (
-            <Tooltip title="拥有该权限才能在后台菜单中看到此模块的页面">
-              <Tag color="purple" style={{ marginInlineStart: 6 }}>页面入口</Tag>
-            </Tooltip>
-          )}
-        </span>
-      ),
-    },
-    { title: '描述', dataIndex: 'description', ellipsis: true, search: false, render: (_, row) => row.description || muted },
-    idColumn(64),
+        keywordColumn('权限名称、接口路径或描述'),
+        {
+          title: '所属模块',
+          dataIndex: 'module',
+          width: 140,
+          valueType: 'select',
+          valueEnum: MODULE_VALUE_ENUM,
+          fieldProps: { showSearch: true, placeholder: '全部模块' },
+          onCell: (row) => ({ rowSpan: row._span ?? 1, style: { verticalAlign: 'top', background: '#fafafa' } }),
+          render: (_, row) => (
+            <span style={{ lineHeight: 1.4 }}>
+              <Tag color="geekblue">{moduleTitle(row.module)}</Tag>
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                {row.module}
+              </Typography.Text>
+            </span>
+          ),
+        },
+        {
+          title: '请求方法',
+          dataIndex: 'method',
+          width: 100,
+          align: 'center',
+          valueType: 'select',
+          valueEnum: METHOD_VALUE_ENUM,
+          fieldProps: { placeholder: '全部方法' },
+          render: (_, row) => <MethodTag method={row.method} />,
+        },
+        {
+          title: '接口路径',
+          dataIndex: 'path',
+          width: 280,
+          search: false,
+          render: (_, row) => (
+            <Typography.Text copyable={{ text: row.path, tooltips: ['复制', '已复制'] }} style={{ fontFamily: 'Menlo, Consolas, monospace', fontSize: 13 }}>
+              {row.path}
+            </Typography.Text>
+          ),
+        },
+        {
+          title: '权限名称',
+          dataIndex: 'title',
+          width: 200,
+          search: false,
+          render: (_, row) => (
+            <span>
+              <Typography.Text strong>{row.title}</Typography.Text>
+              {isListPermission(row) && (
+                <Tooltip title="拥有该权限才能在后台菜单中看到此模块的页面">
+                  <Tag color="purple" style={{ marginInlineStart: 6 }}>
+                    页面入口
+                  </Tag>
+                </Tooltip>
+              )}
+            </span>
+          ),
+        },
+        { title: '描述', dataIndex: 'description', ellipsis: true, search: false, render: (_, row) => row.description || muted },
+        idColumn(64),
         optionColumn(80, (row) => [c.editLink(row)]),
       ]}
     />

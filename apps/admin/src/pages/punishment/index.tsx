@@ -47,56 +47,60 @@ export default function PunishmentPage() {
         },
       ]}
       columns={(c) => [
-    { title: '用户', dataIndex: 'user_id', hideInTable: true, renderFormItem: () => <UserSelect placeholder="搜索用户" /> },
-    idColumn(56),
-    {
-      title: '用户',
-      key: 'user',
-      width: 140,
-      search: false,
-      render: (_, row) => (
-        <span style={{ lineHeight: 1.4 }}>
-          <Typography.Text strong>{row.username || '（已删除）'}</Typography.Text>
-          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>ID {row.user_id}</Typography.Text>
-        </span>
-      ),
-    },
-    {
-      title: '处罚类型',
-      dataIndex: 'type',
-      width: 110,
-      valueType: 'select',
-      valueEnum: toValueEnum(PUNISHMENT_TYPE_OPTIONS),
-      fieldProps: { placeholder: '全部类型' },
-      render: (_, row) => <Tag color={PUNISHMENT_TYPE_COLORS[row.type]}>{labelOf(PUNISHMENT_TYPE_OPTIONS, row.type)}</Tag>,
-    },
-    {
-      title: '状态',
-      dataIndex: 'enable',
-      width: 90,
-      valueType: 'select',
-      valueEnum: { true: { text: '已启用' }, false: { text: '已取消' } },
-      fieldProps: { placeholder: '全部' },
-      render: (_, row) => STATE_BADGES[punishmentState(row)],
-    },
-    { title: '处罚原因', dataIndex: 'reason', ellipsis: true, search: false, render: (_, row) => row.reason || muted },
-    { title: '开始时间', dataIndex: 'start_time', width: 140, search: false, render: (_, row) => formatDateTime(row.start_time) },
-    {
-      title: '截止时间',
-      dataIndex: 'end_time',
-      width: 150,
-      search: false,
-      render: (_, row) =>
-        row.end_time ? (
-          <span style={{ lineHeight: 1.4 }}>
-            {formatDateTime(row.end_time)}
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{untilText(row.end_time)}</Typography.Text>
-          </span>
-        ) : (
-          <Tag color="red">永久</Tag>
-        ),
-    },
-    { title: '备注', dataIndex: 'remark', width: 120, ellipsis: true, search: false, render: (_, row) => row.remark || muted },
+        { title: '用户', dataIndex: 'user_id', hideInTable: true, renderFormItem: () => <UserSelect placeholder="搜索用户" /> },
+        idColumn(56),
+        {
+          title: '用户',
+          key: 'user',
+          width: 140,
+          search: false,
+          render: (_, row) => (
+            <span style={{ lineHeight: 1.4 }}>
+              <Typography.Text strong>{row.username || '（已删除）'}</Typography.Text>
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                ID {row.user_id}
+              </Typography.Text>
+            </span>
+          ),
+        },
+        {
+          title: '处罚类型',
+          dataIndex: 'type',
+          width: 110,
+          valueType: 'select',
+          valueEnum: toValueEnum(PUNISHMENT_TYPE_OPTIONS),
+          fieldProps: { placeholder: '全部类型' },
+          render: (_, row) => <Tag color={PUNISHMENT_TYPE_COLORS[row.type]}>{labelOf(PUNISHMENT_TYPE_OPTIONS, row.type)}</Tag>,
+        },
+        {
+          title: '状态',
+          dataIndex: 'enable',
+          width: 90,
+          valueType: 'select',
+          valueEnum: { true: { text: '已启用' }, false: { text: '已取消' } },
+          fieldProps: { placeholder: '全部' },
+          render: (_, row) => STATE_BADGES[punishmentState(row)],
+        },
+        { title: '处罚原因', dataIndex: 'reason', ellipsis: true, search: false, render: (_, row) => row.reason || muted },
+        { title: '开始时间', dataIndex: 'start_time', width: 140, search: false, render: (_, row) => formatDateTime(row.start_time) },
+        {
+          title: '截止时间',
+          dataIndex: 'end_time',
+          width: 150,
+          search: false,
+          render: (_, row) =>
+            row.end_time ? (
+              <span style={{ lineHeight: 1.4 }}>
+                {formatDateTime(row.end_time)}
+                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                  {untilText(row.end_time)}
+                </Typography.Text>
+              </span>
+            ) : (
+              <Tag color="red">永久</Tag>
+            ),
+        },
+        { title: '备注', dataIndex: 'remark', width: 120, ellipsis: true, search: false, render: (_, row) => row.remark || muted },
         optionColumn(100, (row) => [
           c.editLink(row),
           row.enable ? (

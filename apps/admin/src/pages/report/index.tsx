@@ -68,43 +68,58 @@ export default function ReportPage() {
       form={form}
       table={{ scroll: { x: 1100 } }}
       columns={(c) => [
-    keywordColumn('文档标题'),
-    idColumn(64),
-    {
-      title: '被举报文档',
-      dataIndex: 'document_title',
-      width: 280,
-      search: false,
-      render: (_, row) =>
-        row.document_uuid ? (
-          <Typography.Link href={siteUrl(`/document/${row.document_uuid}`)} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 260 }} title={row.document_title}>
-            {row.document_title}
-          </Typography.Link>
-        ) : (
-          <Tooltip title="文档已被删除">
-            <Typography.Text type="secondary" delete ellipsis style={{ maxWidth: 260 }}>{row.document_title || `#${row.document_id}`}</Typography.Text>
-          </Tooltip>
-        ),
-    },
-    { title: '举报原因', dataIndex: 'reason', width: 110, search: false, render: (_, row) => <Tag color={REASON_COLORS[row.reason]}>{labelOf(REPORT_REASON_OPTIONS, row.reason)}</Tag> },
-    { title: '举报人', dataIndex: 'username', width: 120, search: false, render: (_, row) => row.username || `ID ${row.user_id}` },
-    {
-      title: '处理状态',
-      dataIndex: 'status',
-      width: 100,
-      valueType: 'select',
-      valueEnum: { false: { text: '未处理', status: 'Warning' }, true: { text: '已处理', status: 'Success' } },
-      fieldProps: { placeholder: '全部' },
-      render: (_, row) => (row.status ? <Badge status="success" text="已处理" /> : <Badge status="warning" text="未处理" />),
-    },
-    { title: '备注', dataIndex: 'remark', ellipsis: true, search: false, render: (_, row) => row.remark || muted },
-    {
-      title: '举报时间',
-      dataIndex: 'created_at',
-      width: 100,
-      search: false,
-      render: (_, row) => <Tooltip title={formatDateTime(row.created_at, true)}>{relativeTime(row.created_at)}</Tooltip>,
-    },
+        keywordColumn('文档标题'),
+        idColumn(64),
+        {
+          title: '被举报文档',
+          dataIndex: 'document_title',
+          width: 280,
+          search: false,
+          render: (_, row) =>
+            row.document_uuid ? (
+              <Typography.Link
+                href={siteUrl(`/document/${row.document_uuid}`)}
+                target="_blank"
+                rel="noopener noreferrer"
+                ellipsis
+                style={{ maxWidth: 260 }}
+                title={row.document_title}
+              >
+                {row.document_title}
+              </Typography.Link>
+            ) : (
+              <Tooltip title="文档已被删除">
+                <Typography.Text type="secondary" delete ellipsis style={{ maxWidth: 260 }}>
+                  {row.document_title || `#${row.document_id}`}
+                </Typography.Text>
+              </Tooltip>
+            ),
+        },
+        {
+          title: '举报原因',
+          dataIndex: 'reason',
+          width: 110,
+          search: false,
+          render: (_, row) => <Tag color={REASON_COLORS[row.reason]}>{labelOf(REPORT_REASON_OPTIONS, row.reason)}</Tag>,
+        },
+        { title: '举报人', dataIndex: 'username', width: 120, search: false, render: (_, row) => row.username || `ID ${row.user_id}` },
+        {
+          title: '处理状态',
+          dataIndex: 'status',
+          width: 100,
+          valueType: 'select',
+          valueEnum: { false: { text: '未处理', status: 'Warning' }, true: { text: '已处理', status: 'Success' } },
+          fieldProps: { placeholder: '全部' },
+          render: (_, row) => (row.status ? <Badge status="success" text="已处理" /> : <Badge status="warning" text="未处理" />),
+        },
+        { title: '备注', dataIndex: 'remark', ellipsis: true, search: false, render: (_, row) => row.remark || muted },
+        {
+          title: '举报时间',
+          dataIndex: 'created_at',
+          width: 100,
+          search: false,
+          render: (_, row) => <Tooltip title={formatDateTime(row.created_at, true)}>{relativeTime(row.created_at)}</Tooltip>,
+        },
         optionColumn(110, (row) => [c.editLink(row, row.status ? '修改' : '处理'), c.deleteLink(row)]),
       ]}
     />
