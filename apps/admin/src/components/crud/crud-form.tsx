@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { ModalForm } from '@ant-design/pro-components';
 import type { QueryKey } from '@tanstack/react-query';
 import type { RouteBody, RouteDef } from '@wenku/contracts';
-import { useCrudActions } from './use-crud-actions';
+import { AdminModalForm } from './admin-modal-form';
+import { call } from './use-crud-actions';
 
 /** One save of a form: a contract route and the body it takes, built from the form's values (and the edited row). */
 export interface SaveCall<V, T> {
@@ -46,7 +46,7 @@ export interface CrudModalFormProps<T, V, X> {
   invalidate?: readonly QueryKey[];
 }
 
-/** The ModalForm every CRUD page uses: horizontal layout, 保存/取消, saved through useCrudActions (保存成功 / one error toast). */
+/** The create/edit form of a CRUD page: an AdminModalForm that saves through the spec's create or update route. */
 export function CrudModalForm<T, V extends Record<string, any>, X = unknown>({
   spec,
   record,
@@ -55,27 +55,21 @@ export function CrudModalForm<T, V extends Record<string, any>, X = unknown>({
   onSaved,
   invalidate,
 }: CrudModalFormProps<T, V, X>) {
-  const { run } = useCrudActions({ onSuccess: onSaved, invalidate });
-  const labelSpan = spec.labelSpan ?? 4;
   return (
-    <ModalForm<V>
+    <AdminModalForm<V>
       title={spec.title ?? `${record ? '编辑' : '新增'}${spec.noun ?? ''}`}
-      open
       onOpenChange={onOpenChange}
       width={spec.width ?? 600}
-      layout="horizontal"
-      labelCol={{ span: labelSpan }}
-      wrapperCol={{ span: 23 - labelSpan }}
+      labelSpan={spec.labelSpan}
       initialValues={spec.initialValues(record, extra)}
-      modalProps={{ mask: { closable: false }, destroyOnHidden: true }}
-      submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
-      onFinish={async (values) => {
-        const save = record ? spec.update : spec.create;
-        if (!save) return false;
-        return run(save.route, { body: save.body(values, record as T & undefined) as never }, { success: '保存成功', error: '保存失败' });
+      onSaved={onSaved}
+      invalidate={invalidate}
+      submit={(values) => {
+        const save = (record ? spec.update : spec.create)!;
+        return call(save.route, { body: save.body(values, record as T & undefined) as never });
       }}
     >
       {spec.fields(record, extra)}
-    </ModalForm>
+    </AdminModalForm>
   );
 }

@@ -11,9 +11,18 @@ export interface RunOptions {
   error?: string;
 }
 
-interface Call {
+/** A contract call made ready but not sent (what a form's submit returns). */
+export interface PreparedCall {
   route: RouteDef;
   input: CallInput<RouteDef>;
+}
+
+/** `call(api.updateGroup, { body })`: the input typed by the route. */
+export function call<R extends RouteDef>(route: R, input: CallInput<R>): PreparedCall {
+  return { route, input: input as CallInput<RouteDef> };
+}
+
+interface Call extends PreparedCall {
   opts: RunOptions;
 }
 
