@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 import type { TDocument } from '@wenku/contracts';
 import { CategoryTreeSelect } from '../../components/category-tree-select';
 import { AdminModalForm, call } from '../../components/crud';
-import { api, client } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useLanguages } from '../../lib/queries';
 import { documentFormInitial, editableStatuses, toUpdateDocumentBody, type DocumentFormValues } from './form-values';
 

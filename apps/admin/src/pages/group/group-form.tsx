@@ -3,7 +3,7 @@ import { Col, Divider, Row } from 'antd';
 import type { TGroup } from '@wenku/contracts';
 import { HexColorInput } from '../../components/hex-color-input';
 import { AdminModalForm, call } from '../../components/crud';
-import { api, client } from '../../lib/api';
+import { api } from '../../lib/api';
 import { GROUP_FLAGS, groupFormInitial, toGroupBody, type GroupFormValues } from './form-values';
 
 const FLAG_TIPS: Partial<Record<string, string>> = {

@@ -2,7 +2,7 @@ import { ProFormText } from '@ant-design/pro-components';
 import { Alert } from 'antd';
 import type { TUser } from '@wenku/contracts';
 import { AdminModalForm, call } from '../../components/crud';
-import { api, client } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /** DELETE /user?id&password: the administrator re-enters their own password to confirm. */
 export function DeleteUserModal({ users, onOpenChange, onDeleted }: { users: Pick<TUser, 'id' | 'username'>[]; onOpenChange: (open: boolean) => void; onDeleted: () => void }) {

@@ -1,7 +1,7 @@
 import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import type { TUser } from '@wenku/contracts';
 import { AdminModalForm, call } from '../../components/crud';
-import { api, client } from '../../lib/api';
+import { api } from '../../lib/api';
 import { profileFormInitial, toProfileBody, type ProfileFormValues } from './form-values';
 
 /** PUT /user/profile with the user's id: personal details an administrator may correct. */

@@ -1,7 +1,7 @@
 import { ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { USERNAME_PATTERN, type TGroup, type TUser } from '@wenku/contracts';
 import { AdminModalForm, call } from '../../components/crud';
-import { api, client } from '../../lib/api';
+import { api } from '../../lib/api';
 import { toCreateUserBody, toSetUserBody, userFormInitial, type UserFormValues } from './form-values';
 
 const MOBILE = /^1[3-9]\d{9}$/;

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { VIP_CARD_OPTIONS, type TUser } from '@wenku/contracts';
 import { UserSelect } from '../../components/user-select';
 import { AdminModalForm, call } from '../../components/crud';
-import { api, client } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatDateTime, untilText } from '../../lib/dates';
 import { resultingExpiry, toGrantVipBody, vipFormInitial, type VipFormValues } from './form-values';
 
