@@ -47,3 +47,13 @@ export function enableColumn<T extends { enable?: boolean }>(
 export function optionColumn<T>(width: number, render: (row: T) => ReactNode[]): ProColumns<T> {
   return { title: '操作', valueType: 'option', width, fixed: 'right', render: (_, row) => render(row) };
 }
+
+/** The column helpers under one name: `col.id()`, `col.keyword('…')`, `col.enable(…)`, `col.option(120, …)`. */
+export const col = {
+  keyword: keywordColumn,
+  id: idColumn,
+  createdAt: createdAtColumn,
+  text: textColumn,
+  enable: enableColumn,
+  option: optionColumn,
+};

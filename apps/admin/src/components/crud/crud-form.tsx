@@ -15,12 +15,24 @@ export function saveTo<R extends RouteDef, V, T = undefined>(route: R, body: (va
   return { route, body };
 }
 
+/**
+ * Create and update of a row whose update body is the create body plus the row's `id`:
+ * `...saveBoth(api.createX, api.updateX, toBody)`.
+ */
+export function saveBoth<C extends RouteDef, U extends RouteDef, V, T extends { id: number }>(
+  create: C,
+  update: U,
+  toBody: (values: V) => RouteBody<C>,
+): { create: SaveCall<V, undefined>; update: SaveCall<V, T> } {
+  return { create: { route: create, body: toBody }, update: { route: update, body: (v, row) => ({ ...(toBody(v) as object), id: row.id }) } };
+}
+
 /** The create/edit ModalForm of a CRUD page, as a declaration. */
 export interface CrudFormSpec<T, V, X = unknown> {
   /** `新增{noun}` / `编辑{noun}` */
   noun?: string;
-  /** a fixed title instead (forms that only edit) */
-  title?: string;
+  /** the title instead (forms that only edit, or one naming the row) */
+  title?: string | ((record: T | undefined) => string);
   width?: number;
   /** label column span (the field takes the rest of 23) */
   labelSpan?: number;
@@ -57,7 +69,7 @@ export function CrudModalForm<T, V extends Record<string, any>, X = unknown>({
 }: CrudModalFormProps<T, V, X>) {
   return (
     <AdminModalForm<V>
-      title={spec.title ?? `${record ? '编辑' : '新增'}${spec.noun ?? ''}`}
+      title={typeof spec.title === 'function' ? spec.title(record) : (spec.title ?? `${record ? '编辑' : '新增'}${spec.noun ?? ''}`)}
       onOpenChange={onOpenChange}
       width={spec.width ?? 600}
       labelSpan={spec.labelSpan}

@@ -1,19 +1,7 @@
 import { ProFormDateTimePicker, ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Form, Tag, Typography } from 'antd';
 import { ADVERTISEMENT_POSITIONS, ADVERTISEMENT_POSITION_LABELS, type AdvertisementPosition, type TAdvertisement } from '@wenku/contracts';
-import {
-  CrudPage,
-  EnableField,
-  TextAreaField,
-  createdAtColumn,
-  crudForm,
-  enableColumn,
-  idColumn,
-  keywordColumn,
-  optionColumn,
-  saveTo,
-  textColumn,
-} from '../../components/crud';
+import { CrudPage, EnableField, TextAreaField, crudForm, saveBoth, col } from '../../components/crud';
 import { api } from '../../lib/api';
 import { listRequest } from '../../lib/pro-table';
 import { adTimeState, fromIso, isRangeValid, toIsoOrNull } from './dates';
@@ -80,8 +68,7 @@ const form = crudForm<TAdvertisement, AdFormValues>({
           remark: r.remark,
         }
       : { position: 'global_top', title: '', content: '', enable: true, remark: '' },
-  create: saveTo(api.createAdvertisement, toBody),
-  update: saveTo(api.updateAdvertisement, (v: AdFormValues, r: TAdvertisement) => ({ ...toBody(v), id: r.id })),
+  ...saveBoth(api.createAdvertisement, api.updateAdvertisement, toBody),
   fields: () => (
     <>
       <ProFormSelect
@@ -148,8 +135,8 @@ export default function AdvertisementPage() {
       hiddenColumns={['created_at']}
       table={{ scroll: { x: 1100 } }}
       columns={(c) => [
-        keywordColumn('广告名称'),
-        idColumn(),
+        col.keyword('广告名称'),
+        col.id(),
         {
           title: '广告名称',
           dataIndex: 'title',
@@ -174,7 +161,7 @@ export default function AdvertisementPage() {
             </span>
           ),
         },
-        enableColumn((row, enable) => c.setEnable(api.updateAdvertisement, row.id, enable)),
+        col.enable((row, enable) => c.setEnable(api.updateAdvertisement, row.id, enable)),
         {
           title: '投放时间',
           key: 'time',
@@ -189,9 +176,9 @@ export default function AdvertisementPage() {
             </div>
           ),
         },
-        textColumn('备注', 'remark'),
-        createdAtColumn(),
-        optionColumn(120, (row) => [c.editLink(row), c.deleteLink(row)]),
+        col.text('备注', 'remark'),
+        col.createdAt(),
+        col.option(120, (row) => [c.editLink(row), c.deleteLink(row)]),
       ]}
     />
   );

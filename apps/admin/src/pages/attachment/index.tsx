@@ -1,7 +1,7 @@
 import { ProFormText } from '@ant-design/pro-components';
 import { Badge, Descriptions, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { ATTACHMENT_TYPE_OPTIONS, formatBytes, labelOf, toValueEnum, type TAttachment } from '@wenku/contracts';
-import { CrudPage, TextAreaField, crudForm, idColumn, keywordColumn, optionColumn, saveTo, type CrudActions } from '../../components/crud';
+import { CrudPage, TextAreaField, crudForm, saveTo, col, type CrudActions } from '../../components/crud';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { SEARCH_SPAN, listRequest } from '../../lib/pro-table';
@@ -60,8 +60,8 @@ export default function AttachmentPage() {
       hiddenColumns={['id']}
       table={{ scroll: { x: 1060 } }}
       columns={(c) => [
-        keywordColumn('文件名、描述或哈希'),
-        idColumn(64),
+        col.keyword('文件名、描述或哈希'),
+        col.id(64),
         {
           title: '文件名',
           dataIndex: 'name',
@@ -131,7 +131,7 @@ export default function AttachmentPage() {
           search: false,
           render: (_, row) => <Tooltip title={formatDateTime(row.created_at, true)}>{formatDateTime(row.created_at).slice(0, 10)}</Tooltip>,
         },
-        optionColumn(130, (row) => [
+        col.option(130, (row) => [
           c.editLink(row),
           row.enable ? (
             <Popconfirm

@@ -3,18 +3,7 @@ import { ProForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText } from
 import { Button, Image, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { BANNER_KIND_OPTIONS, UPLOAD_IMAGE_PATHS, ZBanner, labelOf, toValueEnum, type TBanner } from '@wenku/contracts';
-import {
-  CrudPage,
-  TextAreaField,
-  createdAtColumn,
-  crudForm,
-  enableColumn,
-  idColumn,
-  keywordColumn,
-  optionColumn,
-  saveTo,
-  textColumn,
-} from '../../components/crud';
+import { CrudPage, TextAreaField, crudForm, saveBoth, col } from '../../components/crud';
 import { ImageUrlInput } from '../../components/image-url-input';
 import { api, apiUrl, client } from '../../lib/api';
 import { toast } from '../../lib/feedback';
@@ -69,8 +58,7 @@ const form = crudForm<TBanner, FormValues>({
   noun: '横幅',
   width: 640,
   initialValues: (r) => r ?? { title: '', path: '', type: 0, enable: true, sort: 0, url: '', description: '' },
-  create: saveTo(api.createBanner, toBody),
-  update: saveTo(api.updateBanner, (v: FormValues, r: TBanner) => ({ id: r.id, ...toBody(v) })),
+  ...saveBoth(api.createBanner, api.updateBanner, toBody),
   fields: () => (
     <>
       <ProFormText name="title" label="名称" rules={[{ required: true, whitespace: true, message: '请输入横幅名称' }]} fieldProps={{ maxLength: 128 }} />
@@ -99,8 +87,8 @@ export default function BannerPage() {
       search={{ defaultCollapsed: true }}
       table={{ scroll: { x: 1000 } }}
       columns={(c) => [
-        keywordColumn(),
-        idColumn(64),
+        col.keyword(),
+        col.id(64),
         {
           title: '图片',
           dataIndex: 'path',
@@ -117,11 +105,11 @@ export default function BannerPage() {
           valueEnum: toValueEnum(BANNER_KIND_OPTIONS),
           render: (_, r) => labelOf(BANNER_KIND_OPTIONS, r.type),
         },
-        textColumn('链接', 'url'),
+        col.text('链接', 'url'),
         { title: '排序', dataIndex: 'sort', width: 72, align: 'center', search: false },
-        enableColumn((r, enable) => c.setEnable(api.updateBanner, r.id, enable)),
-        createdAtColumn('创建时间', 170),
-        optionColumn(120, (r) => [c.editLink(r), c.deleteLink(r)]),
+        col.enable((r, enable) => c.setEnable(api.updateBanner, r.id, enable)),
+        col.createdAt('创建时间', 170),
+        col.option(120, (r) => [c.editLink(r), c.deleteLink(r)]),
       ]}
     />
   );

@@ -1,7 +1,7 @@
 import type { Key } from 'react';
 import { Avatar, Badge, Space, Tag, Tooltip, Typography } from 'antd';
 import { ARTICLE_AUDIT_OPTIONS, ArticleAudit, relativeTime, toValueEnum, type TComment } from '@wenku/contracts';
-import { CrudPage, keywordColumn, optionColumn, type CrudActions } from '../../components/crud';
+import { CrudPage, col, type CrudActions } from '../../components/crud';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { SEARCH_SPAN, listRequest } from '../../lib/pro-table';
@@ -42,7 +42,7 @@ export default function CommentPage() {
         { key: 'reject', label: '批量拒绝', type: 'warning', run: (ids) => check(c, ids, 2) },
       ]}
       columns={(c) => [
-        keywordColumn('评论内容'),
+        col.keyword('评论内容'),
         {
           title: '评论内容',
           dataIndex: 'content',
@@ -112,7 +112,7 @@ export default function CommentPage() {
           search: false,
           render: (_, row) => <Tooltip title={formatDateTime(row.created_at, true)}>{relativeTime(row.created_at)}</Tooltip>,
         },
-        optionColumn(140, (row) => [
+        col.option(140, (row) => [
           row.status !== ArticleAudit.Approved ? (
             <a key="approve" onClick={() => check(c, [row.id], 1)}>
               通过

@@ -1,20 +1,7 @@
 import { ProFormText } from '@ant-design/pro-components';
 import { Typography } from 'antd';
 import { ZFriendlink, type TFriendlink } from '@wenku/contracts';
-import {
-  CrudPage,
-  EnableField,
-  SortField,
-  TextAreaField,
-  createdAtColumn,
-  crudForm,
-  enableColumn,
-  idColumn,
-  keywordColumn,
-  optionColumn,
-  saveTo,
-  textColumn,
-} from '../../components/crud';
+import { CrudPage, EnableField, SortField, TextAreaField, crudForm, saveBoth, col } from '../../components/crud';
 import { api } from '../../lib/api';
 import { listRequest } from '../../lib/pro-table';
 
@@ -40,8 +27,7 @@ const form = crudForm<TFriendlink, FriendlinkFormValues>({
     r
       ? { title: r.title, link: r.link, description: r.description ?? '', sort: r.sort ?? 0, enable: r.enable ?? true }
       : { title: '', link: 'https://', description: '', sort: 0, enable: true },
-  create: saveTo(api.createFriendlink, toBody),
-  update: saveTo(api.updateFriendlink, (v: FriendlinkFormValues, r: TFriendlink) => ({ ...toBody(v), id: r.id })),
+  ...saveBoth(api.createFriendlink, api.updateFriendlink, toBody),
   fields: () => (
     <>
       <ProFormText
@@ -77,8 +63,8 @@ export default function FriendlinkPage() {
       createText="新增友链"
       table={{ scroll: { x: 1000 } }}
       columns={(c) => [
-        keywordColumn('友链名称或地址'),
-        idColumn(),
+        col.keyword('友链名称或地址'),
+        col.id(),
         { title: '名称', dataIndex: 'title', width: 180, search: false, render: (_, row) => <Typography.Text strong>{row.title}</Typography.Text> },
         {
           title: '链接地址',
@@ -91,11 +77,11 @@ export default function FriendlinkPage() {
             </Typography.Link>
           ),
         },
-        textColumn('描述', 'description'),
+        col.text('描述', 'description'),
         { title: '排序', dataIndex: 'sort', width: 80, align: 'center', search: false, tooltip: '数值越大越靠前' },
-        enableColumn((row, enable) => c.setEnable(api.updateFriendlink, row.id, enable)),
-        createdAtColumn(),
-        optionColumn(120, (row) => [c.editLink(row), c.deleteLink(row)]),
+        col.enable((row, enable) => c.setEnable(api.updateFriendlink, row.id, enable)),
+        col.createdAt(),
+        col.option(120, (row) => [c.editLink(row), c.deleteLink(row)]),
       ]}
     />
   );

@@ -1,7 +1,7 @@
 import type { Key } from 'react';
 import { ProFormText } from '@ant-design/pro-components';
 import { Typography } from 'antd';
-import { CrudPage, EnableField, SortField, crudForm, enableColumn, idColumn, optionColumn, saveTo, type CrudActions } from '../../components/crud';
+import { CrudPage, EnableField, SortField, crudForm, saveBoth, col, type CrudActions } from '../../components/crud';
 import { api } from '../../lib/api';
 import { listRequest } from '../../lib/pro-table';
 import { refKeys, type TLanguageRow } from '../../lib/queries';
@@ -21,8 +21,7 @@ const form = crudForm<TLanguageRow, LanguageFormValues>({
   width: 520,
   labelSpan: 5,
   initialValues: (r) => (r ? { language: r.language, code: r.code, sort: r.sort, enable: r.enable } : { language: '', code: '', sort: 0, enable: true }),
-  create: saveTo(api.createLanguage, toBody),
-  update: saveTo(api.updateLanguage, (v: LanguageFormValues, r: TLanguageRow) => ({ ...toBody(v), id: r.id })),
+  ...saveBoth(api.createLanguage, api.updateLanguage, toBody),
   fields: (record) => (
     <>
       <ProFormText
@@ -66,12 +65,12 @@ export default function LanguagePage() {
         { key: 'disable', label: '批量停用', run: (ids) => setStatus(c, ids, false) },
       ]}
       columns={(c) => [
-        idColumn(),
+        col.id(),
         { title: '语言名称', dataIndex: 'language', width: 200, render: (_, row) => <Typography.Text strong>{row.language}</Typography.Text> },
         { title: '语言代码', dataIndex: 'code', width: 160, render: (_, row) => <Typography.Text code>{row.code}</Typography.Text> },
         { title: '排序', dataIndex: 'sort', width: 100, align: 'center', tooltip: '数值越大越靠前' },
-        enableColumn((row, enable) => setStatus(c, [row.id], enable), { search: false, width: 110 }),
-        optionColumn(120, (row) => [c.editLink(row), c.deleteLink(row, '已使用该语言的文档不受影响，但不能再选择该语言。')]),
+        col.enable((row, enable) => setStatus(c, [row.id], enable), { search: false, width: 110 }),
+        col.option(120, (row) => [c.editLink(row), c.deleteLink(row, '已使用该语言的文档不受影响，但不能再选择该语言。')]),
       ]}
     />
   );

@@ -2,19 +2,7 @@ import { useState, type Key } from 'react';
 import { ProForm, ProFormRadio, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { Space, Tag, Typography } from 'antd';
 import { ZNavigation, type TNavigation } from '@wenku/contracts';
-import {
-  CrudPage,
-  EnableField,
-  SortField,
-  TextAreaField,
-  createdAtColumn,
-  crudForm,
-  enableColumn,
-  idColumn,
-  optionColumn,
-  saveTo,
-  textColumn,
-} from '../../components/crud';
+import { CrudPage, EnableField, SortField, TextAreaField, crudForm, saveBoth, col } from '../../components/crud';
 import { HexColorInput } from '../../components/hex-color-input';
 import { api } from '../../lib/api';
 import { parentIds } from '../../lib/list-query';
@@ -65,8 +53,7 @@ function navigationForm(rows: TNavigation[]) {
             description: r.description,
           }
         : { title: '', href: '', target: '_self', color: '', sort: 0, enable: true, fixed: false, parent_id: extra?.parentId ?? 0, description: '' },
-    create: saveTo(api.createNavigation, toBody),
-    update: saveTo(api.updateNavigation, (v: NavigationFormValues, r: NavigationRow) => ({ ...toBody(v), id: r.id })),
+    ...saveBoth(api.createNavigation, api.updateNavigation, toBody),
     fields: (record) => {
       const parentOptions = [
         { label: '无（顶级导航）', value: 0 },
@@ -154,7 +141,7 @@ export default function NavigationPage() {
             </Space>
           ),
         },
-        idColumn(),
+        col.id(),
         {
           title: '链接地址',
           dataIndex: 'href',
@@ -167,10 +154,10 @@ export default function NavigationPage() {
         },
         { title: '打开方式', dataIndex: 'target', width: 100, align: 'center', valueEnum: { _self: { text: '当前窗口' }, _blank: { text: '新窗口' } } },
         { title: '排序', dataIndex: 'sort', width: 80, align: 'center', tooltip: '数值越大越靠前' },
-        enableColumn((row, enable) => c.setEnable(api.updateNavigation, row.id, enable), { search: false }),
-        textColumn('描述', 'description', { width: 180 }),
-        createdAtColumn(),
-        optionColumn(180, (row) => [
+        col.enable((row, enable) => c.setEnable(api.updateNavigation, row.id, enable), { search: false }),
+        col.text('描述', 'description', { width: 180 }),
+        col.createdAt(),
+        col.option(180, (row) => [
           c.editLink(row),
           row.parent_id === 0 ? (
             <a key="child" onClick={() => c.create({ parentId: row.id })}>

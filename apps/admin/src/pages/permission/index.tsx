@@ -1,7 +1,7 @@
 import { ProFormText } from '@ant-design/pro-components';
 import { Descriptions, Tag, Tooltip, Typography } from 'antd';
 import { ADMIN_MODULES, type TPermission } from '@wenku/contracts';
-import { CrudPage, TextAreaField, crudForm, idColumn, keywordColumn, muted, optionColumn, saveTo } from '../../components/crud';
+import { CrudPage, TextAreaField, crudForm, saveTo, col, muted } from '../../components/crud';
 import { api, client } from '../../lib/api';
 import { toast } from '../../lib/feedback';
 import { METHOD_COLORS, filterPermissions, groupPermissionsByModule, isListPermission, moduleRowSpans, moduleTitle } from '../../lib/permissions';
@@ -76,7 +76,7 @@ export default function PermissionPage() {
       search={{ span: SEARCH_SPAN }}
       table={{ pagination: { defaultPageSize: 20, showSizeChanger: true }, scroll: { x: 1100 }, bordered: true }}
       columns={(c) => [
-        keywordColumn('权限名称、接口路径或描述'),
+        col.keyword('权限名称、接口路径或描述'),
         {
           title: '所属模块',
           dataIndex: 'module',
@@ -134,8 +134,8 @@ export default function PermissionPage() {
           ),
         },
         { title: '描述', dataIndex: 'description', ellipsis: true, search: false, render: (_, row) => row.description || muted },
-        idColumn(64),
-        optionColumn(80, (row) => [c.editLink(row)]),
+        col.id(64),
+        col.option(80, (row) => [c.editLink(row)]),
       ]}
     />
   );

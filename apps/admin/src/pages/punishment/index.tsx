@@ -1,7 +1,7 @@
 import type { Key } from 'react';
 import { Badge, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { PUNISHMENT_TYPE_OPTIONS, labelOf, toValueEnum, type TPunishment } from '@wenku/contracts';
-import { CrudPage, idColumn, muted, optionColumn, type CrudActions } from '../../components/crud';
+import { CrudPage, col, muted, type CrudActions } from '../../components/crud';
 import { UserSelect } from '../../components/user-select';
 import { api } from '../../lib/api';
 import { formatDateTime, untilText } from '../../lib/dates';
@@ -48,7 +48,7 @@ export default function PunishmentPage() {
       ]}
       columns={(c) => [
         { title: '用户', dataIndex: 'user_id', hideInTable: true, renderFormItem: () => <UserSelect placeholder="搜索用户" /> },
-        idColumn(56),
+        col.id(56),
         {
           title: '用户',
           key: 'user',
@@ -101,7 +101,7 @@ export default function PunishmentPage() {
             ),
         },
         { title: '备注', dataIndex: 'remark', width: 120, ellipsis: true, search: false, render: (_, row) => row.remark || muted },
-        optionColumn(100, (row) => [
+        col.option(100, (row) => [
           c.editLink(row),
           row.enable ? (
             <Popconfirm key="cancel" title="确定取消该处罚吗？" {...CANCEL_CONFIRM} onConfirm={() => cancel(c, [row.id])}>

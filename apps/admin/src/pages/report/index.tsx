@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { ProFormRadio, ProFormTextArea } from '@ant-design/pro-components';
 import { Badge, Descriptions, Tag, Tooltip, Typography } from 'antd';
 import { REPORT_REASON_OPTIONS, labelOf, relativeTime, type RouteResponse } from '@wenku/contracts';
-import { CrudPage, crudForm, idColumn, keywordColumn, muted, optionColumn, saveTo } from '../../components/crud';
+import { CrudPage, crudForm, saveTo, col, muted } from '../../components/crud';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { listRequest } from '../../lib/pro-table';
@@ -68,8 +68,8 @@ export default function ReportPage() {
       form={form}
       table={{ scroll: { x: 1100 } }}
       columns={(c) => [
-        keywordColumn('文档标题'),
-        idColumn(64),
+        col.keyword('文档标题'),
+        col.id(64),
         {
           title: '被举报文档',
           dataIndex: 'document_title',
@@ -120,7 +120,7 @@ export default function ReportPage() {
           search: false,
           render: (_, row) => <Tooltip title={formatDateTime(row.created_at, true)}>{relativeTime(row.created_at)}</Tooltip>,
         },
-        optionColumn(110, (row) => [c.editLink(row, row.status ? '修改' : '处理'), c.deleteLink(row)]),
+        col.option(110, (row) => [c.editLink(row, row.status ? '修改' : '处理'), c.deleteLink(row)]),
       ]}
     />
   );

@@ -1,6 +1,6 @@
 import { Tag, Tooltip, Typography } from 'antd';
 import { CATEGORY_TYPE_OPTIONS, labelOf, toValueEnum, type RouteResponse } from '@wenku/contracts';
-import { CrudPage, idColumn, keywordColumn, muted, optionColumn } from '../../components/crud';
+import { CrudPage, col, muted } from '../../components/crud';
 import { UserSelect } from '../../components/user-select';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -22,9 +22,9 @@ export default function SearchRecordPage() {
       remove={{ route: api.deleteSearchRecords }}
       table={{ pagination: { defaultPageSize: 20, showSizeChanger: true }, scroll: { x: 1400 } }}
       columns={(c) => [
-        keywordColumn('搜索关键词'),
+        col.keyword('搜索关键词'),
         { title: '用户', dataIndex: 'user_id', hideInTable: true, renderFormItem: () => <UserSelect placeholder="搜索用户" /> },
-        idColumn(70),
+        col.id(70),
         {
           title: '关键词',
           dataIndex: 'keywords',
@@ -91,7 +91,7 @@ export default function SearchRecordPage() {
             ),
         },
         { title: '搜索时间', dataIndex: 'created_at', width: 170, search: false, render: (_, row) => formatDateTime(row.created_at, true) },
-        optionColumn(70, (row) => [c.deleteLink(row)]),
+        col.option(70, (row) => [c.deleteLink(row)]),
       ]}
     />
   );

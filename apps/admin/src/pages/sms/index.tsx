@@ -1,6 +1,6 @@
 import { Tag, Tooltip, Typography } from 'antd';
 import { SMS_PURPOSE_OPTIONS, SMS_STATUS_OPTIONS, labelOf, toValueEnum, type RouteResponse } from '@wenku/contracts';
-import { CrudPage, idColumn, muted, optionColumn } from '../../components/crud';
+import { CrudPage, col, muted } from '../../components/crud';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { SEARCH_SPAN, listRequest } from '../../lib/pro-table';
@@ -20,7 +20,7 @@ export default function SmsPage() {
       search={{ span: SEARCH_SPAN }}
       table={{ pagination: { defaultPageSize: 20, showSizeChanger: true }, scroll: { x: 1080 } }}
       columns={(c) => [
-        idColumn(64),
+        col.id(64),
         {
           title: '手机号',
           dataIndex: 'mobile',
@@ -64,7 +64,7 @@ export default function SmsPage() {
         { title: 'IP', dataIndex: 'ip', width: 120, search: false, render: (_, row) => row.ip || muted },
         { title: '用户 ID', dataIndex: 'user_id', width: 72, align: 'center', search: false, render: (_, row) => row.user_id || muted },
         { title: '发送时间', dataIndex: 'created_at', width: 170, search: false, render: (_, row) => formatDateTime(row.created_at, true) },
-        optionColumn(70, (row) => [c.deleteLink(row)]),
+        col.option(70, (row) => [c.deleteLink(row)]),
       ]}
     />
   );
