@@ -6,20 +6,10 @@ import type { TDocument } from '@wenku/contracts';
 import { AdminPage } from '../../components/admin-page';
 import { TypeToConfirm } from '../../components/type-to-confirm';
 import { api, client } from '../../lib/api';
-import { toast } from '../../lib/feedback';
+import { runReported as run } from '../../lib/feedback';
 import { listRequest } from '../../lib/pro-table';
 import { recycleColumns } from './columns';
 
-async function run(call: () => Promise<unknown>, ok: string): Promise<boolean> {
-  try {
-    await call();
-    toast.success(ok);
-    return true;
-  } catch (err) {
-    toast.fail(err);
-    return false;
-  }
-}
 
 const listRecycle = listRequest(api.listRecycleDocuments, 'document');
 
