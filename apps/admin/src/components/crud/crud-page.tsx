@@ -41,6 +41,8 @@ export interface CrudRemove {
   batchTitle?: (count: number) => string;
   /** the batch confirmation's description (默认 `删除后不可恢复。`; null: none) */
   batchDescription?: string | null;
+  /** false: rows are deleted one by one only (no 批量删除) */
+  batch?: boolean;
 }
 
 type TableProps<T> = Omit<ProTableProps<T, ProTableParams>, 'columns' | 'request' | 'actionRef' | 'rowKey' | 'headerTitle' | 'search'>;
@@ -66,6 +68,8 @@ export interface CrudPageProps<T extends Record<string, any>, X = unknown> {
   hiddenColumns?: string[];
   /** any other ProTable props (scroll, pagination, expandable, options, …) */
   table?: TableProps<T>;
+  /** more of the page below the table (drawers, other modals) */
+  children?: ReactNode;
 }
 
 function BatchBar({ actions, ids, onClear }: { actions: BatchAction[]; ids: Key[]; onClear: () => void }) {
@@ -104,7 +108,7 @@ function BatchBar({ actions, ids, onClear }: { actions: BatchAction[]; ids: Key[
  * contracts, the create/edit ModalForm, delete with confirmation, batch actions and column settings kept per page.
  */
 export function CrudPage<T extends Record<string, any>, X = unknown>(props: CrudPageProps<T, X>) {
-  const { subTitle, headerTitle, request, rowKey = 'id', remove, form, createText, invalidate, search, hiddenColumns, table = {} } = props;
+  const { subTitle, headerTitle, request, rowKey = 'id', remove, form, createText, invalidate, search, hiddenColumns, table = {}, children } = props;
   const { pathname } = useLocation();
   const actionRef = useRef<ActionType>(null);
   const [editing, setEditing] = useState<{ record?: T; extra?: X } | null>(null);
@@ -125,7 +129,7 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
   };
 
   const batch = [...(props.batchActions?.(ctx) ?? [])];
-  if (remove) {
+  if (remove && remove.batch !== false) {
     batch.push({
       key: 'delete',
       label: '批量删除',
@@ -180,6 +184,7 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
           onSaved={reload}
         />
       )}
+      {children}
     </AdminPage>
   );
 }

@@ -2,7 +2,7 @@ import { ProForm, ProFormDigit, ProFormSwitch, ProFormText, ProFormTextArea } fr
 import { Col, Divider, Row } from 'antd';
 import type { TGroup } from '@wenku/contracts';
 import { HexColorInput } from '../../components/hex-color-input';
-import { AdminModalForm, call } from '../../components/crud';
+import { crudForm, saveBoth } from '../../components/crud';
 import { api } from '../../lib/api';
 import { GROUP_FLAGS, groupFormInitial, toGroupBody, type GroupFormValues } from './form-values';
 
@@ -12,16 +12,13 @@ const FLAG_TIPS: Partial<Record<string, string>> = {
   is_display: '在前台用户主页上展示该分组名称',
 };
 
-export function GroupForm({ record, onOpenChange, onSaved }: { record?: TGroup; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
-  return (
-    <AdminModalForm<GroupFormValues>
-      title={record ? `编辑用户组：${record.title}` : '新增用户组'}
-      onOpenChange={onOpenChange}
-      width={680}
-      initialValues={groupFormInitial(record)}
-      onSaved={onSaved}
-      submit={(v) => (record ? call(api.updateGroup, { body: { ...toGroupBody(v), id: record.id } }) : call(api.createGroup, { body: toGroupBody(v) }))}
-    >
+export const groupForm = crudForm<TGroup, GroupFormValues>({
+  title: (record) => (record ? `编辑用户组：${record.title}` : '新增用户组'),
+  width: 680,
+  initialValues: (record) => groupFormInitial(record),
+  ...saveBoth(api.createGroup, api.updateGroup, toGroupBody),
+  fields: () => (
+    <>
       <ProFormText name="title" label="名称" placeholder="请输入分组名称" rules={[{ required: true, whitespace: true, message: '请输入分组名称' }, { max: 64 }]} />
       <ProForm.Item name="color" label="颜色">
         <HexColorInput />
@@ -46,6 +43,6 @@ export function GroupForm({ record, onOpenChange, onSaved }: { record?: TGroup; 
           </Col>
         ))}
       </Row>
-    </AdminModalForm>
-  );
-}
+    </>
+  ),
+});
