@@ -1,4 +1,4 @@
-import { ProFormDigit, ProFormSwitch, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormDigit, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 
 /** The `sort` field of the content forms. */
 export function SortField() {
@@ -34,4 +34,21 @@ export function TextAreaField({
       fieldProps={{ autoSize: { minRows: rows[0], maxRows: rows[1] }, maxLength, showCount }}
     />
   );
+}
+
+/** A required text field (not only spaces) with a length limit; the placeholder defaults to the message. */
+export function RequiredTextField({
+  name,
+  label,
+  message,
+  max,
+  placeholder = message,
+}: {
+  name: string;
+  label: string;
+  message: string;
+  max: number;
+  placeholder?: string;
+}) {
+  return <ProFormText name={name} label={label} placeholder={placeholder} rules={[{ required: true, whitespace: true, message }, { max }]} />;
 }

@@ -3,4 +3,4 @@ export { CrudModalForm, crudForm, saveBoth, saveTo, type CrudFormSpec, type Save
 export { AdminModalForm, type AdminModalFormProps } from './admin-modal-form';
 export { call, useCrudActions, type CrudActions, type PreparedCall, type RunOptions } from './use-crud-actions';
 export { col, createdAtColumn, enableColumn, idColumn, keywordColumn, muted, optionColumn, textColumn } from './columns';
-export { EnableField, SortField, TextAreaField } from './fields';
+export { EnableField, RequiredTextField, SortField, TextAreaField } from './fields';

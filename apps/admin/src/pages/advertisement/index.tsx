@@ -1,7 +1,7 @@
-import { ProFormDateTimePicker, ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormDateTimePicker, ProFormDependency, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
 import { Form, Tag, Typography } from 'antd';
 import { ADVERTISEMENT_POSITIONS, ADVERTISEMENT_POSITION_LABELS, type AdvertisementPosition, type TAdvertisement } from '@wenku/contracts';
-import { CrudPage, EnableField, TextAreaField, crudForm, saveBoth, col } from '../../components/crud';
+import { CrudPage, EnableField, TextAreaField, crudForm, saveBoth, col, RequiredTextField } from '../../components/crud';
 import { api } from '../../lib/api';
 import { listRequest } from '../../lib/pro-table';
 import { adTimeState, fromIso, isRangeValid, toIsoOrNull } from './dates';
@@ -79,12 +79,7 @@ const form = crudForm<TAdvertisement, AdFormValues>({
         allowClear={false}
         rules={[{ required: true, message: '请选择广告位置' }]}
       />
-      <ProFormText
-        name="title"
-        label="广告名称"
-        placeholder="便于识别的名称，不在前台显示"
-        rules={[{ required: true, whitespace: true, message: '请输入广告名称' }, { max: 128 }]}
-      />
+      <RequiredTextField name="title" label="广告名称" placeholder="便于识别的名称，不在前台显示" message="请输入广告名称" max={128} />
       <ProFormTextArea
         name="content"
         label="广告内容"

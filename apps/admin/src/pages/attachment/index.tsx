@@ -1,7 +1,6 @@
-import { ProFormText } from '@ant-design/pro-components';
 import { Badge, Descriptions, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { ATTACHMENT_TYPE_OPTIONS, formatBytes, labelOf, toValueEnum, type TAttachment } from '@wenku/contracts';
-import { CrudPage, TextAreaField, crudForm, saveTo, col, type CrudActions } from '../../components/crud';
+import { CrudPage, TextAreaField, crudForm, saveTo, col, type CrudActions, RequiredTextField } from '../../components/crud';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { SEARCH_SPAN, listRequest } from '../../lib/pro-table';
@@ -36,7 +35,7 @@ const form = crudForm<TAttachment, AttachmentFormValues>({
           </Descriptions.Item>
         </Descriptions>
       )}
-      <ProFormText name="name" label="文件名" rules={[{ required: true, whitespace: true, message: '请输入文件名' }, { max: 255 }]} />
+      <RequiredTextField name="name" label="文件名" message="请输入文件名" max={255} />
       <TextAreaField name="description" label="描述" placeholder="附件说明（可选）" maxLength={1024} />
     </>
   ),

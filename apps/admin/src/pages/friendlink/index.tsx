@@ -1,7 +1,7 @@
 import { ProFormText } from '@ant-design/pro-components';
 import { Typography } from 'antd';
 import { ZFriendlink, type TFriendlink } from '@wenku/contracts';
-import { CrudPage, EnableField, SortField, TextAreaField, crudForm, saveBoth, col } from '../../components/crud';
+import { CrudPage, EnableField, SortField, TextAreaField, crudForm, saveBoth, col, RequiredTextField } from '../../components/crud';
 import { api } from '../../lib/api';
 import { listRequest } from '../../lib/pro-table';
 
@@ -30,12 +30,7 @@ const form = crudForm<TFriendlink, FriendlinkFormValues>({
   ...saveBoth(api.createFriendlink, api.updateFriendlink, toBody),
   fields: () => (
     <>
-      <ProFormText
-        name="title"
-        label="名称"
-        placeholder="请输入友链名称"
-        rules={[{ required: true, whitespace: true, message: '请输入友链名称' }, { max: 64 }]}
-      />
+      <RequiredTextField name="title" label="名称" message="请输入友链名称" max={64} />
       <ProFormText
         name="link"
         label="地址"

@@ -1,8 +1,8 @@
-import { ProForm, ProFormDigit, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProForm, ProFormDigit, ProFormSwitch, ProFormTextArea } from '@ant-design/pro-components';
 import { Col, Divider, Row } from 'antd';
 import type { TGroup } from '@wenku/contracts';
 import { HexColorInput } from '../../components/hex-color-input';
-import { crudForm, saveBoth } from '../../components/crud';
+import { crudForm, saveBoth, RequiredTextField } from '../../components/crud';
 import { api } from '../../lib/api';
 import { GROUP_FLAGS, groupFormInitial, toGroupBody, type GroupFormValues } from './form-values';
 
@@ -19,7 +19,7 @@ export const groupForm = crudForm<TGroup, GroupFormValues>({
   ...saveBoth(api.createGroup, api.updateGroup, toGroupBody),
   fields: () => (
     <>
-      <ProFormText name="title" label="名称" placeholder="请输入分组名称" rules={[{ required: true, whitespace: true, message: '请输入分组名称' }, { max: 64 }]} />
+      <RequiredTextField name="title" label="名称" message="请输入分组名称" max={64} />
       <ProForm.Item name="color" label="颜色">
         <HexColorInput />
       </ProForm.Item>

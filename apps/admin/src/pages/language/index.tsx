@@ -1,7 +1,7 @@
 import type { Key } from 'react';
 import { ProFormText } from '@ant-design/pro-components';
 import { Typography } from 'antd';
-import { CrudPage, EnableField, SortField, crudForm, saveBoth, col, type CrudActions } from '../../components/crud';
+import { CrudPage, EnableField, SortField, crudForm, saveBoth, col, type CrudActions, RequiredTextField } from '../../components/crud';
 import { api } from '../../lib/api';
 import { listRequest } from '../../lib/pro-table';
 import { refKeys, type TLanguageRow } from '../../lib/queries';
@@ -24,12 +24,7 @@ const form = crudForm<TLanguageRow, LanguageFormValues>({
   ...saveBoth(api.createLanguage, api.updateLanguage, toBody),
   fields: (record) => (
     <>
-      <ProFormText
-        name="language"
-        label="语言名称"
-        placeholder="如：简体中文"
-        rules={[{ required: true, whitespace: true, message: '请输入语言名称' }, { max: 64 }]}
-      />
+      <RequiredTextField name="language" label="语言名称" placeholder="如：简体中文" message="请输入语言名称" max={64} />
       <ProFormText
         name="code"
         label="语言代码"

@@ -1,8 +1,8 @@
 import { useState, type Key } from 'react';
-import { ProForm, ProFormRadio, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
+import { ProForm, ProFormRadio, ProFormSelect, ProFormSwitch } from '@ant-design/pro-components';
 import { Space, Tag, Typography } from 'antd';
 import { ZNavigation, type TNavigation } from '@wenku/contracts';
-import { CrudPage, EnableField, SortField, TextAreaField, crudForm, saveBoth, col } from '../../components/crud';
+import { CrudPage, EnableField, SortField, TextAreaField, crudForm, saveBoth, col, RequiredTextField } from '../../components/crud';
 import { HexColorInput } from '../../components/hex-color-input';
 import { api } from '../../lib/api';
 import { parentIds } from '../../lib/list-query';
@@ -62,18 +62,8 @@ function navigationForm(rows: TNavigation[]) {
       const hasChildren = !!record && rows.some((r) => r.parent_id === record.id);
       return (
         <>
-          <ProFormText
-            name="title"
-            label="名称"
-            placeholder="请输入导航名称"
-            rules={[{ required: true, whitespace: true, message: '请输入导航名称' }, { max: 64 }]}
-          />
-          <ProFormText
-            name="href"
-            label="链接"
-            placeholder="站内路径如 /category，或完整网址如 https://example.com"
-            rules={[{ required: true, whitespace: true, message: '请输入链接地址' }, { max: 255 }]}
-          />
+          <RequiredTextField name="title" label="名称" message="请输入导航名称" max={64} />
+          <RequiredTextField name="href" label="链接" placeholder="站内路径如 /category，或完整网址如 https://example.com" message="请输入链接地址" max={255} />
           <ProFormRadio.Group
             name="target"
             label="打开方式"

@@ -1,7 +1,6 @@
-import { ProFormText } from '@ant-design/pro-components';
 import { Descriptions, Tag, Tooltip, Typography } from 'antd';
 import { ADMIN_MODULES, type TPermission } from '@wenku/contracts';
-import { CrudPage, TextAreaField, crudForm, saveTo, col, muted } from '../../components/crud';
+import { CrudPage, TextAreaField, crudForm, saveTo, col, muted, RequiredTextField } from '../../components/crud';
 import { api, client } from '../../lib/api';
 import { toast } from '../../lib/feedback';
 import { METHOD_COLORS, filterPermissions, groupPermissionsByModule, isListPermission, moduleRowSpans, moduleTitle } from '../../lib/permissions';
@@ -60,7 +59,7 @@ const form = crudForm<PermissionRow, PermissionFormValues>({
           </Descriptions.Item>
         </Descriptions>
       )}
-      <ProFormText name="title" label="名称" rules={[{ required: true, whitespace: true, message: '请输入权限名称' }, { max: 128 }]} />
+      <RequiredTextField name="title" label="名称" message="请输入权限名称" max={128} />
       <TextAreaField name="description" label="描述" placeholder="说明该权限的用途（可选）" />
     </>
   ),
