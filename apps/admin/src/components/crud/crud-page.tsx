@@ -58,6 +58,8 @@ export interface CrudPageProps<T extends Record<string, any>, X = unknown> {
   form?: CrudFormSpec<T, any, X>;
   /** the toolbar's create button (shown when the form can create) */
   createText?: string;
+  /** more toolbar buttons (after the create button) */
+  toolbar?: (ctx: CrudContext<T, X>) => ReactNode[];
   /** actions on selected rows, before 批量删除 */
   batchActions?: (ctx: CrudContext<T, X>) => BatchAction[];
   /** react-query keys every change makes stale */
@@ -163,11 +165,14 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
           selectable ? ({ selectedRowKeys, onCleanSelected }) => <BatchBar actions={batch} ids={[...selectedRowKeys]} onClear={onCleanSelected} /> : undefined
         }
         toolBarRender={
-          form?.create && createText
+          (form?.create && createText) || props.toolbar
             ? () => [
-                <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-                  {createText}
-                </Button>,
+                form?.create && createText ? (
+                  <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+                    {createText}
+                  </Button>
+                ) : null,
+                ...(props.toolbar?.(ctx) ?? []),
               ]
             : undefined
         }
