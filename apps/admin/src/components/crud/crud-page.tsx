@@ -71,7 +71,7 @@ export interface CrudPageProps<T extends Record<string, any>, X = unknown> {
   /** any other ProTable props (scroll, pagination, expandable, options, …) */
   table?: TableProps<T>;
   /** more of the page below the table (drawers, other modals) */
-  children?: ReactNode;
+  children?: ReactNode | ((ctx: CrudContext<T, X>) => ReactNode);
 }
 
 function BatchBar({ actions, ids, onClear }: { actions: BatchAction[]; ids: Key[]; onClear: () => void }) {
@@ -189,7 +189,7 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
           onSaved={reload}
         />
       )}
-      {children}
+      {typeof children === 'function' ? children(ctx) : children}
     </AdminPage>
   );
 }
