@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { ProTable, type ActionType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 import { Button, Popconfirm, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RouteDef } from '@wenku/contracts';
 import { AdminPage } from '../admin-page';
 import { DeleteLink } from '../table-actions';
@@ -13,7 +13,9 @@ import { useCrudActions, type CrudActions } from './use-crud-actions';
 
 /** What the page's columns and batch actions get to act with. */
 export interface CrudContext<T, X = unknown> extends CrudActions {
+  /** reload the table and invalidate the page's shared queries */
   reload: () => void;
+  clearSelected: () => void;
   /** open the form on a row */
   edit: (record: T) => void;
   /** open the empty form (with extra context, e.g. the parent of a new child) */
@@ -25,13 +27,14 @@ export interface CrudContext<T, X = unknown> extends CrudActions {
 }
 
 /** An action on the selected rows, shown in the table's selection bar. */
-export interface BatchAction {
+export interface BatchAction<T = unknown> {
   key: string;
   label: string;
   type?: 'danger' | 'warning';
   /** ask first (Popconfirm); a title function gets the number of selected rows */
   confirm?: { title: string | ((count: number) => string); description?: string; okText?: string; cancelText?: string; danger?: boolean };
-  run: (ids: Key[]) => Promise<boolean>;
+  /** resolves true when the selection is done with (it is then cleared) */
+  run: (ids: Key[], rows: T[]) => Promise<boolean>;
 }
 
 export interface CrudRemove {
@@ -61,7 +64,7 @@ export interface CrudPageProps<T extends Record<string, any>, X = unknown> {
   /** more toolbar buttons (after the create button) */
   toolbar?: (ctx: CrudContext<T, X>) => ReactNode[];
   /** actions on selected rows, before 批量删除 */
-  batchActions?: (ctx: CrudContext<T, X>) => BatchAction[];
+  batchActions?: (ctx: CrudContext<T, X>) => BatchAction<T>[];
   /** react-query keys every change makes stale */
   invalidate?: readonly QueryKey[];
   /** merged into `{ labelWidth: 'auto', defaultCollapsed: false }`; false: no search form */
@@ -74,7 +77,7 @@ export interface CrudPageProps<T extends Record<string, any>, X = unknown> {
   children?: ReactNode | ((ctx: CrudContext<T, X>) => ReactNode);
 }
 
-function BatchBar({ actions, ids, onClear }: { actions: BatchAction[]; ids: Key[]; onClear: () => void }) {
+function BatchBar<T>({ actions, ids, rows, onClear }: { actions: BatchAction<T>[]; ids: Key[]; rows: T[]; onClear: () => void }) {
   return (
     <Space size={16}>
       {actions.map((a) => {
@@ -83,7 +86,7 @@ function BatchBar({ actions, ids, onClear }: { actions: BatchAction[]; ids: Key[
             {a.label}
           </Typography.Link>
         );
-        const go = async () => (await a.run(ids)) && onClear();
+        const go = async () => (await a.run(ids, rows)) && onClear();
         if (!a.confirm) return link(go);
         const { title, description, okText = a.label, cancelText = '取消', danger = a.type === 'danger' } = a.confirm;
         return (
@@ -114,12 +117,17 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
   const { pathname } = useLocation();
   const actionRef = useRef<ActionType>(null);
   const [editing, setEditing] = useState<{ record?: T; extra?: X } | null>(null);
-  const reload = () => void actionRef.current?.reload();
-  const actions = useCrudActions({ onSuccess: reload, invalidate, remove: remove?.route });
+  const queryClient = useQueryClient();
+  const reload = () => {
+    void actionRef.current?.reload();
+    for (const queryKey of invalidate ?? []) void queryClient.invalidateQueries({ queryKey });
+  };
+  const actions = useCrudActions({ onSuccess: reload, remove: remove?.route });
 
   const ctx: CrudContext<T, X> = {
     ...actions,
     reload,
+    clearSelected: () => actionRef.current?.clearSelected?.(),
     edit: (record) => setEditing({ record }),
     create: (extra) => setEditing({ extra }),
     editLink: (record, text = '编辑') => (
@@ -130,7 +138,7 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
     deleteLink: (record, description) => <DeleteLink key="delete" description={description} onConfirm={() => actions.remove([record[rowKey] as Key])} />,
   };
 
-  const batch = [...(props.batchActions?.(ctx) ?? [])];
+  const batch: BatchAction<T>[] = [...(props.batchActions?.(ctx) ?? [])];
   if (remove && remove.batch !== false) {
     batch.push({
       key: 'delete',
@@ -162,7 +170,11 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
           defaultValue: hiddenColumns ? Object.fromEntries(hiddenColumns.map((c) => [c, { show: false }])) : undefined,
         }}
         tableAlertOptionRender={
-          selectable ? ({ selectedRowKeys, onCleanSelected }) => <BatchBar actions={batch} ids={[...selectedRowKeys]} onClear={onCleanSelected} /> : undefined
+          selectable
+            ? ({ selectedRowKeys, selectedRows, onCleanSelected }) => (
+                <BatchBar actions={batch} ids={[...selectedRowKeys]} rows={selectedRows} onClear={onCleanSelected} />
+              )
+            : undefined
         }
         toolBarRender={
           (form?.create && createText) || props.toolbar
@@ -180,14 +192,7 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
         rowSelection={selectable ? { ...(table.rowSelection || {}) } : table.rowSelection}
       />
       {editing && form && (
-        <CrudModalForm
-          spec={form}
-          record={editing.record}
-          extra={editing.extra}
-          invalidate={invalidate}
-          onOpenChange={(open) => !open && setEditing(null)}
-          onSaved={reload}
-        />
+        <CrudModalForm spec={form} record={editing.record} extra={editing.extra} onOpenChange={(open) => !open && setEditing(null)} onSaved={reload} />
       )}
       {typeof children === 'function' ? children(ctx) : children}
     </AdminPage>
