@@ -179,11 +179,13 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
         toolBarRender={
           (form?.create && createText) || props.toolbar
             ? () => [
-                form?.create && createText ? (
-                  <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-                    {createText}
-                  </Button>
-                ) : null,
+                ...(form?.create && createText
+                  ? [
+                      <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+                        {createText}
+                      </Button>,
+                    ]
+                  : []),
                 ...(props.toolbar?.(ctx) ?? []),
               ]
             : undefined
