@@ -13,11 +13,12 @@ function listPermission(module: string): PermissionLike {
 
 const routes: AccessRoute[] = [
   { path: '/dashboard' },
-  { path: '/document', children: [{ path: '/document/list' }, { path: '/document/category' }] },
-  { path: '/navigation' },
+  { path: '/document', children: [{ path: '/document/list', module: 'document' }, { path: '/document/category', module: 'category' }] },
+  { path: '/article', children: [{ path: '/article/category', module: 'category' }] },
+  { path: '/navigation', module: 'navigation' },
   { path: '/help', is_public: true },
   { path: '/hidden', hideInMenu: true, is_public: true },
-  { path: '/config', children: [{ path: '/config/system' }, { path: '/config/footer' }] },
+  { path: '/config', children: [{ path: '/config/system', module: 'config' }, { path: '/config/footer', module: 'config' }] },
 ];
 
 describe('normalizePath', () => {
@@ -33,20 +34,20 @@ describe('normalizePath', () => {
 
 describe('allowed pages', () => {
   it('always allows the dashboard pages and adds the pages of held list permissions', () => {
-    const pages = computeAllowedPages([listPermission('category')]);
+    const pages = computeAllowedPages([listPermission('category')], routes);
     expect(pages).toEqual(expect.arrayContaining(['/', '/index', '/dashboard', '/document/category', '/article/category']));
     expect(pages).not.toContain('/navigation');
   });
 
   it('ignores permissions that are not a module list permission', () => {
     const perms: PermissionLike[] = [{ method: 'DELETE', path: '/api/v1/category', module: 'category' }];
-    expect(computeAllowedPages(perms)).toEqual(['/', '/index', '/dashboard']);
-    expect(hasAdminAccess(perms)).toBe(false);
+    expect(computeAllowedPages(perms, routes)).toEqual(['/', '/index', '/dashboard']);
+    expect(hasAdminAccess(perms, routes)).toBe(false);
   });
 
   it('grants admin access only with at least one module page', () => {
-    expect(hasAdminAccess([])).toBe(false);
-    expect(hasAdminAccess([listPermission('navigation')])).toBe(true);
+    expect(hasAdminAccess([], routes)).toBe(false);
+    expect(hasAdminAccess([listPermission('navigation')], routes)).toBe(true);
   });
 
   it('treats is_public routes as reachable', () => {

@@ -1,8 +1,10 @@
-import { ALWAYS_ALLOWED_ADMIN_PAGES, MODULE_LIST_KEYS, allowedAdminPages } from '@wenku/contracts';
+import { ALWAYS_ALLOWED_ADMIN_PAGES, MODULE_LIST_KEYS, allowedAdminModules } from '@wenku/contracts';
 
 /** What access decisions need to know about a route-table entry (no React here: pure and tested). */
 export interface AccessRoute {
   path: string;
+  /** ADMIN_MODULES key whose list permission unlocks this page */
+  module?: string;
   is_public?: boolean;
   hideInMenu?: boolean;
   children?: AccessRoute[];
@@ -31,19 +33,22 @@ export function normalizePath(pathname: string): string {
   return p;
 }
 
-/** Pages unlocked by the permission list alone (a module's list permission grants its pages). */
-export function modulePages(permissions: readonly PermissionLike[]): string[] {
-  return allowedAdminPages([...permissions], MODULE_LIST_KEYS);
+/** Pages unlocked by the permission list alone: a page is unlocked by its module's list permission. */
+export function modulePages(permissions: readonly PermissionLike[], routes: readonly AccessRoute[]): string[] {
+  const modules = new Set(allowedAdminModules([...permissions], MODULE_LIST_KEYS));
+  return flattenRoutes(routes)
+    .filter((r) => !r.children?.length && r.module && modules.has(r.module))
+    .map((r) => r.path);
 }
 
 /** Allowed pages = pages unlocked by permissions + the always-allowed dashboard pages. */
-export function computeAllowedPages(permissions: readonly PermissionLike[]): string[] {
-  return [...new Set([...ALWAYS_ALLOWED_ADMIN_PAGES, ...modulePages(permissions)])];
+export function computeAllowedPages(permissions: readonly PermissionLike[], routes: readonly AccessRoute[]): string[] {
+  return [...new Set([...ALWAYS_ALLOWED_ADMIN_PAGES, ...modulePages(permissions, routes)])];
 }
 
 /** Someone "has admin access" when the permissions unlock at least one page beyond the always-allowed. */
-export function hasAdminAccess(permissions: readonly PermissionLike[]): boolean {
-  return modulePages(permissions).some((p) => !ALWAYS_ALLOWED_ADMIN_PAGES.includes(p));
+export function hasAdminAccess(permissions: readonly PermissionLike[], routes: readonly AccessRoute[]): boolean {
+  return modulePages(permissions, routes).some((p) => !ALWAYS_ALLOWED_ADMIN_PAGES.includes(p));
 }
 
 export function flattenRoutes<T extends AccessRoute>(routes: readonly T[]): T[] {
@@ -112,7 +117,7 @@ export interface AccessInput {
 export function decideAccess({ token, permissions, pathname, routes }: AccessInput): AccessDecision {
   if (!token) return { kind: 'leave', to: '/' };
   if (!permissions) return { kind: 'wait' };
-  if (!hasAdminAccess(permissions)) return { kind: 'leave', to: '/' };
-  if (isPageAllowed(pathname, computeAllowedPages(permissions), routes)) return { kind: 'allow' };
+  if (!hasAdminAccess(permissions, routes)) return { kind: 'leave', to: '/' };
+  if (isPageAllowed(pathname, computeAllowedPages(permissions, routes), routes)) return { kind: 'allow' };
   return { kind: 'redirect', to: '/' };
 }

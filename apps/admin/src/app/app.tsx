@@ -1,14 +1,13 @@
-import { useEffect, type ComponentType } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Navigate, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { bindMessage } from '../lib/feedback';
-import { flattenRoutes } from './access';
 import { AdminShell } from './layout/admin-layout';
-import { ADMIN_ROUTES } from './routes';
+import { ADMIN_ROUTES, toRouteObjects } from './routes';
 
 dayjs.locale('zh-cn');
 
@@ -26,7 +25,21 @@ function FeedbackBinder() {
   return null;
 }
 
-const pages = flattenRoutes(ADMIN_ROUTES).filter((r): r is typeof r & { component: ComponentType } => !!r.component);
+/** A data router, so that pages read their title and breadcrumb from the route table's `handle` (useMatches). */
+const router = createBrowserRouter(
+  [
+    {
+      element: <AdminShell />,
+      children: [
+        { index: true, element: <Navigate to="/dashboard" replace /> },
+        { path: 'index', element: <Navigate to="/dashboard" replace /> },
+        ...toRouteObjects(ADMIN_ROUTES),
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);
 
 export function App() {
   return (
@@ -34,18 +47,7 @@ export function App() {
       <AntdApp>
         <FeedbackBinder />
         <QueryClientProvider client={queryClient}>
-          <BrowserRouter basename="/admin">
-            <Routes>
-              <Route element={<AdminShell />}>
-                <Route index element={<Navigate to="/dashboard" replace />} />
-                <Route path="index" element={<Navigate to="/dashboard" replace />} />
-                {pages.map((r) => (
-                  <Route key={r.path} path={r.path.slice(1)} element={<r.component key={r.path} />} />
-                ))}
-                <Route path="*" element={<Navigate to="/" replace />} />
-              </Route>
-            </Routes>
-          </BrowserRouter>
+          <RouterProvider router={router} />
         </QueryClientProvider>
       </AntdApp>
     </ConfigProvider>

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { RouteObject } from 'react-router-dom';
 import {
   AccountBookOutlined, AlertOutlined, ApiOutlined, BarsOutlined, CloudDownloadOutlined, CommentOutlined,
   CompassOutlined, ControlOutlined, CrownOutlined, DashboardOutlined, DatabaseOutlined, DeleteOutlined,
@@ -11,17 +12,19 @@ import {
 } from '@ant-design/icons';
 import { CONFIG_SECTIONS, type ConfigCategory } from '@wenku/contracts';
 import type { AccessRoute } from './access';
+import type { AdminRouteHandle } from './route-handle';
 
 type Page = LazyExoticComponent<ComponentType>;
 
-/** One entry of the admin's route table: it drives both the side menu and the guard. */
+/**
+ * One entry of the admin's route table, the one module → page table: it drives the side menu, the guard (a page is
+ * unlocked by its module's list permission) and, as react-router `handle`, the page titles and breadcrumbs.
+ */
 export interface AdminRoute extends AccessRoute {
   /** path below /admin */
   path: string;
   title: string;
   icon?: ReactNode;
-  /** ADMIN_MODULES key whose list permission unlocks this page */
-  module?: string;
   /** reachable regardless of permissions */
   is_public?: boolean;
   hideInMenu?: boolean;
@@ -163,3 +166,17 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     })),
   },
 ];
+
+/** The table as react-router routes (below the admin shell): title, icon and module ride along as `handle`. */
+export function toRouteObjects(routes: readonly AdminRoute[]): RouteObject[] {
+  return routes.map((r) => {
+    const handle: AdminRouteHandle = { title: r.title, icon: r.icon, module: r.module };
+    const Page = r.component;
+    return {
+      path: r.path,
+      handle,
+      element: Page ? <Page key={r.path} /> : undefined,
+      children: r.children ? toRouteObjects(r.children) : undefined,
+    };
+  });
+}

@@ -60,10 +60,19 @@ export function useSettings() {
   });
 }
 
+/** A page of the route table as other pages may link to it. */
+export interface PageLink {
+  path: string;
+  title: string;
+  icon?: ReactNode;
+}
+
 export interface AdminSession {
   token: string;
   permissions: TPermission[];
   allowedPages: string[];
+  /** every page of the route table (pages do not import the table itself) */
+  pages: PageLink[];
   user?: TUser;
   settings?: TSettings;
 }

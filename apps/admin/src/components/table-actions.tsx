@@ -1,20 +1,5 @@
-import { useState, type Key } from 'react';
+import { useState } from 'react';
 import { Popconfirm, Space, Switch, Typography } from 'antd';
-import type { RouteDef } from '@wenku/contracts';
-import { client } from '../lib/api';
-import { toast } from '../lib/feedback';
-
-/** DELETE {base}?id=..&id=.. (every content route deletes by repeated ids). */
-export async function deleteByIds(route: RouteDef, ids: readonly Key[]): Promise<boolean> {
-  try {
-    await client.call(route, { query: { id: ids.map(Number) } as never });
-    toast.success('删除成功');
-    return true;
-  } catch (err) {
-    toast.fail(err, '删除失败');
-    return false;
-  }
-}
 
 /** The row's delete link with its confirmation. */
 export function DeleteLink({ onConfirm, title = '确定删除吗？', description }: { onConfirm: () => Promise<unknown>; title?: string; description?: string }) {
@@ -69,15 +54,4 @@ export function EnableSwitch({ checked, onChange }: { checked: boolean; onChange
       }}
     />
   );
-}
-
-/** Runs an update call and reports it. */
-export async function saveToggle(run: () => Promise<unknown>, next: boolean, reload: () => void): Promise<void> {
-  try {
-    await run();
-    toast.success(next ? '已启用' : '已禁用');
-    reload();
-  } catch (err) {
-    toast.fail(err);
-  }
 }

@@ -25,3 +25,15 @@ export const toast = {
   /** Show an API error's message (spec: "Show API error messages with message.error(err.message)"). */
   fail: (err: unknown, fallback?: string) => current().error(errorMessage(err, fallback)),
 };
+
+/** Runs a call, reports `ok` (or the server's error) and tells whether it worked. */
+export async function runReported(call: () => Promise<unknown>, ok = '操作成功'): Promise<boolean> {
+  try {
+    await call();
+    toast.success(ok);
+    return true;
+  } catch (err) {
+    toast.fail(err);
+    return false;
+  }
+}

@@ -8,7 +8,8 @@ import { isUnauthorized, errorMessage } from '../../lib/api';
 import { goToSite, siteUrl } from '../../lib/session';
 import { FullPageError, FullPageLoading } from '../../components/full-page-state';
 import { PageErrorBoundary } from '../../components/page-error-boundary';
-import { SIDER_WIDTH, computeAllowedPages, decideAccess, filterMenu, findRoute, shouldCollapse } from '../access';
+import { SIDER_WIDTH, computeAllowedPages, decideAccess, filterMenu, flattenRoutes, shouldCollapse } from '../access';
+import { usePageHandle } from '../route-handle';
 import { ADMIN_ROUTES, type AdminRoute } from '../routes';
 import { SessionProvider, siteNameOf, useAuthToken, useCurrentUser, usePermissions, useSettings } from '../session';
 import { SiteLogo } from './site-logo';
@@ -55,6 +56,11 @@ function useFavicon(href: unknown) {
   }, [href]);
 }
 
+/** Every page of the route table, for links between pages (the dashboard's shortcuts). */
+const PAGES = flattenRoutes(ADMIN_ROUTES)
+  .filter((r) => r.component)
+  .map((r) => ({ path: r.path, title: r.title, icon: r.icon }));
+
 const PageFallback = (
   <div style={{ padding: 96, textAlign: 'center' }}>
     <Spin />
@@ -93,16 +99,16 @@ function AdminFrame({ token, permissions }: { token: string; permissions: TPermi
   const logo = typeof settings?.system?.logo === 'string' ? settings.system.logo : '';
   useFavicon(settings?.system?.favicon);
 
-  const allowedPages = useMemo(() => computeAllowedPages(permissions), [permissions]);
+  const allowedPages = useMemo(() => computeAllowedPages(permissions, ADMIN_ROUTES), [permissions]);
   const menu = useMemo(() => toMenuData(filterMenu(ADMIN_ROUTES, allowedPages)), [allowedPages]);
-  const current = findRoute(ADMIN_ROUTES, location.pathname);
+  const current = usePageHandle();
 
   useEffect(() => {
     document.title = `${current?.title ?? '控制面板'} - ${siteName}管理后台`;
   }, [current?.title, siteName]);
 
   const session = useMemo(
-    () => ({ token, permissions, allowedPages, user, settings }),
+    () => ({ token, permissions, allowedPages, pages: PAGES, user, settings }),
     [token, permissions, allowedPages, user, settings],
   );
 

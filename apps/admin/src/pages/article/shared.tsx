@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { CategoryType, type TCategory } from '@wenku/contracts';
 import { api, client } from '../../lib/api';
-import { toast } from '../../lib/feedback';
 import { buildTree, type TreeNode } from '../../lib/list-query';
 
 /** Article categories (type 1), every one (the admin sees disabled ones too). */
@@ -32,14 +31,4 @@ export function ArticleCategorySelect({ value, onChange }: { value?: number[]; o
 /** The public URL of an article on the site. */
 export const articleUrl = (identifier: string) => `/article/${encodeURIComponent(identifier)}`;
 
-/** Runs a call, reports success (or the server's error) and tells whether it worked. */
-export async function run(call: () => Promise<unknown>, ok = '操作成功'): Promise<boolean> {
-  try {
-    await call();
-    toast.success(ok);
-    return true;
-  } catch (err) {
-    toast.fail(err);
-    return false;
-  }
-}
+export { runReported as run } from '../../lib/feedback';

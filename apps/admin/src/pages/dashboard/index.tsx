@@ -3,8 +3,6 @@ import { Avatar, Button, Card, Col, Descriptions, Row, Skeleton, Space, Tag, Too
 import { ExportOutlined, SettingOutlined, WarningOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { AdminPage } from '../../components/admin-page';
-import { ADMIN_ROUTES } from '../../app/routes';
-import { flattenRoutes } from '../../app/access';
 import { siteNameOf, useAdminSession } from '../../app/session';
 import { errorMessage } from '../../lib/api';
 import { siteUrl } from '../../lib/session';
@@ -53,12 +51,11 @@ function StatCard({ def }: { def: StatDef }) {
 }
 
 export default function DashboardPage() {
-  const { user, settings, allowedPages, permissions } = useAdminSession();
+  const { user, settings, allowedPages, permissions, pages } = useAdminSession();
   const siteName = siteNameOf(settings);
   const name = user?.realname || user?.username || '管理员';
   const now = dayjs();
   const stats = STATS.filter((s) => allowedPages.includes(s.page));
-  const pages = flattenRoutes(ADMIN_ROUTES);
   const quick = QUICK_LINKS.filter((p) => allowedPages.includes(p)).map((p) => pages.find((r) => r.path === p)!).filter(Boolean);
   const modules = new Set(permissions.map((p) => p.module)).size;
   const system: Partial<NonNullable<typeof settings>['system']> = settings?.system ?? {};

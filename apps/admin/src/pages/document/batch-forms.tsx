@@ -1,8 +1,8 @@
-import { ModalForm, ProForm, ProFormDependency, ProFormRadio, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
+import { ProForm, ProFormDependency, ProFormRadio, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
 import { Alert } from 'antd';
 import { CategoryTreeSelect } from '../../components/category-tree-select';
-import { api, client } from '../../lib/api';
-import { toast } from '../../lib/feedback';
+import { AdminModalForm, call } from '../../components/crud';
+import { api } from '../../lib/api';
 import { useLanguages } from '../../lib/queries';
 import { toCheckBody, type ReviewDecision } from './form-values';
 
@@ -19,30 +19,19 @@ const target = (ids: number[], title?: string) => (title ? `「${title}」` : `�
 /** PUT /document/category: file several documents under the same categories. */
 export function SetCategoryForm({ ids, title, onOpenChange, onDone }: BatchProps) {
   return (
-    <ModalForm<{ category_id: number[] }>
+    <AdminModalForm<{ category_id: number[] }>
       title="设置分类"
-      open
       width={520}
+      layout="vertical"
       onOpenChange={onOpenChange}
-      modalProps={{ destroyOnHidden: true }}
-      submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
-      onFinish={async (v) => {
-        try {
-          await client.call(api.setDocumentsCategory, { body: { document_id: ids, category_id: v.category_id } });
-          toast.success('保存成功');
-          onDone();
-          return true;
-        } catch (err) {
-          toast.fail(err, '保存失败');
-          return false;
-        }
-      }}
+      onSaved={onDone}
+      submit={(v) => call(api.setDocumentsCategory, { body: { document_id: ids, category_id: v.category_id } })}
     >
       <Alert type="info" showIcon style={{ marginBottom: 20 }} title={`将${target(ids, title)}的分类替换为：`} />
       <ProForm.Item name="category_id" label="文档分类" rules={[{ required: true, type: 'array', min: 1, message: '请选择文档分类' }]}>
         <CategoryTreeSelect />
       </ProForm.Item>
-    </ModalForm>
+    </AdminModalForm>
   );
 }
 
@@ -50,24 +39,13 @@ export function SetCategoryForm({ ids, title, onOpenChange, onDone }: BatchProps
 export function SetLanguageForm({ ids, title, onOpenChange, onDone }: BatchProps) {
   const languages = useLanguages().data ?? [];
   return (
-    <ModalForm<{ language: string }>
+    <AdminModalForm<{ language: string }>
       title="设置语言"
-      open
       width={480}
+      layout="vertical"
       onOpenChange={onOpenChange}
-      modalProps={{ destroyOnHidden: true }}
-      submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
-      onFinish={async (v) => {
-        try {
-          await client.call(api.setDocumentsLanguage, { body: { document_id: ids, language: v.language } });
-          toast.success('保存成功');
-          onDone();
-          return true;
-        } catch (err) {
-          toast.fail(err, '保存失败');
-          return false;
-        }
-      }}
+      onSaved={onDone}
+      submit={(v) => call(api.setDocumentsLanguage, { body: { document_id: ids, language: v.language } })}
     >
       <Alert type="info" showIcon style={{ marginBottom: 20 }} title={`设置${target(ids, title)}的语言`} />
       <ProFormSelect
@@ -78,35 +56,24 @@ export function SetLanguageForm({ ids, title, onOpenChange, onDone }: BatchProps
         options={languages.map((l) => ({ value: l.code, label: `${l.language}（${l.code}）` }))}
         rules={[{ required: true, message: '请选择语言' }]}
       />
-    </ModalForm>
+    </AdminModalForm>
   );
 }
 
 /** PUT /document/check: approve (→ 待转换) or reject with a reason shown to the uploader. */
 export function ReviewForm({ ids, title, onOpenChange, onDone, onDownload }: BatchProps & { onDownload?: () => void }) {
   return (
-    <ModalForm<{ decision: ReviewDecision; reason?: string }>
+    <AdminModalForm<{ decision: ReviewDecision; reason?: string }>
       title="审核文档"
-      open
       width={560}
+      labelSpan={5}
       onOpenChange={onOpenChange}
-      layout="horizontal"
-      labelCol={{ span: 5 }}
-      wrapperCol={{ span: 18 }}
       initialValues={{ decision: 'approve', reason: '' }}
-      modalProps={{ destroyOnHidden: true }}
-      submitter={{ searchConfig: { submitText: '提交', resetText: '取消' } }}
-      onFinish={async (v) => {
-        try {
-          await client.call(api.checkDocument, { body: toCheckBody(ids, v.decision, v.reason) });
-          toast.success('操作成功');
-          onDone();
-          return true;
-        } catch (err) {
-          toast.fail(err);
-          return false;
-        }
-      }}
+      submitText="提交"
+      success="操作成功"
+      error="操作失败，请稍后重试"
+      onSaved={onDone}
+      submit={(v) => call(api.checkDocument, { body: toCheckBody(ids, v.decision, v.reason) })}
     >
       <Alert
         type="info"
@@ -138,6 +105,6 @@ export function ReviewForm({ ids, title, onOpenChange, onDone, onDownload }: Bat
           ) : null
         }
       </ProFormDependency>
-    </ModalForm>
+    </AdminModalForm>
   );
 }

@@ -1,9 +1,9 @@
-import { ModalForm, ProForm, ProFormDigit, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProForm, ProFormDigit, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Alert } from 'antd';
 import type { TDocument } from '@wenku/contracts';
 import { CategoryTreeSelect } from '../../components/category-tree-select';
-import { api, client } from '../../lib/api';
-import { toast } from '../../lib/feedback';
+import { AdminModalForm, call } from '../../components/crud';
+import { api } from '../../lib/api';
 import { useLanguages } from '../../lib/queries';
 import { documentFormInitial, editableStatuses, toUpdateDocumentBody, type DocumentFormValues } from './form-values';
 
@@ -11,28 +11,13 @@ import { documentFormInitial, editableStatuses, toUpdateDocumentBody, type Docum
 export function DocumentForm({ record, creditName, onOpenChange, onSaved }: { record: TDocument; creditName: string; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
   const languages = useLanguages().data ?? [];
   return (
-    <ModalForm<DocumentFormValues>
+    <AdminModalForm<DocumentFormValues>
       title="编辑文档"
-      open
       onOpenChange={onOpenChange}
       width={680}
-      layout="horizontal"
-      labelCol={{ span: 4 }}
-      wrapperCol={{ span: 19 }}
       initialValues={documentFormInitial(record)}
-      modalProps={{ mask: { closable: false }, destroyOnHidden: true }}
-      submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
-      onFinish={async (v) => {
-        try {
-          await client.call(api.updateDocument, { body: toUpdateDocumentBody(record, v) });
-          toast.success('保存成功');
-          onSaved();
-          return true;
-        } catch (err) {
-          toast.fail(err, '保存失败');
-          return false;
-        }
-      }}
+      onSaved={onSaved}
+      submit={(v) => call(api.updateDocument, { body: toUpdateDocumentBody(record, v) })}
     >
       {record.convert_error && <Alert type={record.status === 7 ? "warning" : "error"} showIcon style={{ marginBottom: 20 }} title={record.status === 7 ? "审核未通过" : "转换失败原因"} description={record.convert_error} />}
       <ProFormText name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请输入文档标题' }, { max: 255, message: '标题最多255个字符' }]} />
@@ -57,6 +42,6 @@ export function DocumentForm({ record, creditName, onOpenChange, onSaved }: { re
         extra="设为「重新转换」将重新生成预览；「已禁用」的文档前台不可见。"
         fieldProps={{ style: { width: 240 } }}
       />
-    </ModalForm>
+    </AdminModalForm>
   );
 }

@@ -6,7 +6,7 @@ import { SyncOutlined } from '@ant-design/icons';
 import { DocumentStatus, type TDocument } from '@wenku/contracts';
 import { AdminPage } from '../../components/admin-page';
 import { api, client } from '../../lib/api';
-import { toast } from '../../lib/feedback';
+import { runReported as run, toast } from '../../lib/feedback';
 import { downloadFrom } from '../../lib/open-url';
 import { SEARCH_SPAN, listRequest } from '../../lib/pro-table';
 import { useDocumentCategories } from '../../lib/queries';
@@ -21,17 +21,6 @@ type Dialog =
   | { kind: 'category' | 'language' | 'review'; ids: number[]; title?: string; record?: TDocument }
   | null;
 
-/** Runs a call, reports 操作成功 (or the server's error) and tells whether it worked. */
-async function run(call: () => Promise<unknown>, ok = '操作成功'): Promise<boolean> {
-  try {
-    await call();
-    toast.success(ok);
-    return true;
-  } catch (err) {
-    toast.fail(err);
-    return false;
-  }
-}
 
 export default function DocumentListPage() {
   const { modal } = App.useApp();

@@ -1,57 +1,83 @@
-import { useRef, useState } from 'react';
-import { ProTable, type ActionType } from '@ant-design/pro-components';
-import { Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { ProFormText } from '@ant-design/pro-components';
+import { Typography } from 'antd';
 import { ZFriendlink, type TFriendlink } from '@wenku/contracts';
-import { AdminPage } from '../../components/admin-page';
-import { BatchDeleteBar, deleteByIds, saveToggle } from '../../components/table-actions';
-import { api, client } from '../../lib/api';
+import { CrudPage, EnableField, SortField, TextAreaField, crudForm, saveBoth, col, RequiredTextField } from '../../components/crud';
+import { api } from '../../lib/api';
 import { listRequest } from '../../lib/pro-table';
-import { friendlinkColumns } from './columns';
-import { FriendlinkForm } from './friendlink-form';
 
-export default function FriendlinkPage() {
-  const actionRef = useRef<ActionType>(null);
-  const [editing, setEditing] = useState<{ record?: TFriendlink } | null>(null);
-  const reload = () => actionRef.current?.reload();
+interface FriendlinkFormValues {
+  title: string;
+  link: string;
+  description: string;
+  sort: number;
+  enable: boolean;
+}
 
-  const columns = friendlinkColumns({
-    onEdit: (record) => setEditing({ record }),
-    onDelete: async (row) => (await deleteByIds(api.deleteFriendlink, [row.id])) && reload(),
-    onToggle: (row, enable) => saveToggle(() => client.call(api.updateFriendlink, { body: { id: row.id, enable } }), enable, reload),
-  });
+const toBody = (v: FriendlinkFormValues) => ({
+  title: v.title.trim(),
+  link: v.link.trim(),
+  description: v.description ?? '',
+  sort: v.sort ?? 0,
+  enable: !!v.enable,
+});
 
-  return (
-    <AdminPage subTitle="显示在网站首页底部的友情链接">
-      <ProTable<TFriendlink>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        headerTitle="友情链接列表"
-        request={listRequest(api.listFriendlinks, 'friendlink', { row: ZFriendlink })}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        scroll={{ x: 1000 }}
-        rowSelection={{}}
-        tableAlertOptionRender={({ selectedRowKeys, onCleanSelected }) => (
-          <BatchDeleteBar
-            count={selectedRowKeys.length}
-            onClear={onCleanSelected}
-            onDelete={async () => {
-              if (await deleteByIds(api.deleteFriendlink, selectedRowKeys)) {
-                onCleanSelected();
-                reload();
-              }
-            }}
-          />
-        )}
-        toolBarRender={() => [
-          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            新增友链
-          </Button>,
+const form = crudForm<TFriendlink, FriendlinkFormValues>({
+  noun: '友情链接',
+  initialValues: (r) =>
+    r
+      ? { title: r.title, link: r.link, description: r.description ?? '', sort: r.sort ?? 0, enable: r.enable ?? true }
+      : { title: '', link: 'https://', description: '', sort: 0, enable: true },
+  ...saveBoth(api.createFriendlink, api.updateFriendlink, toBody),
+  fields: () => (
+    <>
+      <RequiredTextField name="title" label="名称" message="请输入友链名称" max={64} />
+      <ProFormText
+        name="link"
+        label="地址"
+        placeholder="https://example.com"
+        rules={[
+          { required: true, message: '请输入友链地址' },
+          { pattern: /^https?:\/\/\S+$/, message: '请输入以 http:// 或 https:// 开头的链接' },
         ]}
       />
-      {editing && <FriendlinkForm record={editing.record} onOpenChange={(open) => !open && setEditing(null)} onSaved={reload} />}
-    </AdminPage>
+      <TextAreaField name="description" label="描述" placeholder="友链描述（可选）" />
+      <SortField />
+      <EnableField />
+    </>
+  ),
+});
+
+export default function FriendlinkPage() {
+  return (
+    <CrudPage<TFriendlink>
+      subTitle="显示在网站首页底部的友情链接"
+      headerTitle="友情链接列表"
+      request={listRequest(api.listFriendlinks, 'friendlink', { row: ZFriendlink })}
+      remove={{ route: api.deleteFriendlink }}
+      form={form}
+      createText="新增友链"
+      table={{ scroll: { x: 1000 } }}
+      columns={(c) => [
+        col.keyword('友链名称或地址'),
+        col.id(),
+        { title: '名称', dataIndex: 'title', width: 180, search: false, render: (_, row) => <Typography.Text strong>{row.title}</Typography.Text> },
+        {
+          title: '链接地址',
+          dataIndex: 'link',
+          ellipsis: true,
+          search: false,
+          render: (_, row) => (
+            <Typography.Link href={row.link} target="_blank" rel="noopener noreferrer">
+              {row.link}
+            </Typography.Link>
+          ),
+        },
+        col.text('描述', 'description'),
+        { title: '排序', dataIndex: 'sort', width: 80, align: 'center', search: false, tooltip: '数值越大越靠前' },
+        col.enable((row, enable) => c.setEnable(api.updateFriendlink, row.id, enable)),
+        col.createdAt(),
+        col.option(120, (row) => [c.editLink(row), c.deleteLink(row)]),
+      ]}
+    />
   );
 }

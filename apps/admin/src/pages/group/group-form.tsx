@@ -1,9 +1,9 @@
-import { ModalForm, ProForm, ProFormDigit, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProForm, ProFormDigit, ProFormSwitch, ProFormTextArea } from '@ant-design/pro-components';
 import { Col, Divider, Row } from 'antd';
 import type { TGroup } from '@wenku/contracts';
 import { HexColorInput } from '../../components/hex-color-input';
-import { api, client } from '../../lib/api';
-import { toast } from '../../lib/feedback';
+import { crudForm, saveBoth, RequiredTextField } from '../../components/crud';
+import { api } from '../../lib/api';
 import { GROUP_FLAGS, groupFormInitial, toGroupBody, type GroupFormValues } from './form-values';
 
 const FLAG_TIPS: Partial<Record<string, string>> = {
@@ -12,33 +12,14 @@ const FLAG_TIPS: Partial<Record<string, string>> = {
   is_display: '在前台用户主页上展示该分组名称',
 };
 
-export function GroupForm({ record, onOpenChange, onSaved }: { record?: TGroup; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
-  return (
-    <ModalForm<GroupFormValues>
-      title={record ? `编辑用户组：${record.title}` : '新增用户组'}
-      open
-      onOpenChange={onOpenChange}
-      width={680}
-      layout="horizontal"
-      labelCol={{ span: 4 }}
-      wrapperCol={{ span: 19 }}
-      initialValues={groupFormInitial(record)}
-      modalProps={{ mask: { closable: false }, destroyOnHidden: true }}
-      submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
-      onFinish={async (v) => {
-        try {
-          if (record) await client.call(api.updateGroup, { body: { ...toGroupBody(v), id: record.id } });
-          else await client.call(api.createGroup, { body: toGroupBody(v) });
-          toast.success('保存成功');
-          onSaved();
-          return true;
-        } catch (err) {
-          toast.fail(err, '保存失败');
-          return false;
-        }
-      }}
-    >
-      <ProFormText name="title" label="名称" placeholder="请输入分组名称" rules={[{ required: true, whitespace: true, message: '请输入分组名称' }, { max: 64 }]} />
+export const groupForm = crudForm<TGroup, GroupFormValues>({
+  title: (record) => (record ? `编辑用户组：${record.title}` : '新增用户组'),
+  width: 680,
+  initialValues: (record) => groupFormInitial(record),
+  ...saveBoth(api.createGroup, api.updateGroup, toGroupBody),
+  fields: () => (
+    <>
+      <RequiredTextField name="title" label="名称" message="请输入分组名称" max={64} />
       <ProForm.Item name="color" label="颜色">
         <HexColorInput />
       </ProForm.Item>
@@ -62,6 +43,6 @@ export function GroupForm({ record, onOpenChange, onSaved }: { record?: TGroup; 
           </Col>
         ))}
       </Row>
-    </ModalForm>
-  );
-}
+    </>
+  ),
+});

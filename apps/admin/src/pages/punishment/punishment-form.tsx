@@ -1,45 +1,26 @@
-import { ModalForm, ProForm, ProFormSelect, ProFormSwitch, ProFormTextArea } from '@ant-design/pro-components';
+import { ProForm, ProFormSelect, ProFormSwitch } from '@ant-design/pro-components';
 import { Alert } from 'antd';
 import { PUNISHMENT_TYPE_OPTIONS, labelOf, type TPunishment } from '@wenku/contracts';
+import { TextAreaField, crudForm, saveTo } from '../../components/crud';
 import { ExpiryPicker } from '../../components/expiry-picker';
 import { UserSelect } from '../../components/user-select';
-import { api, client } from '../../lib/api';
-import { toast } from '../../lib/feedback';
+import { api } from '../../lib/api';
 import { punishmentFormInitial, toCreatePunishmentBody, toUpdatePunishmentBody, type PunishmentFormValues } from './form-values';
 
-/** New punishment (several users × several types) or edit one (state, end time, reason, remark). */
-export function PunishmentForm({ record, userIds, onOpenChange, onSaved }: {
-  record?: TPunishment;
-  /** preselected users (the user list's 处罚用户 shortcut) */
+/** Context of a new punishment: users preselected by the user list's 处罚用户 shortcut. */
+export interface PunishmentFormExtra {
   userIds?: number[];
-  onOpenChange: (open: boolean) => void;
-  onSaved?: () => void;
-}) {
-  return (
-    <ModalForm<PunishmentFormValues>
-      title={record ? '编辑处罚' : '新增处罚'}
-      open
-      onOpenChange={onOpenChange}
-      width={640}
-      layout="horizontal"
-      labelCol={{ span: 4 }}
-      wrapperCol={{ span: 19 }}
-      initialValues={punishmentFormInitial(record, userIds)}
-      modalProps={{ mask: { closable: false }, destroyOnHidden: true }}
-      submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
-      onFinish={async (v) => {
-        try {
-          if (record) await client.call(api.updatePunishment, { body: toUpdatePunishmentBody(record.id, v) });
-          else await client.call(api.createPunishment, { body: toCreatePunishmentBody(v) });
-          toast.success('保存成功');
-          onSaved?.();
-          return true;
-        } catch (err) {
-          toast.fail(err, '保存失败');
-          return false;
-        }
-      }}
-    >
+}
+
+/** New punishment (several users × several types) or edit one (state, end time, reason, remark). */
+export const punishmentForm = crudForm<TPunishment, PunishmentFormValues, PunishmentFormExtra>({
+  noun: '处罚',
+  width: 640,
+  initialValues: (record, extra) => punishmentFormInitial(record, extra?.userIds),
+  create: saveTo(api.createPunishment, toCreatePunishmentBody),
+  update: saveTo(api.updatePunishment, (v: PunishmentFormValues, r: TPunishment) => toUpdatePunishmentBody(r.id, v)),
+  fields: (record) => (
+    <>
       {record ? (
         <Alert
           type="info"
@@ -67,8 +48,8 @@ export function PunishmentForm({ record, userIds, onOpenChange, onSaved }: {
         <ExpiryPicker />
       </ProForm.Item>
       <ProFormSwitch name="enable" label="立即生效" checkedChildren="生效" unCheckedChildren="不生效" />
-      <ProFormTextArea name="reason" label="处罚原因" placeholder="将展示给被处罚的用户" fieldProps={{ autoSize: { minRows: 2, maxRows: 4 }, maxLength: 255, showCount: true }} />
-      <ProFormTextArea name="remark" label="备注" placeholder="仅管理员可见（可选）" fieldProps={{ autoSize: { minRows: 2, maxRows: 4 }, maxLength: 255, showCount: true }} />
-    </ModalForm>
-  );
-}
+      <TextAreaField name="reason" label="处罚原因" placeholder="将展示给被处罚的用户" rows={[2, 4]} />
+      <TextAreaField name="remark" label="备注" placeholder="仅管理员可见（可选）" rows={[2, 4]} />
+    </>
+  ),
+});

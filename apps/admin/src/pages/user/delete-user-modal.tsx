@@ -1,31 +1,24 @@
-import { ModalForm, ProFormText } from '@ant-design/pro-components';
+import { ProFormText } from '@ant-design/pro-components';
 import { Alert } from 'antd';
 import type { TUser } from '@wenku/contracts';
-import { api, client } from '../../lib/api';
-import { toast } from '../../lib/feedback';
+import { AdminModalForm, call } from '../../components/crud';
+import { api } from '../../lib/api';
 
 /** DELETE /user?id&password: the administrator re-enters their own password to confirm. */
 export function DeleteUserModal({ users, onOpenChange, onDeleted }: { users: Pick<TUser, 'id' | 'username'>[]; onOpenChange: (open: boolean) => void; onDeleted: () => void }) {
   const names = users.map((u) => `「${u.username}」`).join('、');
   return (
-    <ModalForm<{ password: string }>
+    <AdminModalForm<{ password: string }>
       title={users.length > 1 ? `删除 ${users.length} 个用户` : '删除用户'}
-      open
       onOpenChange={onOpenChange}
       width={480}
-      modalProps={{ mask: { closable: false }, destroyOnHidden: true, okButtonProps: { danger: true } }}
+      layout="vertical"
+      modalProps={{ okButtonProps: { danger: true } }}
       submitter={{ searchConfig: { submitText: '确认删除', resetText: '取消' }, submitButtonProps: { danger: true } }}
-      onFinish={async ({ password }) => {
-        try {
-          await client.call(api.deleteUser, { query: { id: users.map((u) => u.id), password } });
-          toast.success('删除成功');
-          onDeleted();
-          return true;
-        } catch (err) {
-          toast.fail(err, '删除失败');
-          return false;
-        }
-      }}
+      success="删除成功"
+      error="删除失败"
+      onSaved={onDeleted}
+      submit={({ password }) => call(api.deleteUser, { query: { id: users.map((u) => u.id), password } })}
     >
       <Alert
         type="warning"
@@ -41,6 +34,6 @@ export function DeleteUserModal({ users, onOpenChange, onDeleted }: { users: Pic
         fieldProps={{ autoComplete: 'current-password', autoFocus: true }}
         rules={[{ required: true, message: '请输入您的登录密码以确认' }]}
       />
-    </ModalForm>
+    </AdminModalForm>
   );
 }

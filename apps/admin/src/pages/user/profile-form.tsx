@@ -1,34 +1,18 @@
-import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import type { TUser } from '@wenku/contracts';
-import { api, client } from '../../lib/api';
-import { toast } from '../../lib/feedback';
+import { AdminModalForm, call } from '../../components/crud';
+import { api } from '../../lib/api';
 import { profileFormInitial, toProfileBody, type ProfileFormValues } from './form-values';
 
 /** PUT /user/profile with the user's id: personal details an administrator may correct. */
 export function ProfileForm({ record, onOpenChange, onSaved }: { record: TUser; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
   return (
-    <ModalForm<ProfileFormValues>
+    <AdminModalForm<ProfileFormValues>
       title={`编辑资料：${record.username}`}
-      open
       onOpenChange={onOpenChange}
-      width={600}
-      layout="horizontal"
-      labelCol={{ span: 4 }}
-      wrapperCol={{ span: 19 }}
       initialValues={profileFormInitial(record)}
-      modalProps={{ mask: { closable: false }, destroyOnHidden: true }}
-      submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
-      onFinish={async (v) => {
-        try {
-          await client.call(api.updateProfile, { body: toProfileBody(record.id, v) });
-          toast.success('保存成功');
-          onSaved();
-          return true;
-        } catch (err) {
-          toast.fail(err, '保存失败');
-          return false;
-        }
-      }}
+      onSaved={onSaved}
+      submit={(v) => call(api.updateProfile, { body: toProfileBody(record.id, v) })}
     >
       <ProFormText name="realname" label="真实姓名" placeholder="选填" rules={[{ max: 32, message: '姓名最多32个字符' }]} />
       <ProFormText name="identity" label="证件号码" placeholder="选填" rules={[{ max: 32, message: '证件号码格式不正确' }]} />
@@ -40,6 +24,6 @@ export function ProfileForm({ record, onOpenChange, onSaved }: { record: TUser; 
         placeholder="仅管理员可见；留空则不修改原备注"
         fieldProps={{ autoSize: { minRows: 2, maxRows: 4 }, maxLength: 255, showCount: true }}
       />
-    </ModalForm>
+    </AdminModalForm>
   );
 }

@@ -1,7 +1,7 @@
-import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { USERNAME_PATTERN, type TGroup, type TUser } from '@wenku/contracts';
-import { api, client } from '../../lib/api';
-import { toast } from '../../lib/feedback';
+import { AdminModalForm, call } from '../../components/crud';
+import { api } from '../../lib/api';
 import { toCreateUserBody, toSetUserBody, userFormInitial, type UserFormValues } from './form-values';
 
 const MOBILE = /^1[3-9]\d{9}$/;
@@ -15,29 +15,12 @@ export function UserForm({ record, groups, onOpenChange, onSaved }: {
 }) {
   const defaults = groups.filter((g) => g.is_default).map((g) => g.id);
   return (
-    <ModalForm<UserFormValues>
+    <AdminModalForm<UserFormValues>
       title={record ? `编辑用户：${record.username}` : '新增用户'}
-      open
       onOpenChange={onOpenChange}
-      width={600}
-      layout="horizontal"
-      labelCol={{ span: 4 }}
-      wrapperCol={{ span: 19 }}
       initialValues={userFormInitial(record, defaults)}
-      modalProps={{ mask: { closable: false }, destroyOnHidden: true }}
-      submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
-      onFinish={async (v) => {
-        try {
-          if (record) await client.call(api.setUser, { body: toSetUserBody(record.id, v) });
-          else await client.call(api.createUser, { body: toCreateUserBody(v) });
-          toast.success('保存成功');
-          onSaved();
-          return true;
-        } catch (err) {
-          toast.fail(err, '保存失败');
-          return false;
-        }
-      }}
+      onSaved={onSaved}
+      submit={(v) => (record ? call(api.setUser, { body: toSetUserBody(record.id, v) }) : call(api.createUser, { body: toCreateUserBody(v) }))}
     >
       <ProFormText
         name="username"
@@ -48,12 +31,12 @@ export function UserForm({ record, groups, onOpenChange, onSaved }: {
       <ProFormText.Password
         name="password"
         label="密码"
-        placeholder={record ? '留空则不修改密码' : '至少6位'}
+        placeholder={record ? '留空则不修改密码' : '至少8位'}
         extra={record ? '修改密码后，该用户在所有设备上需要重新登录。' : undefined}
         fieldProps={{ autoComplete: 'new-password' }}
         rules={[
           ...(record ? [] : [{ required: true, message: '请输入密码' }]),
-          { min: 6, message: '密码至少6位' },
+          { min: 8, message: '至少8位' },
           { max: 64, message: '密码最多64位' },
         ]}
       />
@@ -67,6 +50,6 @@ export function UserForm({ record, groups, onOpenChange, onSaved }: {
         options={groups.map((g) => ({ value: g.id, label: g.title, disabled: record?.id === 1 && g.id === 1 }))}
         extra={record?.id === 1 ? '创始人必须属于超级管理员组。' : undefined}
       />
-    </ModalForm>
+    </AdminModalForm>
   );
 }

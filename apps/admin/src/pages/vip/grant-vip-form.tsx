@@ -1,40 +1,27 @@
 import { useState } from 'react';
-import { ModalForm, ProForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormTextArea } from '@ant-design/pro-components';
+import { ProForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormTextArea } from '@ant-design/pro-components';
 import { Alert, DatePicker, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { VIP_CARD_OPTIONS, type TUser } from '@wenku/contracts';
 import { UserSelect } from '../../components/user-select';
-import { api, client } from '../../lib/api';
+import { AdminModalForm, call } from '../../components/crud';
+import { api } from '../../lib/api';
 import { formatDateTime, untilText } from '../../lib/dates';
-import { toast } from '../../lib/feedback';
 import { resultingExpiry, toGrantVipBody, vipFormInitial, type VipFormValues } from './form-values';
 
 /** PUT /vip/grant: open or extend a user's VIP (card, days or an explicit expiry) and preview the result. */
 export function GrantVipForm({ user, onOpenChange, onSaved }: { user?: TUser; onOpenChange: (open: boolean) => void; onSaved?: () => void }) {
   const [picked, setPicked] = useState<TUser | undefined>(user);
   return (
-    <ModalForm<VipFormValues>
+    <AdminModalForm<VipFormValues>
       title={user ? `开通/延长 VIP：${user.username}` : '开通/延长 VIP'}
-      open
       onOpenChange={onOpenChange}
-      width={600}
-      layout="horizontal"
-      labelCol={{ span: 4 }}
-      wrapperCol={{ span: 19 }}
       initialValues={vipFormInitial(user?.id)}
-      modalProps={{ mask: { closable: false }, destroyOnHidden: true }}
-      submitter={{ searchConfig: { submitText: '确定', resetText: '取消' } }}
-      onFinish={async (v) => {
-        try {
-          await client.call(api.grantVip, { body: toGrantVipBody(v) });
-          toast.success('操作成功');
-          onSaved?.();
-          return true;
-        } catch (err) {
-          toast.fail(err, '操作失败');
-          return false;
-        }
-      }}
+      submitText="确定"
+      success="操作成功"
+      error="操作失败"
+      onSaved={onSaved}
+      submit={(v) => call(api.grantVip, { body: toGrantVipBody(v) })}
     >
       <ProForm.Item name="user_id" label="用户" rules={[{ required: true, message: '请选择用户' }]}>
         <UserSelect disabled={!!user} onPicked={(list) => setPicked(list[0])} />
@@ -92,6 +79,6 @@ export function GrantVipForm({ user, onOpenChange, onSaved }: { user?: TUser; on
         }}
       </ProFormDependency>
       <ProFormTextArea name="remark" label="备注" placeholder="记录在 VIP 变更日志中（可选）" fieldProps={{ autoSize: { minRows: 2, maxRows: 3 }, maxLength: 255, showCount: true }} />
-    </ModalForm>
+    </AdminModalForm>
   );
 }

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import type { ProColumns } from '@ant-design/pro-components';
+import { Typography } from 'antd';
+import { ENABLE_VALUE_ENUM } from '../enable-enum';
+import { EnableSwitch } from '../table-actions';
+
+/** The search form's keyword field (`wd`), not shown in the table. */
+export function keywordColumn<T>(placeholder?: string): ProColumns<T> {
+  return { title: '关键词', dataIndex: 'wd', hideInTable: true, fieldProps: placeholder ? { placeholder } : undefined };
+}
+
+export function idColumn<T>(width = 72): ProColumns<T> {
+  return { title: 'ID', dataIndex: 'id', width, align: 'center', search: false };
+}
+
+export function createdAtColumn<T>(title = '创建时间', width = 172): ProColumns<T> {
+  return { title, dataIndex: 'created_at', valueType: 'dateTime', width, search: false };
+}
+
+/** `—` for an empty cell. */
+export const muted = <Typography.Text type="secondary">—</Typography.Text>;
+
+/** A text column that shows `—` when empty. */
+export function textColumn<T extends object>(title: string, dataIndex: keyof T & string, extra: ProColumns<T> = {}): ProColumns<T> {
+  return { title, dataIndex, ellipsis: true, search: false, render: (_, row) => (row[dataIndex] as ReactNode) || muted, ...extra };
+}
+
+/**
+ * The `enable` column: a switch that saves at once; with `search` also a 启用/禁用 select in the search form (sent as
+ * `enable=true|false`).
+ */
+export function enableColumn<T extends { enable?: boolean }>(
+  onToggle: (row: T, enable: boolean) => Promise<unknown>,
+  { search = true, width = 96 }: { search?: boolean; width?: number } = {},
+): ProColumns<T> {
+  return {
+    title: '状态',
+    dataIndex: 'enable',
+    width,
+    align: 'center',
+    ...(search ? { valueType: 'select' as const, valueEnum: ENABLE_VALUE_ENUM } : { search: false }),
+    render: (_, row) => <EnableSwitch checked={row.enable ?? true} onChange={(next) => onToggle(row, next)} />,
+  };
+}
+
+/** The row actions column (操作), fixed on the right. */
+export function optionColumn<T>(width: number, render: (row: T) => ReactNode[]): ProColumns<T> {
+  return { title: '操作', valueType: 'option', width, fixed: 'right', render: (_, row) => render(row) };
+}
+
+/** The column helpers under one name: `col.id()`, `col.keyword('…')`, `col.enable(…)`, `col.option(120, …)`. */
+export const col = {
+  keyword: keywordColumn,
+  id: idColumn,
+  createdAt: createdAtColumn,
+  text: textColumn,
+  enable: enableColumn,
+  option: optionColumn,
+};
