@@ -44,9 +44,3 @@ export function allowedAdminModules(permissions: { method: string; path: string;
     .filter(([, key]) => held.has(key))
     .map(([module]) => module);
 }
-
-/**
- * @deprecated The modules unlocked by the permission list (see `allowedAdminModules`): the pages of a module are listed
- * only in the admin's route table. Kept for the site header, which only asks whether the list is empty.
- */
-export const allowedAdminPages = allowedAdminModules;

@@ -28,7 +28,7 @@ describe('session', () => {
     session.signIn(user, 'tok');
     session.setPermissions([{ id: 1, method: 'GET', path: '/api/v1/user/list', title: '', module: 'user' }]);
     expect(MODULE_LIST_KEYS.user).toBe('GET /api/v1/user/list');
-    expect(session.getState().allowPages).toContain('/user/list');
+    expect(session.getState().allowPages).toContain('user');
     session.setPermissions([{ id: 2, method: 'PUT', path: '/api/v1/user', title: '', module: 'user' }]);
     expect(session.getState().allowPages).toEqual([]);
   });

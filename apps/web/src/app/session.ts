@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import {
-  allowedAdminPages,
+  allowedAdminModules,
   DEFAULT_OAUTH_REDIRECT,
   MODULE_LIST_KEYS,
   STORAGE_KEYS,
@@ -15,6 +15,7 @@ export interface SessionState {
   user: TUser | null;
   token: string;
   permissions: TPermission[];
+  /** The admin modules the permissions unlock (the admin's route table maps them to its pages); empty: no 管理后台 link. */
   allowPages: string[];
   redirectAfterOauth: string;
   groups: TGroup[];
@@ -58,7 +59,7 @@ export const session = {
     setState({ user });
   },
   setPermissions(permissions: TPermission[]) {
-    setState({ permissions, allowPages: allowedAdminPages(permissions, MODULE_LIST_KEYS) });
+    setState({ permissions, allowPages: allowedAdminModules(permissions, MODULE_LIST_KEYS) });
   },
   setGroups(groups: TGroup[]) {
     setState({ groups });
