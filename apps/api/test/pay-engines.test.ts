@@ -391,6 +391,20 @@ describe('Alipay (RSA2, public-key mode)', () => {
     expect(checkAlipayNotification(finished, expected(o.out_trade_no)).trade_status).toBe('TRADE_FINISHED');
   });
 
+  it('accepts a notification with an empty field whether the empty value was signed or left out', () => {
+    const o = order();
+    gw.alipay.checkPayUrl(alipay().pagePayUrl(o));
+    for (const signEmpty of [false, true]) {
+      const n = alipay().verifyNotification(gw.alipay.notification(o.out_trade_no, { body: '' }, { signEmpty }));
+      expect(checkAlipayNotification(n, expected(o.out_trade_no)).fields.body).toBe('');
+    }
+    expectRefused(
+      () => alipay().verifyNotification(gw.alipay.notification(o.out_trade_no, { body: '' }, { signEmpty: true, after: { total_amount: '0.01' } })),
+      'bad_signature',
+      /签名验证失败/,
+    );
+  });
+
   it('refuses a tampered amount, a notification signed with the app key instead of the Alipay key, a missing sign', () => {
     const o = order();
     gw.alipay.checkPayUrl(alipay().pagePayUrl(o));

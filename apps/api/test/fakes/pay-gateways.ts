@@ -66,6 +66,15 @@ export interface FakeWechatPay {
 
 export type PayUrlCheck = { ok: true; params: Record<string, string>; biz: Record<string, any> } | { ok: false; code: string; message: string };
 
+export interface AlipayNotifyOptions {
+  /** sign with another private key */
+  signWith?: KeyObject;
+  /** fields replaced after signing (tampering) */
+  after?: Record<string, string>;
+  /** keep empty values in the signed string (as Alipay's Node SDK does) */
+  signEmpty?: boolean;
+}
+
 export interface FakeAlipay {
   /** the gateway URL to configure (alipay_gateway) */
   gateway: string;
@@ -76,8 +85,8 @@ export interface FakeAlipay {
   /** what the gateway checks when the browser arrives with a pay URL; valid ones are recorded as orders */
   checkPayUrl(url: string): PayUrlCheck;
   /** the trade_status_sync notification for a recorded order; `after` replaces fields after signing (tampering) */
-  notification(outTradeNo: string, fields?: Record<string, string>, o?: { signWith?: KeyObject; after?: Record<string, string> }): Record<string, string>;
-  deliver(outTradeNo: string, fields?: Record<string, string>, o?: { signWith?: KeyObject; after?: Record<string, string> }): Promise<Delivery>;
+  notification(outTradeNo: string, fields?: Record<string, string>, o?: AlipayNotifyOptions): Record<string, string>;
+  deliver(outTradeNo: string, fields?: Record<string, string>, o?: AlipayNotifyOptions): Promise<Delivery>;
 }
 
 export interface FakeHupijiao {
@@ -293,11 +302,7 @@ export async function startFakePayGateways(accounts: {
     return { ok: true, params, biz };
   }
 
-  function alipayNotification(
-    outTradeNo: string,
-    fields: Record<string, string> = {},
-    o: { signWith?: KeyObject; after?: Record<string, string> } = {},
-  ): Record<string, string> {
+  function alipayNotification(outTradeNo: string, fields: Record<string, string> = {}, o: AlipayNotifyOptions = {}): Record<string, string> {
     const order = alipay.orders.get(outTradeNo);
     const amount = order?.biz.total_amount ?? '0.00';
     const f: Record<string, string> = {
@@ -326,7 +331,14 @@ export async function startFakePayGateways(accounts: {
       sign_type: 'RSA2',
     };
     // notifications: every parameter but sign and sign_type, sorted, signed with the Alipay private key
-    f.sign = crypto.sign('sha256', Buffer.from(sortedKv(f, ['sign', 'sign_type']), 'utf8'), o.signWith ?? alipayKeys.privateKey).toString('base64');
+    const content = o.signEmpty
+      ? Object.keys(f)
+          .filter((k) => k !== 'sign_type')
+          .sort()
+          .map((k) => `${k}=${f[k]}`)
+          .join('&')
+      : sortedKv(f, ['sign', 'sign_type']);
+    f.sign = crypto.sign('sha256', Buffer.from(content, 'utf8'), o.signWith ?? alipayKeys.privateKey).toString('base64');
     return { ...f, ...o.after };
   }
 

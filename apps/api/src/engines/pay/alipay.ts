@@ -148,7 +148,14 @@ export class Alipay {
     const f = formRecord(form);
     if (!f.sign) throw new PayError('bad_signature', '支付宝通知缺少签名（sign）');
     if (f.sign_type && f.sign_type !== 'RSA2') throw new PayError('bad_signature', `支付宝通知的签名类型 ${f.sign_type} 不受支持，请使用 RSA2`);
-    if (!rsaSha256Verify(alipayNotifySignContent(f), f.sign, this.publicKey)) throw new PayError('bad_signature', '支付宝通知签名验证失败');
+    // Alipay's Java SDK leaves empty values out of the signed string, its Node SDK keeps them: accept either canonical form
+    const withEmpty = Object.keys(f)
+      .filter((k) => k !== 'sign' && k !== 'sign_type')
+      .sort()
+      .map((k) => `${k}=${f[k]}`)
+      .join('&');
+    const contents = [alipayNotifySignContent(f), ...(Object.values(f).includes('') ? [withEmpty] : [])];
+    if (!contents.some((c) => rsaSha256Verify(c, f.sign, this.publicKey))) throw new PayError('bad_signature', '支付宝通知签名验证失败');
     if (!f.out_trade_no || !f.total_amount) throw new PayError('bad_notification', '支付宝通知缺少订单号或金额');
     return {
       notify_id: f.notify_id ?? '',
