@@ -18,15 +18,23 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 async function rate(fn: () => Promise<unknown>): Promise<number> {
   let n = 0;
   const until = Date.now() + SECONDS * 1000;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (Date.now() < until) { await fn(); n++; }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < until) {
+        await fn();
+        n++;
+      }
+    }),
+  );
   return n / SECONDS;
 }
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wenku-login-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'Bench-12345', API_ONLY: '1' }, { jwtSecret: 'b'.repeat(32) });
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'Bench-12345', API_ONLY: '1' },
+    { jwtSecret: 'b'.repeat(32) },
+  );
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
   await prepareDatabase(database, config, () => undefined);
   const app = await buildApp(config, { database, skipSetup: true });
@@ -39,10 +47,20 @@ async function main() {
     const u = await users.login('bencher', 'bench-pass-1', '127.0.0.1');
     await app.issueToken(u.id);
   });
-  const r = { argon2: 'argon2id m=19456 KiB t=2 p=1', concurrency: CONCURRENCY, bare_verify_per_s: +bare.toFixed(1), login_per_s: +login.toFixed(1), ratio: +(login / bare).toFixed(2), database: database.kind };
+  const r = {
+    argon2: 'argon2id m=19456 KiB t=2 p=1',
+    concurrency: CONCURRENCY,
+    bare_verify_per_s: +bare.toFixed(1),
+    login_per_s: +login.toFixed(1),
+    ratio: +(login / bare).toFixed(2),
+    database: database.kind,
+  };
   console.log(JSON.stringify(r, null, 2));
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -26,12 +26,33 @@ const BODY_CHARS = Number(process.env.BENCH_BODY ?? 2400);
 
 // a vocabulary with a Zipf-like spread: a few very common words, many rare ones
 const common = ['文档', '系统', '管理', '数据', '技术', '分析', '设计', '方法', '研究', '应用', '服务', '平台', '用户', '开发', '网络'];
-const middle = ['机器学习', '数据库', '操作系统', '项目管理', '市场营销', '财务报表', '合同范本', '教学设计', '课程标准', '安全生产', '质量控制', '供应链', '人工智能', '云计算', '区块链', '物联网', '大数据', '微服务', '前端框架', '后端接口'];
+const middle = [
+  '机器学习',
+  '数据库',
+  '操作系统',
+  '项目管理',
+  '市场营销',
+  '财务报表',
+  '合同范本',
+  '教学设计',
+  '课程标准',
+  '安全生产',
+  '质量控制',
+  '供应链',
+  '人工智能',
+  '云计算',
+  '区块链',
+  '物联网',
+  '大数据',
+  '微服务',
+  '前端框架',
+  '后端接口',
+];
 const rare = Array.from({ length: 3000 }, (_, i) => `专名${(i * 7919).toString(36)}词`);
 const english = ['React', 'Kubernetes', 'PostgreSQL', 'TypeScript', 'Docker', 'Linux', 'Python', 'Java', 'component', 'database', 'network', 'security'];
 const fillers = '的是在和了有与对为中上也及等这个我们可以进行通过需要以及其中根据已经主要';
 let seed = 42;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 const pick = <T>(a: T[]) => a[Math.floor(rnd() * a.length)];
 
 function sentence(): string {
@@ -39,7 +60,17 @@ function sentence(): string {
   const n = 4 + Math.floor(rnd() * 8);
   for (let i = 0; i < n; i++) {
     const r = rnd();
-    parts.push(r < 0.45 ? pick(common) : r < 0.7 ? pick(middle) : r < 0.8 ? pick(english) : r < 0.85 ? pick(rare) : fillers.slice(Math.floor(rnd() * 20), Math.floor(rnd() * 20) + 3));
+    parts.push(
+      r < 0.45
+        ? pick(common)
+        : r < 0.7
+          ? pick(middle)
+          : r < 0.8
+            ? pick(english)
+            : r < 0.85
+              ? pick(rare)
+              : fillers.slice(Math.floor(rnd() * 20), Math.floor(rnd() * 20) + 3),
+    );
   }
   return parts.join('') + '。';
 }
@@ -70,14 +101,18 @@ async function main() {
     const u = new URL(url);
     u.pathname = `/${name}`;
     url = u.toString();
-    if (!keep) dropDb = async () => {
-      const d = new pg.Client({ connectionString: base });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    };
+    if (!keep)
+      dropDb = async () => {
+        const d = new pg.Client({ connectionString: base });
+        await d.connect();
+        await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await d.end();
+      };
   }
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'Bench-12345', API_ONLY: '1' }, { jwtSecret: 'b'.repeat(32) });
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'Bench-12345', API_ONLY: '1' },
+    { jwtSecret: 'b'.repeat(32) },
+  );
   const database = await openDatabase({ databaseUrl: url, dataDir });
   await prepareDatabase(database, config, () => undefined);
   const app = await buildApp(config, { database, skipSetup: true });
@@ -99,21 +134,45 @@ async function main() {
   let loadS = 0;
   let indexS = 0;
   if (!reused) {
-  const { rows: [u] } = await pool.query(`INSERT INTO users (username, password) VALUES ('bench', '') RETURNING id`);
-  const { rows: [cat] } = await pool.query(`SELECT id FROM categories WHERE type = 0 ORDER BY id LIMIT 1`);
-  const BATCH = 500;
-  t0 = performance.now();
-  for (let start = 0; start < N; start += BATCH) {
-    const n = Math.min(BATCH, N - start);
-    const docs = Array.from({ length: n }, (_, i) => ({ title: `${pick(middle)}${pick(common)}${pick(english)}指南 ${start + i}`, body: body(), hash: crypto.randomBytes(32).toString('hex'), uuid: crypto.randomBytes(8).toString('hex') }));
-    const vals: unknown[] = [];
-    const ph = docs.map((d, i) => { vals.push(d.uuid, d.title, u.id, d.hash, Math.floor(rnd() * 1000)); const b = i * 5; return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, 'pdf', 2, 1, 1, $${b + 5})`; });
-    const { rows } = await pool.query(`INSERT INTO documents (uuid, title, user_id, hash, ext, status, pages, preview, download_count) VALUES ${ph.join(',')} RETURNING id`, vals);
-    const tv: unknown[] = [];
-    await pool.query(`INSERT INTO document_texts (hash, page, text) VALUES ${docs.map((d, i) => { tv.push(d.hash, d.body); return `($${i * 2 + 1}, 1, $${i * 2 + 2})`; }).join(',')}`, tv);
-    await pool.query(`INSERT INTO document_categories (document_id, category_id) SELECT unnest($1::int[]), $2`, [rows.map((r) => r.id), cat.id]);
-  }
-  loadS = (performance.now() - t0) / 1000;
+    const {
+      rows: [u],
+    } = await pool.query(`INSERT INTO users (username, password) VALUES ('bench', '') RETURNING id`);
+    const {
+      rows: [cat],
+    } = await pool.query(`SELECT id FROM categories WHERE type = 0 ORDER BY id LIMIT 1`);
+    const BATCH = 500;
+    t0 = performance.now();
+    for (let start = 0; start < N; start += BATCH) {
+      const n = Math.min(BATCH, N - start);
+      const docs = Array.from({ length: n }, (_, i) => ({
+        title: `${pick(middle)}${pick(common)}${pick(english)}指南 ${start + i}`,
+        body: body(),
+        hash: crypto.randomBytes(32).toString('hex'),
+        uuid: crypto.randomBytes(8).toString('hex'),
+      }));
+      const vals: unknown[] = [];
+      const ph = docs.map((d, i) => {
+        vals.push(d.uuid, d.title, u.id, d.hash, Math.floor(rnd() * 1000));
+        const b = i * 5;
+        return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, 'pdf', 2, 1, 1, $${b + 5})`;
+      });
+      const { rows } = await pool.query(
+        `INSERT INTO documents (uuid, title, user_id, hash, ext, status, pages, preview, download_count) VALUES ${ph.join(',')} RETURNING id`,
+        vals,
+      );
+      const tv: unknown[] = [];
+      await pool.query(
+        `INSERT INTO document_texts (hash, page, text) VALUES ${docs
+          .map((d, i) => {
+            tv.push(d.hash, d.body);
+            return `($${i * 2 + 1}, 1, $${i * 2 + 2})`;
+          })
+          .join(',')}`,
+        tv,
+      );
+      await pool.query(`INSERT INTO document_categories (document_id, category_id) SELECT unnest($1::int[]), $2`, [rows.map((r) => r.id), cat.id]);
+    }
+    loadS = (performance.now() - t0) / 1000;
   }
   if (!reused || process.env.BENCH_REINDEX === '1') {
     t0 = performance.now();
@@ -156,15 +215,27 @@ async function main() {
   for (const q of queries.slice(0, 40)) {
     const tsq = toTsQuery(parseQuery(q))!;
     const s = performance.now();
-    await pool.query(`SELECT s.document_id, ts_rank_cd(s.tsv, q, 1) AS rank FROM document_search s, to_tsquery('simple', $1) q
-      WHERE s.tsv @@ q AND s.visible ORDER BY rank DESC LIMIT 10`, [tsq]);
+    await pool.query(
+      `SELECT s.document_id, ts_rank_cd(s.tsv, q, 1) AS rank FROM document_search s, to_tsquery('simple', $1) q
+      WHERE s.tsv @@ q AND s.visible ORDER BY rank DESC LIMIT 10`,
+      [tsq],
+    );
     naiveMs.push(performance.now() - s);
   }
   const r = {
-    database: database.kind, documents: N, body_chars: BODY_CHARS, jieba_mib_s: +segMiBs.toFixed(2), index_docs_s: indexS ? Math.round(N / indexS) : null,
-    api_p50_ms: +pct(apiMs, 50).toFixed(1), api_p95_ms: +pct(apiMs, 95).toFixed(1), raw_p50_ms: +pct(rawMs, 50).toFixed(1), raw_p95_ms: +pct(rawMs, 95).toFixed(1),
-    naive_p50_ms: +pct(naiveMs, 50).toFixed(1), naive_p95_ms: +pct(naiveMs, 95).toFixed(1),
-    ratio_p95: +(pct(apiMs, 95) / pct(rawMs, 95)).toFixed(2), ratio_p50: +(pct(apiMs, 50) / pct(rawMs, 50)).toFixed(2),
+    database: database.kind,
+    documents: N,
+    body_chars: BODY_CHARS,
+    jieba_mib_s: +segMiBs.toFixed(2),
+    index_docs_s: indexS ? Math.round(N / indexS) : null,
+    api_p50_ms: +pct(apiMs, 50).toFixed(1),
+    api_p95_ms: +pct(apiMs, 95).toFixed(1),
+    raw_p50_ms: +pct(rawMs, 50).toFixed(1),
+    raw_p95_ms: +pct(rawMs, 95).toFixed(1),
+    naive_p50_ms: +pct(naiveMs, 50).toFixed(1),
+    naive_p95_ms: +pct(naiveMs, 95).toFixed(1),
+    ratio_p95: +(pct(apiMs, 95) / pct(rawMs, 95)).toFixed(2),
+    ratio_p50: +(pct(apiMs, 50) / pct(rawMs, 50)).toFixed(2),
   };
   console.log(JSON.stringify(r, null, 2));
   fs.mkdirSync(path.resolve('../../bench/output'), { recursive: true });

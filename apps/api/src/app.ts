@@ -83,8 +83,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     app.addHook('onRequest', async (req, reply) => {
       const origin = req.headers.origin;
       if (origin && config.corsOrigins.includes(origin)) {
-        reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin')
-          .header('Access-Control-Allow-Headers', 'Authorization, Content-Type').header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+        reply
+          .header('Access-Control-Allow-Origin', origin)
+          .header('Vary', 'Origin')
+          .header('Access-Control-Allow-Headers', 'Authorization, Content-Type')
+          .header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
         if (req.method === 'OPTIONS') return reply.status(204).send();
       }
     });
@@ -94,17 +97,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   for (const m of MODULES) await m.pages?.(app, services);
   if (config.serveStatic) await app.register(staticPlugin);
 
-  app.setNotFoundHandler(
-    { preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) },
-    (req, reply) => {
-      const url = req.url.split('?')[0];
-      if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET') {
-        return reply.status(404).send({ code: 'not_found', message: `接口不存在：${req.method} ${url}` });
-      }
-      const html = app.spaIndex?.(url);
-      if (!html) return reply.status(404).type('text/plain; charset=utf-8').send('404 This page could not be found');
-      return sendPage(reply, html, { admin: url === '/admin' || url.startsWith('/admin/'), extra: services.settings.peek('security')?.csp_allow });
-    },
-  );
+  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) }, (req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET') {
+      return reply.status(404).send({ code: 'not_found', message: `接口不存在：${req.method} ${url}` });
+    }
+    const html = app.spaIndex?.(url);
+    if (!html) return reply.status(404).type('text/plain; charset=utf-8').send('404 This page could not be found');
+    return sendPage(reply, html, { admin: url === '/admin' || url.startsWith('/admin/'), extra: services.settings.peek('security')?.csp_allow });
+  });
   return app;
 }

@@ -3,14 +3,20 @@ import path from 'node:path';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 
-const zBoolEnv = z.preprocess((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())), z.boolean().optional());
+const zBoolEnv = z.preprocess(
+  (v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())),
+  z.boolean().optional(),
+);
 
 const ZEnv = z.object({
   NODE_ENV: z.string().default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.resolve(process.cwd(), 'data')),
-  DATABASE_URL: z.string().optional().transform((v) => (v ? v : undefined)),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   JWT_SECRET: z.string().min(16, 'JWT_SECRET 至少 16 个字符').optional(),
   JWT_EXPIRE_DAYS: z.coerce.number().int().min(1).default(30),
   ADMIN_USERNAME: z.string().min(3).default('admin'),
@@ -41,7 +47,10 @@ export interface AppConfig {
   jwtExpireDays: number;
   adminUsername: string;
   adminPassword?: string;
-  storage: { kind: 'local' | 's3'; s3?: { endpoint?: string; bucket?: string; region: string; accessKey?: string; secretKey?: string; forcePathStyle: boolean } };
+  storage: {
+    kind: 'local' | 's3';
+    s3?: { endpoint?: string; bucket?: string; region: string; accessKey?: string; secretKey?: string; forcePathStyle: boolean };
+  };
   serveStatic: boolean;
   runWorker: boolean;
   logLevel: string;
@@ -80,7 +89,11 @@ export function parseTrustProxy(v: string): boolean | number | string {
   if (!s || s === 'false' || s === '0') return false;
   if (s === 'true') return true;
   if (/^\d+$/.test(s)) return Number(s);
-  return s.split(',').map((p) => p.trim()).filter(Boolean).join(',');
+  return s
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(',');
 }
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
@@ -105,9 +118,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: e.ADMIN_PASSWORD,
     storage: {
       kind: e.STORAGE,
-      s3: e.STORAGE === 's3'
-        ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKey: e.S3_ACCESS_KEY, secretKey: e.S3_SECRET_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE ?? true }
-        : undefined,
+      s3:
+        e.STORAGE === 's3'
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              accessKey: e.S3_ACCESS_KEY,
+              secretKey: e.S3_SECRET_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE ?? true,
+            }
+          : undefined,
     },
     serveStatic: !e.API_ONLY,
     runWorker: !e.NO_WORKER,
@@ -115,7 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     adminDist: e.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist'),
-    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     isTest: e.NODE_ENV === 'test',
     ...overrides,

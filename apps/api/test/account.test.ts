@@ -23,7 +23,12 @@ describe('profile', () => {
     expect(empty.json().message).toBe('请输入您的登录用户名');
     const badMail = await t.req({ method: 'PUT', url: '/api/v1/user/profile', token: u.token, payload: { email: 'nope' } });
     expect(badMail.json().message).toBe('请输入正确的电子邮箱');
-    const ok = await t.req({ method: 'PUT', url: '/api/v1/user/profile', token: u.token, payload: { realname: '张三', signature: '爱读书', email: `${u.username}@example.com`, address: '北京' } });
+    const ok = await t.req({
+      method: 'PUT',
+      url: '/api/v1/user/profile',
+      token: u.token,
+      payload: { realname: '张三', signature: '爱读书', email: `${u.username}@example.com`, address: '北京' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ZUser.parse(ok.json())).toMatchObject({ realname: '张三', signature: '爱读书', address: '北京' });
     const relock = await t.req({ method: 'PUT', url: '/api/v1/user/profile', token: u.token, payload: { email: 'other@example.com' } });
@@ -41,10 +46,20 @@ describe('password', () => {
   it('changes the password, voids other tokens and hands back a working one', async () => {
     const u = await t.register(undefined, 'first-pass');
     const other = await t.login(u.username, 'first-pass');
-    const wrongOld = await t.req({ method: 'PUT', url: '/api/v1/user/password', token: u.token, payload: { old_password: 'nope-nope', new_password: 'second-pass' } });
+    const wrongOld = await t.req({
+      method: 'PUT',
+      url: '/api/v1/user/password',
+      token: u.token,
+      payload: { old_password: 'nope-nope', new_password: 'second-pass' },
+    });
     expect(wrongOld.statusCode).toBe(400);
     expect(wrongOld.json().message).toBe('原密码不正确');
-    const res = await t.req({ method: 'PUT', url: '/api/v1/user/password', token: u.token, payload: { old_password: 'first-pass', new_password: 'second-pass' } });
+    const res = await t.req({
+      method: 'PUT',
+      url: '/api/v1/user/password',
+      token: u.token,
+      payload: { old_password: 'first-pass', new_password: 'second-pass' },
+    });
     expect(res.statusCode).toBe(200);
     const fresh = res.json().token as string;
     expect((await t.req({ method: 'GET', url: '/api/v1/user', token: other })).statusCode).toBe(401);
@@ -105,14 +120,29 @@ describe('captcha', () => {
       expect(Buffer.from(c.captcha.split(',')[1], 'base64').toString()).not.toMatch(/<text/);
       const missing = await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: ADMIN.username, password: ADMIN.password } });
       expect(missing.json().message).toBe('请输入验证码');
-      const wrong = await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: ADMIN.username, password: ADMIN.password, captcha_id: c.id, captcha: 'zzzz' } });
+      const wrong = await t.req({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { username: ADMIN.username, password: ADMIN.password, captcha_id: c.id, captcha: 'zzzz' },
+      });
       expect(wrong.json().message).toBe('验证码错误或已过期');
       // a captcha we know the answer to
       const id = crypto.randomUUID();
-      await t.database.pool.query(`INSERT INTO captchas (id, answer_hash, type, expires_at) VALUES ($1, $2, 'login', now() + interval '5 minutes')`, [id, hashAnswer(id, '4821')]);
-      const right = await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: ADMIN.username, password: ADMIN.password, captcha_id: id, captcha: '4821' } });
+      await t.database.pool.query(`INSERT INTO captchas (id, answer_hash, type, expires_at) VALUES ($1, $2, 'login', now() + interval '5 minutes')`, [
+        id,
+        hashAnswer(id, '4821'),
+      ]);
+      const right = await t.req({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { username: ADMIN.username, password: ADMIN.password, captcha_id: id, captcha: '4821' },
+      });
       expect(right.statusCode).toBe(200);
-      const reused = await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: ADMIN.username, password: ADMIN.password, captcha_id: id, captcha: '4821' } });
+      const reused = await t.req({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { username: ADMIN.username, password: ADMIN.password, captcha_id: id, captcha: '4821' },
+      });
       expect(reused.statusCode).toBe(400);
     } finally {
       await setConfig('security', 'enable_captcha_login', false);
@@ -135,7 +165,12 @@ describe('punishments', () => {
     await t.req({ method: 'PUT', url: '/api/v1/punishment/cancel', token: admin, payload: { id: [p.id] } });
     expect((await t.req({ method: 'GET', url: '/api/v1/user/caniuploaddocument', token: u.token })).statusCode).toBe(200);
 
-    await t.req({ method: 'POST', url: '/api/v1/punishment', token: admin, payload: { user_id: [u.id], type: [1], end_time: new Date(Date.now() + 86400_000).toISOString() } });
+    await t.req({
+      method: 'POST',
+      url: '/api/v1/punishment',
+      token: admin,
+      payload: { user_id: [u.id], type: [1], end_time: new Date(Date.now() + 86400_000).toISOString() },
+    });
     const login = await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: u.username, password: 'secret-123' } });
     expect(login.statusCode).toBe(403);
     expect(login.json().message).toBe('您的账号已被禁用');
@@ -182,7 +217,12 @@ describe('AI quota', () => {
 
 describe('admin: users, groups, permissions', () => {
   it('creates, edits and deletes users; deletion needs the admin password; user 1 stays', async () => {
-    const created = await t.req({ method: 'POST', url: '/api/v1/user', token: admin, payload: { username: 'made_by_admin', password: 'secret-123', group_id: [2] } });
+    const created = await t.req({
+      method: 'POST',
+      url: '/api/v1/user',
+      token: admin,
+      payload: { username: 'made_by_admin', password: 'secret-123', group_id: [2] },
+    });
     expect(created.statusCode).toBe(200);
     const id = created.json().id;
     const set = await t.req({ method: 'PUT', url: '/api/v1/user', token: admin, payload: { id, email: 'made@example.com', group_id: [1, 2] } });
@@ -197,15 +237,25 @@ describe('admin: users, groups, permissions', () => {
   it('a new group granted a module list permission opens those admin routes to its members', async () => {
     const g = ZGroup.parse((await t.req({ method: 'POST', url: '/api/v1/group', token: admin, payload: { title: '编辑', enable_upload: true } })).json());
     expect((await t.req({ method: 'POST', url: '/api/v1/group', token: admin, payload: { title: '编辑' } })).statusCode).toBe(409);
-    const perms = (await t.req({ method: 'GET', url: '/api/v1/permission/list', token: admin })).json().permission as { id: number; method: string; path: string }[];
+    const perms = (await t.req({ method: 'GET', url: '/api/v1/permission/list', token: admin })).json().permission as {
+      id: number;
+      method: string;
+      path: string;
+    }[];
     const wanted = perms.filter((p) => p.path.startsWith('/api/v1/friendlink')).map((p) => p.id);
-    expect((await t.req({ method: 'PUT', url: '/api/v1/group/permission', token: admin, payload: { group_id: g.id, permission_id: wanted } })).statusCode).toBe(200);
+    expect((await t.req({ method: 'PUT', url: '/api/v1/group/permission', token: admin, payload: { group_id: g.id, permission_id: wanted } })).statusCode).toBe(
+      200,
+    );
     expect((await t.req({ method: 'GET', url: `/api/v1/group/permission?id=${g.id}`, token: admin })).json().permission_id.sort()).toEqual(wanted.sort());
     const u = await t.register();
-    expect((await t.req({ method: 'POST', url: '/api/v1/friendlink', token: u.token, payload: { title: 'x', link: 'https://x.example.com' } })).statusCode).toBe(403);
+    expect(
+      (await t.req({ method: 'POST', url: '/api/v1/friendlink', token: u.token, payload: { title: 'x', link: 'https://x.example.com' } })).statusCode,
+    ).toBe(403);
     await t.req({ method: 'PUT', url: '/api/v1/user', token: admin, payload: { id: u.id, group_id: [2, g.id] } });
     const fresh = await t.login(u.username, 'secret-123');
-    expect((await t.req({ method: 'POST', url: '/api/v1/friendlink', token: fresh, payload: { title: 'x', link: 'https://x.example.com' } })).statusCode).toBe(200);
+    expect((await t.req({ method: 'POST', url: '/api/v1/friendlink', token: fresh, payload: { title: 'x', link: 'https://x.example.com' } })).statusCode).toBe(
+      200,
+    );
     const myPerms = (await t.req({ method: 'GET', url: '/api/v1/user/permission', token: fresh })).json().permission;
     expect(myPerms.length).toBe(wanted.length);
     expect((await t.req({ method: 'DELETE', url: `/api/v1/group?id=${g.id}`, token: admin })).statusCode).toBe(400);

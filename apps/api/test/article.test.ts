@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const MD = '# 勾股定理\n\n直角三角形满足 $a^2+b^2=c^2$。\n\n$$\n\\int_0^1 x\\,dx = \\frac12\n$$\n\n详见[维基百科][wiki]。\n\n[wiki]: https://zh.wikipedia.org/wiki/勾股定理\n';
+const MD =
+  '# 勾股定理\n\n直角三角形满足 $a^2+b^2=c^2$。\n\n$$\n\\int_0^1 x\\,dx = \\frac12\n$$\n\n详见[维基百科][wiki]。\n\n[wiki]: https://zh.wikipedia.org/wiki/勾股定理\n';
 
 type CreateBody = RouteBody<typeof api.createArticle>;
 /** The create route itself, with a valid article unless told otherwise. */
@@ -26,7 +27,8 @@ const get = (query: RouteQuery<typeof api.getArticle>, as?: As) => call(t, api.g
 const getError = (query: RouteQuery<typeof api.getArticle>, as?: As) => callError(t, api.getArticle, { query, as });
 const list = (query: RouteQuery<typeof api.listArticles>, as?: As) => call(t, api.listArticles, { query, as });
 const setGroup = (patch: Omit<RouteBody<typeof api.updateGroup>, 'id'>) => call(t, api.updateGroup, { body: { id: 2, ...patch }, as: 'admin' });
-const setConfig = (category: string, name: string, value: number | boolean | string) => call(t, api.updateConfig, { body: { config: [{ category, name, value }] }, as: 'admin' });
+const setConfig = (category: string, name: string, value: number | boolean | string) =>
+  call(t, api.updateConfig, { body: { config: [{ category, name, value }] }, as: 'admin' });
 
 describe('articles: create, read, update', () => {
   it('publishes a markdown article with math and reference links; the HTML is rendered on output', async () => {
@@ -270,7 +272,10 @@ describe('comments, favourites, related, search, export', () => {
   it('exports markdown as a valid .docx', async () => {
     const writer = await makeUser(t);
     expect((await callError(t, api.markdownToDocx, { body: { markdown: '# 匿名' } })).status).toBe(401);
-    const res = await call(t, api.markdownToDocx, { as: writer, body: { markdown: '# 导出标题\n\n正文**加粗**与公式 $x^2$。\n\n| 列一 | 列二 |\n|---|---|\n| 甲 | 乙 |\n\n- 列表项\n', title: '导出测试' } });
+    const res = await call(t, api.markdownToDocx, {
+      as: writer,
+      body: { markdown: '# 导出标题\n\n正文**加粗**与公式 $x^2$。\n\n| 列一 | 列二 |\n|---|---|\n| 甲 | 乙 |\n\n- 列表项\n', title: '导出测试' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('wordprocessingml');
     expect(res.headers['content-disposition']).toContain('document.docx');

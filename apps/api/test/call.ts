@@ -30,8 +30,8 @@ export interface CallInput<R extends RouteDef> {
  * type, so binary routes are known by their response schema: `z.unknown()` or a `z.custom<Uint8Array>()` (the
  * contract's only two shapes for binary answers; call.test checks that this stays true).
  */
-export type Answer<R extends RouteDef> = unknown extends RouteResponse<R> ? LightMyRequestResponse
-  : RouteResponse<R> extends Uint8Array ? LightMyRequestResponse : RouteResponse<R>;
+export type Answer<R extends RouteDef> =
+  unknown extends RouteResponse<R> ? LightMyRequestResponse : RouteResponse<R> extends Uint8Array ? LightMyRequestResponse : RouteResponse<R>;
 
 export interface CallFailure {
   status: number;
@@ -42,7 +42,11 @@ export interface CallFailure {
 
 /** A non-2xx answer reached `call`: the message names the route, the status and the body. */
 export class CallError extends Error {
-  constructor(readonly status: number, readonly body: string, route: string) {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    route: string,
+  ) {
     super(`${route} answered ${status}: ${body.slice(0, 500)}`);
     this.name = 'CallError';
   }
@@ -107,7 +111,8 @@ export async function call<R extends RouteDef>(t: TestApp, route: R, input: Call
 
 /** Reads a refusal: the status and the `{ code, message }` body; a 2xx answer or a body off the error shape throws. */
 export function readFailure(route: RouteDef, url: string, res: LightMyRequestResponse): CallFailure {
-  if (res.statusCode >= 200 && res.statusCode <= 299) throw new Error(`${label(route, url)} was expected to fail but answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+  if (res.statusCode >= 200 && res.statusCode <= 299)
+    throw new Error(`${label(route, url)} was expected to fail but answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   let json: unknown;
   try {
     json = res.json();

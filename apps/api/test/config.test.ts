@@ -44,11 +44,18 @@ describe('settings', () => {
   });
 
   it('saving a section changes GET /settings at once', async () => {
-    const res = await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [
-      { category: 'system', name: 'sitename', value: '测试文库' },
-      { category: 'display', name: 'pages_per_read', value: 8 },
-      { category: 'security', name: 'document_allowed_ext', value: ['pdf', 'docx'] },
-    ] } });
+    const res = await t.req({
+      method: 'PUT',
+      url: '/api/v1/config',
+      token: admin,
+      payload: {
+        config: [
+          { category: 'system', name: 'sitename', value: '测试文库' },
+          { category: 'display', name: 'pages_per_read', value: 8 },
+          { category: 'security', name: 'document_allowed_ext', value: ['pdf', 'docx'] },
+        ],
+      },
+    });
     expect(res.statusCode).toBe(200);
     const s = (await t.req({ method: 'GET', url: '/api/v1/settings' })).json();
     expect(s.system.sitename).toBe('测试文库');
@@ -62,18 +69,48 @@ describe('settings', () => {
     const pw = listed.find((i: { name: string }) => i.name === 'password');
     expect(pw.value).toBe(SECRET_MASK);
     expect(JSON.stringify(listed)).not.toContain('smtp-pass-1');
-    await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'email', name: 'password', value: SECRET_MASK }, { category: 'email', name: 'host', value: 'smtp.example.com' }] } });
+    await t.req({
+      method: 'PUT',
+      url: '/api/v1/config',
+      token: admin,
+      payload: {
+        config: [
+          { category: 'email', name: 'password', value: SECRET_MASK },
+          { category: 'email', name: 'host', value: 'smtp.example.com' },
+        ],
+      },
+    });
     const stored = await t.database.pool.query(`SELECT value FROM configs WHERE category = 'email' AND name = 'password'`);
     expect(stored.rows[0].value).toBe('smtp-pass-1');
   });
 
   it('bad config input is refused with a clear message and nothing is written', async () => {
-    const unknown = await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'system', name: 'sitename', value: '不应保存' }, { category: 'system', name: 'nope', value: 'x' }] } });
+    const unknown = await t.req({
+      method: 'PUT',
+      url: '/api/v1/config',
+      token: admin,
+      payload: {
+        config: [
+          { category: 'system', name: 'sitename', value: '不应保存' },
+          { category: 'system', name: 'nope', value: 'x' },
+        ],
+      },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toContain('未知的配置项');
-    const notNumber = await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'display', name: 'pages_per_read', value: 'abc' }] } });
+    const notNumber = await t.req({
+      method: 'PUT',
+      url: '/api/v1/config',
+      token: admin,
+      payload: { config: [{ category: 'display', name: 'pages_per_read', value: 'abc' }] },
+    });
     expect(notNumber.statusCode).toBe(400);
-    const badOption = await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'document_allowed_ext', value: ['exe'] }] } });
+    const badOption = await t.req({
+      method: 'PUT',
+      url: '/api/v1/config',
+      token: admin,
+      payload: { config: [{ category: 'security', name: 'document_allowed_ext', value: ['exe'] }] },
+    });
     expect(badOption.statusCode).toBe(400);
     const s = (await t.req({ method: 'GET', url: '/api/v1/settings' })).json();
     expect(s.system.sitename).toBe('测试文库');
@@ -82,7 +119,8 @@ describe('settings', () => {
   });
 
   it('numbers keep to their bounds (from the section schema) and the message names the field', async () => {
-    const put = (category: string, name: string, value: unknown) => t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category, name, value }] } });
+    const put = (category: string, name: string, value: unknown) =>
+      t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category, name, value }] } });
     const negative = await put('security', 'max_document_size', -5);
     expect(negative.statusCode).toBe(400);
     expect(negative.json().message).toBe('「文档大小上限(MB)」不能小于 1');

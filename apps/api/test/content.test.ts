@@ -37,11 +37,17 @@ describe('categories', () => {
 
   it('a partial update changes only the fields it names', async () => {
     const parent = ZCategory.parse((await post('/api/v1/category', { title: '部分更新父类' })).json());
-    const child = ZCategory.parse((await post('/api/v1/category', { title: '部分更新', parent_id: parent.id, description: '保留我', sort: 7, show_description: true })).json());
+    const child = ZCategory.parse(
+      (await post('/api/v1/category', { title: '部分更新', parent_id: parent.id, description: '保留我', sort: 7, show_description: true })).json(),
+    );
     const updated = ZCategory.parse((await put('/api/v1/category', { id: child.id, enable: false })).json());
     expect(updated).toMatchObject({ parent_id: parent.id, description: '保留我', sort: 7, show_description: true, enable: false });
     const nav = ZNavigation.parse((await post('/api/v1/navigation', { title: '颜色', href: '/c', color: '#123456', sort: 3 })).json());
-    expect(ZNavigation.parse((await put('/api/v1/navigation', { id: nav.id, title: '新名' })).json())).toMatchObject({ color: '#123456', sort: 3, title: '新名' });
+    expect(ZNavigation.parse((await put('/api/v1/navigation', { id: nav.id, title: '新名' })).json())).toMatchObject({
+      color: '#123456',
+      sort: 3,
+      title: '新名',
+    });
   });
 
   it('refuses duplicates, cycles, missing parents and deleting a parent with children', async () => {
@@ -71,7 +77,9 @@ describe('navigation', () => {
   it('is seeded with the three fixed entries and hides children of disabled parents', async () => {
     const seeded = (await t.req({ method: 'GET', url: '/api/v1/navigation/list?page=1&size=10000' })).json();
     expect(seeded.navigation.filter((n: { fixed: boolean }) => n.fixed).map((n: { href: string }) => n.href)).toEqual(['/', '/category', '/article']);
-    const parent = ZNavigation.parse((await post('/api/v1/navigation', { title: '外部资源', href: 'https://example.com', target: '_blank', color: '#ff0000' })).json());
+    const parent = ZNavigation.parse(
+      (await post('/api/v1/navigation', { title: '外部资源', href: 'https://example.com', target: '_blank', color: '#ff0000' })).json(),
+    );
     const child = ZNavigation.parse((await post('/api/v1/navigation', { title: '子链接', href: '/about', parent_id: parent.id })).json());
     expect((await post('/api/v1/navigation', { title: '三级', href: '/x', parent_id: child.id })).statusCode).toBe(400);
     await put('/api/v1/navigation', { id: parent.id, enable: false });
@@ -105,7 +113,16 @@ describe('advertisements', () => {
     await post('/api/v1/advertisement', { position: 'global_bottom', title: '未开始', content: 'later', start_time: new Date(now + 3600_000).toISOString() });
     await post('/api/v1/advertisement', { position: 'search_top', title: '搜索广告', content: 's' });
     expect((await post('/api/v1/advertisement', { position: 'nowhere', title: 'x' })).statusCode).toBe(400);
-    expect((await post('/api/v1/advertisement', { position: 'global_top', title: 'x', start_time: new Date(now).toISOString(), end_time: new Date(now - 1000).toISOString() })).json().message).toBe('结束时间必须晚于开始时间');
+    expect(
+      (
+        await post('/api/v1/advertisement', {
+          position: 'global_top',
+          title: 'x',
+          start_time: new Date(now).toISOString(),
+          end_time: new Date(now - 1000).toISOString(),
+        })
+      ).json().message,
+    ).toBe('结束时间必须晚于开始时间');
 
     const group = (await t.req({ method: 'GET', url: '/api/v1/advertisement/position?group=global' })).json();
     expect(group.advertisement.map((a: { title: string }) => a.title)).toEqual(['顶部广告']);

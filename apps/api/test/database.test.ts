@@ -69,11 +69,14 @@ describe('database', () => {
     const deps = createDeps(db, config, MODULES);
     // transactions running at the same time as plain queries, as in real traffic
     const txs = Array.from({ length: 30 }, () => deps.credits.apply({ userId: rows[0].id, delta: 1, reason: 'mix' }));
-    const results = await Promise.all(Array.from({ length: 300 }, (_, i) =>
-      (i % 2
-        ? db.pool.query('SELECT $1::int * 2 + $2::int AS v, $3::text AS tag', [i, 1, `q${i}`])
-        : db.pool.query('SELECT $1::int * 2 + 1 AS v, $2::text AS tag', [i, `q${i}`])
-      ).then((r) => r.rows[0])));
+    const results = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        (i % 2
+          ? db.pool.query('SELECT $1::int * 2 + $2::int AS v, $3::text AS tag', [i, 1, `q${i}`])
+          : db.pool.query('SELECT $1::int * 2 + 1 AS v, $2::text AS tag', [i, `q${i}`])
+        ).then((r) => r.rows[0]),
+      ),
+    );
     results.forEach((r, i) => expect(r).toEqual({ v: i * 2 + 1, tag: `q${i}` }));
     await Promise.all(txs);
     expect((await db.pool.query('SELECT credit_count FROM users WHERE id = $1', [rows[0].id])).rows[0].credit_count).toBe(30);
@@ -100,7 +103,9 @@ describe('queue', () => {
   it('runs the recurring purge of expired revoked tokens through pg-boss', async () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' }, { jwtSecret: 'x'.repeat(32) });
     const deps = createDeps(db, config, MODULES);
-    await db.pool.query(`INSERT INTO revoked_tokens (jti, user_id, expires_at) VALUES (gen_random_uuid(), 1, now() - interval '1 day'), (gen_random_uuid(), 1, now() + interval '1 day')`);
+    await db.pool.query(
+      `INSERT INTO revoked_tokens (jti, user_id, expires_at) VALUES (gen_random_uuid(), 1, now() - interval '1 day'), (gen_random_uuid(), 1, now() + interval '1 day')`,
+    );
     const boss = await startQueue(db.connection, { supervise: true });
     try {
       deps.queue.attach(boss);

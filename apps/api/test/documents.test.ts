@@ -17,12 +17,16 @@ afterAll(async () => t?.close());
 /** Upload and submit through the routes, as the upload page does. */
 async function publish(u: TestUser, name: string, content: Buffer) {
   const att = (await call(t, api.uploadDocument, { file: { name, content }, as: u })).data;
-  const { document } = await call(t, api.createDocuments, { body: { category_id: [categoryId], document: [{ attachment_id: att.id, title: name, price: 0 }] }, as: u });
+  const { document } = await call(t, api.createDocuments, {
+    body: { category_id: [categoryId], document: [{ attachment_id: att.id, title: name, price: 0 }] },
+    as: u,
+  });
   return { ...document[0], hash: att.hash };
 }
 
 const convert = (hash: string) => t.app.services.conversion.convert(hash);
-const setConfig = (category: string, name: string, value: number | boolean | string) => call(t, api.updateConfig, { body: { config: [{ category, name, value }] }, as: 'admin' });
+const setConfig = (category: string, name: string, value: number | boolean | string) =>
+  call(t, api.updateConfig, { body: { config: [{ category, name, value }] }, as: 'admin' });
 const credits = async (id: number) => (await t.database.pool.query('SELECT credit_count FROM users WHERE id = $1', [id])).rows[0].credit_count as number;
 
 describe('upload, conversion, reading', () => {

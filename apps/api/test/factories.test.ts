@@ -28,13 +28,18 @@ describe('call', () => {
     expect(() => readAnswer(route, '/api/v1/x', res(200, '{"n":"1"}'))).toThrow(/breaks its contract — n:/);
     expect(() => readAnswer(route, '/api/v1/x', res(200, 'not json'))).toThrow(/not JSON/);
     expect(() => readAnswer(route, '/api/v1/x', res(404, '{"code":"not_found","message":"没有"}'))).toThrow(/answered 404/);
-    expect(readFailure(route, '/api/v1/x', res(404, '{"code":"not_found","message":"没有"}'))).toMatchObject({ status: 404, code: 'not_found', message: '没有' });
+    expect(readFailure(route, '/api/v1/x', res(404, '{"code":"not_found","message":"没有"}'))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: '没有',
+    });
     expect(() => readFailure(route, '/api/v1/x', res(200, '{"n":1}'))).toThrow(/expected to fail/);
     expect(() => readFailure(route, '/api/v1/x', res(500, '{"error":"x"}'))).toThrow(/not \{code, message\}/);
   });
 
   it('returns binary answers raw; binary routes (and only they) answer z.unknown() or z.custom(), which the Answer type relies on', async () => {
-    for (const r of ROUTE_LIST) expect(r.kind === 'binary', `${r.method} ${r.path}`).toBe(r.response instanceof z.ZodUnknown || r.response instanceof z.ZodCustom);
+    for (const r of ROUTE_LIST)
+      expect(r.kind === 'binary', `${r.method} ${r.path}`).toBe(r.response instanceof z.ZodUnknown || r.response instanceof z.ZodCustom);
     const robots = await call(t, api.robotsTxt);
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain('Sitemap');
@@ -101,7 +106,9 @@ describe('factories', () => {
     // equal texts still make different files
     const again = await makeDocument(t, { text: ['第一页 Hello 世界', 'Page two\n第二行'] });
     expect(again.hash).not.toBe(d.hash);
-    await expect(makeDocument(t, { converted: true, file: { name: 'bad.pdf', content: Buffer.from(`%PDF-1.4\n${'garbage '.repeat(50)}`) } })).rejects.toThrow(/did not convert/);
+    await expect(makeDocument(t, { converted: true, file: { name: 'bad.pdf', content: Buffer.from(`%PDF-1.4\n${'garbage '.repeat(50)}`) } })).rejects.toThrow(
+      /did not convert/,
+    );
   });
 
   it('makeDownload, makeFavorite, makeComment: counted on the document and its owner', async () => {

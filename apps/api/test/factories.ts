@@ -10,8 +10,19 @@ import type { z } from 'zod';
 import * as mupdf from 'mupdf';
 import { Document as DocxDocument, Packer, PageBreak, Paragraph, TextRun } from 'docx';
 import {
-  api, routeKey, ArticleAudit, DocumentStatus, TargetType,
-  type RouteBody, type RouteDef, type RouteName, type TArticle, type TCategory, type TComment, type TDocument, type TTargetType,
+  api,
+  routeKey,
+  ArticleAudit,
+  DocumentStatus,
+  TargetType,
+  type RouteBody,
+  type RouteDef,
+  type RouteName,
+  type TArticle,
+  type TCategory,
+  type TComment,
+  type TDocument,
+  type TTargetType,
 } from '@wenku/contracts';
 import type { TestApp } from './helpers';
 
@@ -125,7 +136,11 @@ export interface CategoryOptions {
 }
 
 const camel = (o: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined).map(([k, v]) => [k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), v]));
+  Object.fromEntries(
+    Object.entries(o)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), v]),
+  );
 
 /** A category, as an administrator creates it. */
 export async function makeCategory(t: TestApp, opts: CategoryOptions = {}): Promise<TCategory> {
@@ -168,7 +183,9 @@ export function textPdf(pages: string[], nonce = uniq()): Buffer {
     const width = Math.max(595, 80 + Math.max(...lines.map((l) => l.length)) * size);
     const height = Math.max(842, 80 + lines.length * size * 1.3);
     const ops = lines.map((line, i) => {
-      const runs = (line.match(/[\x20-\x7e]+|[^\x20-\x7e]+/g) ?? []).map((r) => (/^[\x20-\x7e]/.test(r) ? `/F2 ${size} Tf ${pdfString(r)} Tj` : `/F1 ${size} Tf <${hex16(r)}> Tj`));
+      const runs = (line.match(/[\x20-\x7e]+|[^\x20-\x7e]+/g) ?? []).map((r) =>
+        /^[\x20-\x7e]/.test(r) ? `/F2 ${size} Tf ${pdfString(r)} Tj` : `/F1 ${size} Tf <${hex16(r)}> Tj`,
+      );
       return `BT 40 ${height - 40 - i * size * 1.3} Td ${runs.join(' ')} ET`;
     });
     doc.insertPage(-1, doc.addPage([0, 0, width, height], 0, resources, ops.join('\n')));
@@ -288,7 +305,10 @@ export async function makeArticle(t: TestApp, opts: ArticleOptions = {}): Promis
   const body = parseBody(api.createArticle, {
     title: opts.title ?? `文章_${uniq()}`,
     content: opts.content ?? (opts.draft ? '' : '# 标题\n\n正文内容。'),
-    keywords: opts.keywords, description: opts.description, identifier: opts.identifier, is_draft: opts.draft ?? false,
+    keywords: opts.keywords,
+    description: opts.description,
+    identifier: opts.identifier,
+    is_draft: opts.draft ?? false,
     category_id: opts.category !== undefined ? idsOf(opts.category) : [await defaultCategory(t, 1)],
   });
   const created = await s.articles.create({ userId: owner.id, isAdmin: await holds(t, owner.id, api.createArticle) }, body);
@@ -307,10 +327,15 @@ type Target = number | { id: number };
 const targetId = (x: Target) => (typeof x === 'number' ? x : x.id);
 
 /** A comment on a document (type 0, default) or an article (type 1), as its author posts it. */
-export async function makeComment(t: TestApp, opts: { target: Target; type?: TTargetType; author?: TestUser; content?: string; parent?: Target }): Promise<TComment & { author: TestUser }> {
+export async function makeComment(
+  t: TestApp,
+  opts: { target: Target; type?: TTargetType; author?: TestUser; content?: string; parent?: Target },
+): Promise<TComment & { author: TestUser }> {
   const author = opts.author ?? (await makeUser(t));
   const body = parseBody(api.createComment, {
-    document_id: targetId(opts.target), type: opts.type ?? TargetType.Document, content: opts.content ?? `评论_${uniq()}`,
+    document_id: targetId(opts.target),
+    type: opts.type ?? TargetType.Document,
+    content: opts.content ?? `评论_${uniq()}`,
     parent_id: opts.parent === undefined ? 0 : targetId(opts.parent),
   });
   const comment = await services(t).interactions.comment(author.id, body, FACTORY_IP);

@@ -27,7 +27,9 @@ export async function createTestDatabase(): Promise<{ database: Database; dataDi
     u.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: u.toString(), dataDir });
     return {
-      database, dataDir, url: u.toString(),
+      database,
+      dataDir,
+      url: u.toString(),
       async drop() {
         await database.close();
         const c = new pg.Client({ connectionString: base });
@@ -40,7 +42,8 @@ export async function createTestDatabase(): Promise<{ database: Database; dataDi
   }
   const database = await openDatabase({ dataDir });
   return {
-    database, dataDir,
+    database,
+    dataDir,
     async drop() {
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -68,13 +71,25 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { realLimits?: boolean } = {}): Promise<TestApp> {
   const t = await createTestDatabase();
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, API_ONLY: '1' },
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: t.dataDir,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      API_ONLY: '1',
+    },
     { jwtSecret: 'test-secret-test-secret-test-secret', ...(opts.realLimits ? {} : { trustProxy: true }), ...overrides },
   );
   const deps = await prepareDatabase(t.database, config, () => undefined);
   if (!opts.realLimits) {
-    await deps.settings.update(['login_limit_per_ip', 'login_limit_per_account', 'login_captcha_after', 'register_limit_per_ip', 'find_password_limit_per_ip']
-      .map((name) => ({ category: 'security', name, value: 100_000 })));
+    await deps.settings.update(
+      ['login_limit_per_ip', 'login_limit_per_account', 'login_captcha_after', 'register_limit_per_ip', 'find_password_limit_per_ip'].map((name) => ({
+        category: 'security',
+        name,
+        value: 100_000,
+      })),
+    );
   }
   const app = await buildApp(config, { database: t.database, skipSetup: true });
   await app.ready();
@@ -88,7 +103,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { 
   let adminTok: string | undefined;
   let seq = 0;
   return {
-    app, config, database: t.database, req, login,
+    app,
+    config,
+    database: t.database,
+    req,
+    login,
     async register(username, password = 'secret-123') {
       const name = username ?? `user_${process.pid}_${++seq}_${crypto.randomBytes(2).toString('hex')}`;
       const res = await req({ method: 'POST', url: '/api/v1/user/register', payload: { username: name, password } });

@@ -15,7 +15,14 @@ beforeAll(async () => {
   await setConfig(t, 'system', { domain: 'https://wenku.test/' });
   await setConfig(t, 'security', { enable_captcha_find_password: false, enable_captcha_register: false, enable_captcha_login: false });
   await setConfig(t, 'email', {
-    enable: false, host: '127.0.0.1', port: smtp.port, is_tls: false, username: SMTP.username, password: SMTP.password, from_name: '文库机器人', duration: 15,
+    enable: false,
+    host: '127.0.0.1',
+    port: smtp.port,
+    is_tls: false,
+    username: SMTP.username,
+    password: SMTP.password,
+    from_name: '文库机器人',
+    duration: 15,
   });
 });
 afterAll(async () => {
@@ -52,7 +59,9 @@ describe('POST /user/email/code', () => {
     expect(mail.from?.value[0]).toMatchObject({ name: '文库机器人', address: SMTP.username });
     const code = codeIn(mail.text ?? '')!;
     expect(code).toMatch(/^\d{6}$/);
-    const { rows } = await t.database.pool.query(`SELECT channel, target, purpose, code_hash, expires_at - created_at AS ttl FROM verification_codes WHERE target = 'new.reader@example.com'`);
+    const { rows } = await t.database.pool.query(
+      `SELECT channel, target, purpose, code_hash, expires_at - created_at AS ttl FROM verification_codes WHERE target = 'new.reader@example.com'`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ channel: 'email', purpose: 0 });
     expect(rows[0].code_hash).not.toContain(code);
@@ -108,7 +117,11 @@ describe('POST /user/email/code', () => {
 describe('find password by email', () => {
   let userToken = '';
   beforeAll(async () => {
-    const res = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'forgetful', password: 'old-pass-1', email: 'forgetful@example.com' } });
+    const res = await t.req({
+      method: 'POST',
+      url: '/api/v1/user/register',
+      payload: { username: 'forgetful', password: 'old-pass-1', email: 'forgetful@example.com' },
+    });
     userToken = ZAuthResult.parse(res.json()).token;
   });
 
@@ -144,7 +157,11 @@ describe('find password by email', () => {
     const mail = await smtp.waitFor((m) => recipients(m).includes('forgetful@example.com'), { from });
     const token = new URL(linkIn(mail.text ?? '')!).searchParams.get('token')!;
     const [exp, nonce, sig] = token.split('.');
-    const longer = await put('/user/findpassword/steptwo', { email: 'forgetful@example.com', token: `${Number(exp) + 3600}.${nonce}.${sig}`, password: 'x-pass-123' });
+    const longer = await put('/user/findpassword/steptwo', {
+      email: 'forgetful@example.com',
+      token: `${Number(exp) + 3600}.${nonce}.${sig}`,
+      password: 'x-pass-123',
+    });
     expect(longer.json().message).toBe('链接无效或已过期');
     const other = await put('/user/findpassword/steptwo', { email: 'taken@example.com', token, password: 'x-pass-123' });
     expect(other.json().message).toBe('链接无效或已过期');
@@ -191,7 +208,10 @@ describe('find password by email', () => {
       expect(none.statusCode).toBe(400);
       expect(none.json().message).toBe('请输入验证码');
       const id = crypto.randomUUID();
-      await t.database.pool.query(`INSERT INTO captchas (id, answer_hash, type, expires_at) VALUES ($1, $2, 'find_password', now() + interval '5 minutes')`, [id, hashAnswer(id, 'k7Q2')]);
+      await t.database.pool.query(`INSERT INTO captchas (id, answer_hash, type, expires_at) VALUES ($1, $2, 'find_password', now() + interval '5 minutes')`, [
+        id,
+        hashAnswer(id, 'k7Q2'),
+      ]);
       const ok = await post('/user/findpassword/stepone', { email: 'captcha@example.com', captcha_id: id, captcha: 'k7q2' });
       expect(ok.json()).toEqual({ ok: true });
     } finally {
@@ -219,7 +239,7 @@ describe('POST /config/email/test', () => {
     expect((await t.req({ method: 'POST', url: '/api/v1/config/email/test', payload: {} })).statusCode).toBe(401);
   });
 
-  it('reports the SMTP server\'s refusal to the administrator; a user-facing send says only 邮件发送失败 (502)', async () => {
+  it("reports the SMTP server's refusal to the administrator; a user-facing send says only 邮件发送失败 (502)", async () => {
     await setConfig(t, 'email', { password: 'wrong-password' });
     try {
       const res = await t.req({ method: 'POST', url: '/api/v1/config/email/test', token: await t.adminToken(), payload: { email: 'ops@example.com' } });

@@ -43,7 +43,12 @@ function browserNonce() {
  * The browser part: start the flow bound to this browser (a nonce), open the authorize URL signed in as `person`,
  * follow the redirect back, read code and state; the nonce comes back with them, as the web sends it.
  */
-async function authorize(type: OAuthType, person: FakePerson, rewrite?: (u: URL) => void, bound = true): Promise<{ code: string; state: string; redirect: string; nonce: string }> {
+async function authorize(
+  type: OAuthType,
+  person: FakePerson,
+  rewrite?: (u: URL) => void,
+  bound = true,
+): Promise<{ code: string; state: string; redirect: string; nonce: string }> {
   const { nonce, binding } = browserNonce();
   const cfg = (await configs(bound ? `?binding=${binding}` : '')).find((c) => c.type === type)!;
   const u = new URL(cfg.authorize_url);
@@ -60,7 +65,13 @@ const login = (payload: object) => t.req({ method: 'POST', url: '/api/v1/oauth/l
 describe('GET /oauth/configs', () => {
   it('lists nothing until a provider is switched on with a client id; then the authorize URL is ready to open', async () => {
     expect(await configs()).toEqual([]);
-    await setConfig(t, 'oauth', { github_enable: true, github_client_id: 'gh-client', github_client_secret: 'gh-secret', gitee_enable: true, gitee_client_id: '' });
+    await setConfig(t, 'oauth', {
+      github_enable: true,
+      github_client_id: 'gh-client',
+      github_client_secret: 'gh-secret',
+      gitee_enable: true,
+      gitee_client_id: '',
+    });
     const list = await configs();
     expect(list.map((c) => c.type)).toEqual(['github']);
     expect(list[0].title).toBe('GitHub');
@@ -170,7 +181,12 @@ describe('binding', () => {
     const alice = await t.register('alice_oauth');
     // a flow not bound to a browser (an old client) may log in, but never bind
     const loose = await authorize('github', hubot, undefined, false);
-    const unbound = await t.req({ method: 'POST', url: '/api/v1/oauth/bind', token: alice.token, payload: { type: 'github', code: loose.code, state: loose.state } });
+    const unbound = await t.req({
+      method: 'POST',
+      url: '/api/v1/oauth/bind',
+      token: alice.token,
+      payload: { type: 'github', code: loose.code, state: loose.state },
+    });
     expect(unbound.statusCode).toBe(400);
     expect(unbound.json().message).toBe('绑定请求无效，请在本页面重新发起绑定');
     // nor without the nonce of the browser that started it
@@ -186,18 +202,28 @@ describe('binding', () => {
 
     const bob = await t.register('bob_oauth');
     const taken = await authorize('github', hubot);
-    const stolen = await t.req({ method: 'POST', url: '/api/v1/oauth/bind', token: bob.token, payload: { type: 'github', code: taken.code, state: taken.state, nonce: taken.nonce } });
+    const stolen = await t.req({
+      method: 'POST',
+      url: '/api/v1/oauth/bind',
+      token: bob.token,
+      payload: { type: 'github', code: taken.code, state: taken.state, nonce: taken.nonce },
+    });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().message).toBe('绑定失败');
 
     const second = await authorize('github', mona);
-    const twice = await t.req({ method: 'POST', url: '/api/v1/oauth/bind', token: alice.token, payload: { type: 'github', code: second.code, state: second.state, nonce: second.nonce } });
+    const twice = await t.req({
+      method: 'POST',
+      url: '/api/v1/oauth/bind',
+      token: alice.token,
+      payload: { type: 'github', code: second.code, state: second.state, nonce: second.nonce },
+    });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toMatch(/^绑定失败/);
     expect((await t.req({ method: 'POST', url: '/api/v1/oauth/bind', payload: { type: 'github', code: 'x', state: 'y' } })).statusCode).toBe(401);
   });
 
-  it('unbinds only one\'s own bindings, and never the only way into an account without a password', async () => {
+  it("unbinds only one's own bindings, and never the only way into an account without a password", async () => {
     const alice = await t.login('alice_oauth', 'secret-123');
     const [binding] = (await t.req({ method: 'GET', url: '/api/v1/user/oauth', token: alice })).json().oauth;
     const bob = await t.login('bob_oauth', 'secret-123');
@@ -234,18 +260,35 @@ describe('punished accounts', () => {
 describe('other providers', () => {
   beforeAll(async () => {
     await setConfig(t, 'oauth', {
-      gitee_enable: true, gitee_client_id: 'gitee-client', gitee_client_secret: 'gitee-secret',
-      qq_enable: true, qq_client_id: 'qq-app', qq_client_secret: 'qq-key',
-      wechat_enable: true, wechat_client_id: 'wx-app', wechat_client_secret: 'wx-secret',
-      custom_enable: true, custom_name: '企业账号', custom_client_id: 'custom-client', custom_client_secret: 'custom-secret',
-      custom_authorize_url: `${provider.url}/custom/authorize`, custom_token_url: `${provider.url}/custom/token`,
-      custom_userinfo_url: `${provider.url}/custom/userinfo`, custom_scope: 'openid profile',
+      gitee_enable: true,
+      gitee_client_id: 'gitee-client',
+      gitee_client_secret: 'gitee-secret',
+      qq_enable: true,
+      qq_client_id: 'qq-app',
+      qq_client_secret: 'qq-key',
+      wechat_enable: true,
+      wechat_client_id: 'wx-app',
+      wechat_client_secret: 'wx-secret',
+      custom_enable: true,
+      custom_name: '企业账号',
+      custom_client_id: 'custom-client',
+      custom_client_secret: 'custom-secret',
+      custom_authorize_url: `${provider.url}/custom/authorize`,
+      custom_token_url: `${provider.url}/custom/token`,
+      custom_userinfo_url: `${provider.url}/custom/userinfo`,
+      custom_scope: 'openid profile',
     });
   });
 
   it('lists all enabled providers with their titles and their own authorize endpoints', async () => {
     const list = await configs();
-    expect(list.map((c) => [c.type, c.title])).toEqual([['github', 'GitHub'], ['gitee', 'Gitee'], ['qq', 'QQ'], ['wechat', '微信'], ['custom', '企业账号']]);
+    expect(list.map((c) => [c.type, c.title])).toEqual([
+      ['github', 'GitHub'],
+      ['gitee', 'Gitee'],
+      ['qq', 'QQ'],
+      ['wechat', '微信'],
+      ['custom', '企业账号'],
+    ]);
     const paths = list.map((c) => new URL(c.authorize_url).pathname);
     expect(paths).toEqual(['/login/oauth/authorize', '/oauth/authorize', '/oauth2.0/authorize', '/connect/qrconnect', '/custom/authorize']);
     const wx = new URL(list[3].authorize_url);
@@ -254,7 +297,7 @@ describe('other providers', () => {
     expect(wx.hash).toBe('#wechat_redirect');
   });
 
-  it.each(['gitee', 'qq', 'wechat', 'custom'] as const)('%s: logs in end to end and binds by the provider\'s id', async (type) => {
+  it.each(['gitee', 'qq', 'wechat', 'custom'] as const)("%s: logs in end to end and binds by the provider's id", async (type) => {
     const { code, state, redirect, nonce } = await authorize(type, mona);
     expect(redirect).toBe(`https://wenku.test/oauth/${type}`);
     const res = await login({ type, code, state, nonce });
@@ -278,7 +321,11 @@ describe('other providers', () => {
   it('wrong secrets are refused by each provider', async () => {
     await setConfig(t, 'oauth', { gitee_client_secret: 'x', qq_client_secret: 'x', wechat_client_secret: 'x' });
     try {
-      for (const [type, reason] of [['gitee', 'Client authentication failed'], ['qq', 'code to access token error'], ['wechat', 'invalid appsecret']] as const) {
+      for (const [type, reason] of [
+        ['gitee', 'Client authentication failed'],
+        ['qq', 'code to access token error'],
+        ['wechat', 'invalid appsecret'],
+      ] as const) {
         const { code, state, nonce } = await authorize(type, mona);
         const res = await login({ type, code, state, nonce });
         expect(res.statusCode).toBe(400);

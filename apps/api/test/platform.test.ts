@@ -53,7 +53,9 @@ describe('platform basics', () => {
     expect(doc.paths['/api/v1/user/login'].post.requestBody).toBeTruthy();
     // every contract route is in the document, uploads and files included
     for (const r of ROUTE_LIST) {
-      const url = routeUrl(r).replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
+      const url = routeUrl(r)
+        .replace(/:(\w+)/g, '{$1}')
+        .replace(/\*$/, '{*}');
       expect(doc.paths[url]?.[r.method.toLowerCase()], `${r.method} ${url}`).toBeTruthy();
     }
     expect(doc.paths['/api/v1/upload/document'].post.requestBody.content['multipart/form-data']).toBeTruthy();

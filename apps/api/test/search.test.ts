@@ -16,8 +16,30 @@ const ids: Record<string, number> = {};
  * A document uploaded by `owner` and really converted (a PDF, or a DOCX through LibreOffice), whose page text is
  * `body`, then brought into the state a test needs through the product's own doors.
  */
-async function doc(key: string, title: string, body: string, extra: { status?: 'disabled' | 'converting'; price?: number; ext?: 'pdf' | 'docx'; category?: number; downloads?: number; deleted?: boolean; keywords?: string } = {}) {
-  const d = await makeDocument(t, { owner, title, text: body, keywords: extra.keywords, price: extra.price, ext: extra.ext, category: extra.category ?? catA, converted: true });
+async function doc(
+  key: string,
+  title: string,
+  body: string,
+  extra: {
+    status?: 'disabled' | 'converting';
+    price?: number;
+    ext?: 'pdf' | 'docx';
+    category?: number;
+    downloads?: number;
+    deleted?: boolean;
+    keywords?: string;
+  } = {},
+) {
+  const d = await makeDocument(t, {
+    owner,
+    title,
+    text: body,
+    keywords: extra.keywords,
+    price: extra.price,
+    ext: extra.ext,
+    category: extra.category ?? catA,
+    converted: true,
+  });
   // conversion gives a document without a description its first text; these have none, so that the head vector
   // (title, keywords, description) and the body stay apart as the ranking tests need
   await call(t, api.updateDocument, { body: { id: d.id, description: '' }, as: 'admin' });
@@ -36,7 +58,8 @@ async function doc(key: string, title: string, body: string, extra: { status?: '
 type SearchQuery = RouteQuery<typeof api.searchDocuments>;
 const search = (query: SearchQuery, as?: TestUser) => call(t, api.searchDocuments, { query, as });
 const found = async (wd: string, extra: Omit<SearchQuery, 'wd'> = {}) => (await search({ wd, ...extra })).document.map((d) => d.id);
-const setConfig = (category: string, name: string, value: number | boolean | string) => call(t, api.updateConfig, { body: { config: [{ category, name, value }] }, as: 'admin' });
+const setConfig = (category: string, name: string, value: number | boolean | string) =>
+  call(t, api.updateConfig, { body: { config: [{ category, name, value }] }, as: 'admin' });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -47,7 +70,11 @@ beforeAll(async () => {
   catA = (await makeCategory(t)).id;
   catB = (await makeCategory(t)).id;
   await doc('modou', '开源项目介绍', '魔豆文库是一个文档分享系统，支持在线预览与下载。', { downloads: 5 });
-  await doc('react', 'Frontend handbook', '本手册讲解如何编写 React 组件以及状态管理。Components are the building blocks.', { category: catB, price: 5, ext: 'docx' });
+  await doc('react', 'Frontend handbook', '本手册讲解如何编写 React 组件以及状态管理。Components are the building blocks.', {
+    category: catB,
+    price: 5,
+    ext: 'docx',
+  });
   await doc('phrase', '系统设计笔记', '文档与分享是两件事：先写文档，再谈分享。', { downloads: 1 });
   await doc('ads', '营销文档合集', '这里的文档都带有广告内容。');
   await doc('k8s', 'Kubernetes 部署指南', '集群、节点与服务的配置。');
@@ -188,9 +215,13 @@ describe('filters, sorts, paging, records, index maintenance', () => {
 
   it('the migration back-fills the head vector from the weighted index (title, keywords, description only)', async () => {
     const id = await doc('backfill', '银河列车时刻', '车厢里的乘务员', { keywords: '旅行指南' });
-    const { rows: [fresh] } = await t.database.pool.query('SELECT head::text AS head FROM document_search WHERE document_id = $1', [id]);
+    const {
+      rows: [fresh],
+    } = await t.database.pool.query('SELECT head::text AS head FROM document_search WHERE document_id = $1', [id]);
     // the statement 0006 runs on existing rows, applied to this row, gives what indexing gives
-    const { rows: [filled] } = await t.database.pool.query(`SELECT ts_filter(tsv, '{a,b,c}')::text AS head FROM document_search WHERE document_id = $1`, [id]);
+    const {
+      rows: [filled],
+    } = await t.database.pool.query(`SELECT ts_filter(tsv, '{a,b,c}')::text AS head FROM document_search WHERE document_id = $1`, [id]);
     expect(filled.head).toBe(fresh.head);
     expect(fresh.head).toContain('银河');
     expect(fresh.head).toContain('旅行');

@@ -28,7 +28,17 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
   t = await createTestApp({ serveStatic: true, webDist, adminDist: path.join(webDist, 'no-admin') });
   admin = await t.adminToken();
-  await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'system', name: 'domain', value: 'https://wenku.example.com' }, { category: 'ssr', name: 'cache_minutes', value: 0 }] } });
+  await t.req({
+    method: 'PUT',
+    url: '/api/v1/config',
+    token: admin,
+    payload: {
+      config: [
+        { category: 'system', name: 'domain', value: 'https://wenku.example.com' },
+        { category: 'ssr', name: 'cache_minutes', value: 0 },
+      ],
+    },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -46,8 +56,15 @@ async function convertedDocument(title: string, text: string, description: strin
   const u = await t.register();
   const cat = (await t.req({ method: 'GET', url: '/api/v1/category/list?type=0' })).json().category[0].id;
   const mp = multipart('seo.pdf', makePdf([text]));
-  const up = ZUploadResult.parse((await t.req({ method: 'POST', url: '/api/v1/upload/document', token: u.token, payload: mp.payload, headers: mp.headers })).json()).data;
-  const res = await t.req({ method: 'POST', url: '/api/v1/document', token: u.token, payload: { category_id: [cat], document: [{ attachment_id: up.id, title, description, keywords: 'seo,crawler' }] } });
+  const up = ZUploadResult.parse(
+    (await t.req({ method: 'POST', url: '/api/v1/upload/document', token: u.token, payload: mp.payload, headers: mp.headers })).json(),
+  ).data;
+  const res = await t.req({
+    method: 'POST',
+    url: '/api/v1/document',
+    token: u.token,
+    payload: { category_id: [cat], document: [{ attachment_id: up.id, title, description, keywords: 'seo,crawler' }] },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const doc = res.json().document[0] as { id: number; uuid: string };
   await t.app.services.conversion.convert(up.hash);
@@ -57,10 +74,20 @@ async function convertedDocument(title: string, text: string, description: strin
 describe('pages a crawler reads without JavaScript', () => {
   it('an article page carries its title, description, body text, canonical URL, OpenGraph and JSON-LD', async () => {
     const u = await t.register();
-    const a = (await t.req({ method: 'POST', url: '/api/v1/article', token: u.token, payload: {
-      identifier: 'ignored', title: '爬虫可读的文章', description: '这是一段文章摘要', keywords: '爬虫,SEO',
-      content: '## 小节标题\n\n正文第一段：搜索引擎应当读到这句话。\n\n公式 $E=mc^2$ 与[参考][r]。\n\n[r]: https://example.com/ref',
-    } })).json();
+    const a = (
+      await t.req({
+        method: 'POST',
+        url: '/api/v1/article',
+        token: u.token,
+        payload: {
+          identifier: 'ignored',
+          title: '爬虫可读的文章',
+          description: '这是一段文章摘要',
+          keywords: '爬虫,SEO',
+          content: '## 小节标题\n\n正文第一段：搜索引擎应当读到这句话。\n\n公式 $E=mc^2$ 与[参考][r]。\n\n[r]: https://example.com/ref',
+        },
+      })
+    ).json();
     const res = await page(`/article/${a.identifier}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
@@ -122,7 +149,12 @@ describe('pages a crawler reads without JavaScript', () => {
   });
 
   it('injects the analytics snippet once, marked for the app; a closed site shows no content', async () => {
-    await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'system', name: 'analytics', value: '<script>var _hmt = _hmt || [];</script>' }] } });
+    await t.req({
+      method: 'PUT',
+      url: '/api/v1/config',
+      token: admin,
+      payload: { config: [{ category: 'system', name: 'analytics', value: '<script>var _hmt = _hmt || [];</script>' }] },
+    });
     const res = await page('/article/about');
     const html = res.body;
     // the snippet runs under the page's policy: it carries this response's nonce
@@ -138,7 +170,17 @@ describe('pages a crawler reads without JavaScript', () => {
       expect(closed.body).not.toContain('本站是一个开源的文档分享');
       expect((await t.req({ method: 'GET', url: '/robots.txt' })).body).toContain('Disallow: /\n');
     } finally {
-      await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'login_required', value: false }, { category: 'system', name: 'analytics', value: '' }] } });
+      await t.req({
+        method: 'PUT',
+        url: '/api/v1/config',
+        token: admin,
+        payload: {
+          config: [
+            { category: 'security', name: 'login_required', value: false },
+            { category: 'system', name: 'analytics', value: '' },
+          ],
+        },
+      });
     }
   });
 });
@@ -153,12 +195,14 @@ describe('sitemap and robots.txt', () => {
   });
 
   it('an index plus pages of at most 10,000 URLs for documents and articles, rebuilt on PUT /sitemap', async () => {
-    const { rows: [u] } = await t.database.pool.query(`SELECT id FROM users WHERE username = 'admin'`);
+    const {
+      rows: [u],
+    } = await t.database.pool.query(`SELECT id FROM users WHERE username = 'admin'`);
     await t.database.pool.query(
       `INSERT INTO documents (uuid, title, user_id, hash, ext, status) SELECT substr(md5('bulk' || g), 1, 16), 'bulk ' || g, $1, 'bulk', 'pdf', 2 FROM generate_series(1, 10005) g`,
       [u.id],
     );
-    const pending = (await t.req({ method: 'PUT', url: '/api/v1/article/check', token: admin, payload: { article_id: [1], status: 2, reject_reason: '测试' } }));
+    const pending = await t.req({ method: 'PUT', url: '/api/v1/article/check', token: admin, payload: { article_id: [1], status: 2, reject_reason: '测试' } });
     expect(pending.statusCode).toBe(200);
     const user = await t.register();
     expect((await t.req({ method: 'PUT', url: '/api/v1/sitemap', token: user.token })).statusCode).toBe(403);

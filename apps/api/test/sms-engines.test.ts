@@ -39,7 +39,7 @@ const TEMPLATE_ERROR: Record<TSmsProvider, RegExp> = {
 };
 
 describe.each(['aliyun', 'tencent', 'baidu', 'huawei', 'haomas'] as const)('%s adapter against the fake gateway', (name) => {
-  it('is accepted by the gateway\'s own signature check and delivers the code', async () => {
+  it("is accepted by the gateway's own signature check and delivers the code", async () => {
     const r = await provider(name).send(MESSAGE);
     expect(r.error).toBeUndefined();
     expect(r.ok).toBe(true);
@@ -55,7 +55,7 @@ describe.each(['aliyun', 'tencent', 'baidu', 'huawei', 'haomas'] as const)('%s a
     expect(gw.rejected.filter((v) => v === name).length).toBe(before + 1);
   });
 
-  it('reports the vendor\'s business error (unknown template) without throwing', async () => {
+  it("reports the vendor's business error (unknown template) without throwing", async () => {
     const r = await provider(name).send({ ...MESSAGE, templateCode: 'TPL_MISSING' });
     expect(r.ok).toBe(false);
     expect(r.error).toMatch(TEMPLATE_ERROR[name]);
@@ -68,21 +68,37 @@ describe.each(['aliyun', 'tencent', 'baidu', 'huawei', 'haomas'] as const)('%s a
   });
 });
 
-describe('signatures against the vendors\' published examples', () => {
+describe("signatures against the vendors' published examples", () => {
   it('Alibaba Cloud RPC signature: the documented DescribeRegions example', () => {
     const params = {
-      AccessKeyId: 'testid', Action: 'DescribeRegions', Format: 'XML', SignatureMethod: 'HMAC-SHA1',
-      SignatureNonce: '3ee8c1b8-83d3-44af-a94f-4e0ad82fd6cf', SignatureVersion: '1.0', Timestamp: '2016-02-23T12:46:24Z', Version: '2014-05-26',
+      AccessKeyId: 'testid',
+      Action: 'DescribeRegions',
+      Format: 'XML',
+      SignatureMethod: 'HMAC-SHA1',
+      SignatureNonce: '3ee8c1b8-83d3-44af-a94f-4e0ad82fd6cf',
+      SignatureVersion: '1.0',
+      Timestamp: '2016-02-23T12:46:24Z',
+      Version: '2014-05-26',
     };
     expect(aliyunSignature('GET', params, 'testsecret')).toBe('OLeaidS1JvxuMvnyHOwuJ+uX5qY=');
   });
 
   it('Baidu bce-auth-v1: the documented BOS UploadPart example', () => {
     const auth = bceAuthorization({
-      accessKey: 'a'.repeat(32), secretKey: 'b'.repeat(32), method: 'PUT', path: '/v1/test/myfolder/readme.txt',
+      accessKey: 'a'.repeat(32),
+      secretKey: 'b'.repeat(32),
+      method: 'PUT',
+      path: '/v1/test/myfolder/readme.txt',
       query: new URLSearchParams('partNumber=9&uploadId=a44cc9bab11cbd156984767aad637851'),
-      headers: { Host: 'bj.bcebos.com', 'Content-Type': 'text/plain', 'Content-Length': '8', 'Content-Md5': 'NFzcPqhviddjRNnSOGo4rw==', 'x-bce-date': '2015-04-27T08:23:49Z' },
-      signedHeaders: ['host', 'content-type', 'content-length', 'content-md5', 'x-bce-date'], timestamp: '2015-04-27T08:23:49Z',
+      headers: {
+        Host: 'bj.bcebos.com',
+        'Content-Type': 'text/plain',
+        'Content-Length': '8',
+        'Content-Md5': 'NFzcPqhviddjRNnSOGo4rw==',
+        'x-bce-date': '2015-04-27T08:23:49Z',
+      },
+      signedHeaders: ['host', 'content-type', 'content-length', 'content-md5', 'x-bce-date'],
+      timestamp: '2015-04-27T08:23:49Z',
     });
     expect(auth.split('/').at(-1)).toBe('d74a04362e6a848f5b39b15421cb449427f419c95a480fd6b8cf9fc783e2999e');
   });
@@ -91,7 +107,9 @@ describe('signatures against the vendors\' published examples', () => {
     const payload = '{"Limit": 1, "Filters": [{"Values": ["\\u672a\\u547d\\u540d"], "Name": "instance-name"}]}';
     const canonical = tc3CanonicalRequest({ host: 'cvm.tencentcloudapi.com', action: 'DescribeInstances', payload });
     expect(crypto.createHash('sha256').update(canonical).digest('hex')).toBe('7019a55be8395899b900fb5564e4200d984910f34794a27cb3fb7d10ff6a1e84');
-    expect(tc3StringToSign(1551113065, 'cvm', canonical)).toBe('TC3-HMAC-SHA256\n1551113065\n2019-02-25/cvm/tc3_request\n7019a55be8395899b900fb5564e4200d984910f34794a27cb3fb7d10ff6a1e84');
+    expect(tc3StringToSign(1551113065, 'cvm', canonical)).toBe(
+      'TC3-HMAC-SHA256\n1551113065\n2019-02-25/cvm/tc3_request\n7019a55be8395899b900fb5564e4200d984910f34794a27cb3fb7d10ff6a1e84',
+    );
   });
 
   it('Huawei WSSE digest is Base64(SHA-256(nonce + created + secret)); Haomas sign is MD5 of sorted params + key', () => {

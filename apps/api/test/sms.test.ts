@@ -13,8 +13,18 @@ beforeAll(async () => {
   t = await createTestApp();
   await setConfig(t, 'security', { enable_captcha_find_password: false, enable_captcha_register: false, enable_captcha_login: false });
   await setConfig(t, 'sms', {
-    enable: false, provider: 'aliyun', access_key: ACCOUNT.accessKey, secret_key: ACCOUNT.secretKey, sign_name: '文库',
-    template_code: 'TPL_CODE', sdk_app_id: ACCOUNT.sdkAppId, endpoint: gw.url, resend_interval: 60, code_duration: 5, limit_per_mobile: 10, limit_per_ip: 20,
+    enable: false,
+    provider: 'aliyun',
+    access_key: ACCOUNT.accessKey,
+    secret_key: ACCOUNT.secretKey,
+    sign_name: '文库',
+    template_code: 'TPL_CODE',
+    sdk_app_id: ACCOUNT.sdkAppId,
+    endpoint: gw.url,
+    resend_interval: 60,
+    code_duration: 5,
+    limit_per_mobile: 10,
+    limit_per_ip: 20,
   });
 });
 afterAll(async () => {
@@ -32,7 +42,8 @@ async function codeFor(mobile: string, purpose: number): Promise<string> {
   if (res.statusCode !== 200) throw new Error(`send failed: ${res.statusCode} ${res.body}`);
   return gw.lastCodeFor(mobile)!;
 }
-const logs = async (mobile: string) => (await t.database.pool.query('SELECT status, purpose, provider, error, user_id, response FROM sms_logs WHERE mobile = $1 ORDER BY id', [mobile])).rows;
+const logs = async (mobile: string) =>
+  (await t.database.pool.query('SELECT status, purpose, provider, error, user_id, response FROM sms_logs WHERE mobile = $1 ORDER BY id', [mobile])).rows;
 
 describe('POST /user/sms/code', () => {
   it('refuses while SMS is off, and validates the number', async () => {
@@ -57,7 +68,9 @@ describe('POST /user/sms/code', () => {
     const [log] = await logs('13900000002');
     expect(log).toMatchObject({ status: 1, purpose: 0, provider: 'aliyun', error: '', user_id: 0 });
     expect(JSON.parse(log.response).Code).toBe('OK');
-    const { rows } = await t.database.pool.query(`SELECT channel, purpose, code_hash, expires_at - created_at AS ttl FROM verification_codes WHERE target = '13900000002'`);
+    const { rows } = await t.database.pool.query(
+      `SELECT channel, purpose, code_hash, expires_at - created_at AS ttl FROM verification_codes WHERE target = '13900000002'`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ channel: 'sms', purpose: 0 });
     expect(rows[0].code_hash).not.toContain(code);
@@ -99,7 +112,7 @@ describe('POST /user/sms/code', () => {
     }
   });
 
-  it('a gateway refusal is a 502 with a readable message, logged as failed with the vendor\'s error', async () => {
+  it("a gateway refusal is a 502 with a readable message, logged as failed with the vendor's error", async () => {
     await setConfig(t, 'sms', { secret_key: 'not-the-secret' });
     try {
       const res = await sendCode('13900000008', 0);

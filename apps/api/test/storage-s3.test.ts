@@ -21,7 +21,13 @@ const MiB = 1024 * 1024;
 let fake: FakeS3;
 let store: S3Storage;
 const settings = (over: Partial<S3Options> = {}): S3Options => ({
-  endpoint: fake.endpoint, bucket: fake.bucket, region: fake.region, accessKey: fake.accessKey, secretKey: fake.secretKey, forcePathStyle: true, ...over,
+  endpoint: fake.endpoint,
+  bucket: fake.bucket,
+  region: fake.region,
+  accessKey: fake.accessKey,
+  secretKey: fake.secretKey,
+  forcePathStyle: true,
+  ...over,
 });
 
 beforeAll(async () => {
@@ -68,7 +74,8 @@ function generated(total: number, opts: { fail?: number; every?: () => void } = 
 class NodeSha256 {
   private readonly h: crypto.Hash | crypto.Hmac;
   constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.h = secret === undefined ? crypto.createHash('sha256') : crypto.createHmac('sha256', typeof secret === 'string' ? secret : Buffer.from(secret as Uint8Array));
+    this.h =
+      secret === undefined ? crypto.createHash('sha256') : crypto.createHmac('sha256', typeof secret === 'string' ? secret : Buffer.from(secret as Uint8Array));
   }
   update(data: string | ArrayBuffer | ArrayBufferView) {
     this.h.update(typeof data === 'string' ? data : Buffer.from(data as Uint8Array));
@@ -80,16 +87,39 @@ class NodeSha256 {
 
 /** The SDK's own SigV4 signer, used by the tests to build raw (and then tampered) requests for the fake. */
 function signer(o: { accessKey: string; secretKey: string; region: string }) {
-  return new SignatureV4({ service: 's3', region: o.region, credentials: { accessKeyId: o.accessKey, secretAccessKey: o.secretKey }, sha256: NodeSha256, uriEscapePath: false, applyChecksum: true });
+  return new SignatureV4({
+    service: 's3',
+    region: o.region,
+    credentials: { accessKeyId: o.accessKey, secretAccessKey: o.secretKey },
+    sha256: NodeSha256,
+    uriEscapePath: false,
+    applyChecksum: true,
+  });
 }
 
 /** Signs a raw request: `url` as requested (path already encoded); returns the headers to send. */
-async function signRaw(o: { accessKey: string; secretKey: string; region: string }, method: string, url: string, body: Buffer, headers: Record<string, string> = {}, date?: Date) {
+async function signRaw(
+  o: { accessKey: string; secretKey: string; region: string },
+  method: string,
+  url: string,
+  body: Buffer,
+  headers: Record<string, string> = {},
+  date?: Date,
+) {
   const u = new URL(url);
-  const signed = await signer(o).sign({
-    method, protocol: u.protocol, hostname: u.hostname, port: u.port ? Number(u.port) : undefined, path: u.pathname,
-    query: Object.fromEntries(u.searchParams), headers: { ...headers, host: u.host }, body,
-  }, { signingDate: date });
+  const signed = await signer(o).sign(
+    {
+      method,
+      protocol: u.protocol,
+      hostname: u.hostname,
+      port: u.port ? Number(u.port) : undefined,
+      path: u.pathname,
+      query: Object.fromEntries(u.searchParams),
+      headers: { ...headers, host: u.host },
+      body,
+    },
+    { signingDate: date },
+  );
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(signed.headers)) if (k.toLowerCase() !== 'host') out[k.toLowerCase()] = String(v);
   return out;
@@ -101,32 +131,50 @@ const presignedOrigin = async (o: S3Options, key: string) => {
 };
 
 describe('SigV4 and addressing (unit)', () => {
-  it('the signer the tests tamper with (the SDK\'s) signs the AWS documentation examples to the published signatures', async () => {
+  it("the signer the tests tamper with (the SDK's) signs the AWS documentation examples to the published signatures", async () => {
     const keys = { accessKey: 'AKIAIOSFODNN7EXAMPLE', secretKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' };
     const date = new Date(Date.UTC(2013, 4, 24));
     const sig = (h: Record<string, string>) => /Signature=([0-9a-f]{64})$/.exec(h.authorization!)![1];
     // GET Object with a Range header
     const get = await signRaw(keys, 'GET', 'https://examplebucket.s3.amazonaws.com/test.txt', Buffer.alloc(0), { Range: 'bytes=0-9' }, date);
-    expect(get.authorization).toBe('AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41');
+    expect(get.authorization).toBe(
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+    );
     // (the PUT Object example also signs a Date header, which this signer never signs — it sends x-amz-date only)
     // GET Bucket lifecycle (sub-resource without a value) and list (query sorted)
-    expect(sig(await signRaw(keys, 'GET', 'https://examplebucket.s3.amazonaws.com/?lifecycle', Buffer.alloc(0), {}, date))).toBe('fea454ca298b7da1c68078a5d1bdbfbbe0d65c699e0f91ac7a200a0136783543');
-    expect(sig(await signRaw(keys, 'GET', 'https://examplebucket.s3.amazonaws.com/?prefix=J&max-keys=2', Buffer.alloc(0), {}, date))).toBe('34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7');
+    expect(sig(await signRaw(keys, 'GET', 'https://examplebucket.s3.amazonaws.com/?lifecycle', Buffer.alloc(0), {}, date))).toBe(
+      'fea454ca298b7da1c68078a5d1bdbfbbe0d65c699e0f91ac7a200a0136783543',
+    );
+    expect(sig(await signRaw(keys, 'GET', 'https://examplebucket.s3.amazonaws.com/?prefix=J&max-keys=2', Buffer.alloc(0), {}, date))).toBe(
+      '34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7',
+    );
   });
 
   it('addresses keys path-style and virtual-hosted, encoding them segment by segment', async () => {
     const key = 'pages/文档 一/1 (a)+b~c.svg';
     const encoded = 'pages/%E6%96%87%E6%A1%A3%20%E4%B8%80/1%20%28a%29%2Bb~c.svg';
     const base = { accessKey: 'a', secretKey: 's' };
-    expect(await presignedOrigin({ ...base, endpoint: 'https://minio.example.com:9000', bucket: 'wenku', forcePathStyle: true }, key)).toBe(`https://minio.example.com:9000/wenku/${encoded}`);
-    expect(await presignedOrigin({ ...base, endpoint: 'https://cos.ap-guangzhou.myqcloud.com', bucket: 'wenku-1250000000', region: 'ap-guangzhou', forcePathStyle: false }, key))
-      .toBe(`https://wenku-1250000000.cos.ap-guangzhou.myqcloud.com/${encoded}`);
+    expect(await presignedOrigin({ ...base, endpoint: 'https://minio.example.com:9000', bucket: 'wenku', forcePathStyle: true }, key)).toBe(
+      `https://minio.example.com:9000/wenku/${encoded}`,
+    );
+    expect(
+      await presignedOrigin(
+        { ...base, endpoint: 'https://cos.ap-guangzhou.myqcloud.com', bucket: 'wenku-1250000000', region: 'ap-guangzhou', forcePathStyle: false },
+        key,
+      ),
+    ).toBe(`https://wenku-1250000000.cos.ap-guangzhou.myqcloud.com/${encoded}`);
     // an endpoint behind a path (reverse proxy) keeps it
-    expect(await presignedOrigin({ ...base, endpoint: 'http://10.0.0.2/s3/', bucket: 'b1', forcePathStyle: true }, 'a/b.pdf')).toBe('http://10.0.0.2/s3/b1/a/b.pdf');
+    expect(await presignedOrigin({ ...base, endpoint: 'http://10.0.0.2/s3/', bucket: 'b1', forcePathStyle: true }, 'a/b.pdf')).toBe(
+      'http://10.0.0.2/s3/b1/a/b.pdf',
+    );
     // Aliyun OSS: the region endpoint, or one that already names the bucket as the console shows it
     const oss = { ...base, bucket: 'wenku', region: 'oss-cn-hangzhou', forcePathStyle: false };
-    expect(await presignedOrigin({ ...oss, endpoint: 'https://oss-cn-hangzhou.aliyuncs.com' }, 'documents/a.pdf')).toBe('https://wenku.oss-cn-hangzhou.aliyuncs.com/documents/a.pdf');
-    expect(await presignedOrigin({ ...oss, endpoint: 'https://wenku.oss-cn-hangzhou.aliyuncs.com' }, 'documents/a.pdf')).toBe('https://wenku.oss-cn-hangzhou.aliyuncs.com/documents/a.pdf');
+    expect(await presignedOrigin({ ...oss, endpoint: 'https://oss-cn-hangzhou.aliyuncs.com' }, 'documents/a.pdf')).toBe(
+      'https://wenku.oss-cn-hangzhou.aliyuncs.com/documents/a.pdf',
+    );
+    expect(await presignedOrigin({ ...oss, endpoint: 'https://wenku.oss-cn-hangzhou.aliyuncs.com' }, 'documents/a.pdf')).toBe(
+      'https://wenku.oss-cn-hangzhou.aliyuncs.com/documents/a.pdf',
+    );
   });
 
   it('refuses half-made settings with messages that name the variable to fix', () => {
@@ -135,10 +183,17 @@ describe('SigV4 and addressing (unit)', () => {
     expect(() => new S3Storage(undefined)).toThrow('缺少 S3_ENDPOINT、S3_BUCKET、S3_ACCESS_KEY、S3_SECRET_KEY');
     expect(() => new S3Storage({ endpoint: 'minio:9000', bucket: 'b', accessKey: 'a', secretKey: 's' })).toThrow('S3_ENDPOINT 必须以 http:// 或 https:// 开头');
     expect(() => new S3Storage({ endpoint: 'not a url', bucket: 'b', accessKey: 'a', secretKey: 's' })).toThrow('S3_ENDPOINT 不是有效的地址');
-    expect(() => new S3Storage({ endpoint: 'https://s3.example.com', bucket: 'My_Bucket', accessKey: 'a', secretKey: 's', forcePathStyle: false })).toThrow('S3_FORCE_PATH_STYLE=true');
-    expect(() => new S3Storage({ endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', bucket: 'b1', accessKey: 'a', secretKey: 's', forcePathStyle: true })).toThrow('阿里云 OSS 只支持虚拟主机方式访问');
+    expect(() => new S3Storage({ endpoint: 'https://s3.example.com', bucket: 'My_Bucket', accessKey: 'a', secretKey: 's', forcePathStyle: false })).toThrow(
+      'S3_FORCE_PATH_STYLE=true',
+    );
+    expect(
+      () => new S3Storage({ endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', bucket: 'b1', accessKey: 'a', secretKey: 's', forcePathStyle: true }),
+    ).toThrow('阿里云 OSS 只支持虚拟主机方式访问');
     // STORAGE=s3 from the environment: createStorage refuses to start without a bucket
-    const cfg = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/wenku-s3-cfg', STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 's' }, { jwtSecret: 'x'.repeat(32) });
+    const cfg = loadConfig(
+      { NODE_ENV: 'test', DATA_DIR: '/tmp/wenku-s3-cfg', STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 's' },
+      { jwtSecret: 'x'.repeat(32) },
+    );
     expect(() => createStorage(cfg)).toThrow('对象存储配置不完整：缺少 S3_BUCKET');
     const ok = createStorage({ ...cfg, storage: { kind: 's3', s3: { ...cfg.storage.s3!, bucket: 'wenku' } } });
     expect(ok).toBeInstanceOf(S3Storage);
@@ -185,7 +240,9 @@ describe('S3 storage against the fake S3', () => {
     const n = fake.requests.length;
     await store.put(key, Buffer.from('章节内容'));
     const put = since(n)[0]!;
-    expect(put.rawUrl.split('?')[0]).toBe(`/${fake.bucket}/docs/%E4%B8%AD%E6%96%87%20%E7%9B%AE%E5%BD%95/%E7%AC%AC%201%20%E7%AB%A0%20%28%E8%8D%89%E7%A8%BF%29%2B%26%E2%80%99.txt`);
+    expect(put.rawUrl.split('?')[0]).toBe(
+      `/${fake.bucket}/docs/%E4%B8%AD%E6%96%87%20%E7%9B%AE%E5%BD%95/%E7%AC%AC%201%20%E7%AB%A0%20%28%E8%8D%89%E7%A8%BF%29%2B%26%E2%80%99.txt`,
+    );
     expect(put.status).toBe(200);
     expect(fake.objects().has(key)).toBe(true);
     expect(await text(await store.get(key))).toBe('章节内容');
@@ -205,7 +262,12 @@ describe('S3 storage against the fake S3', () => {
     await store.deletePrefix('pages/abc');
     const reqs = since(n);
     expect(reqs.filter((r) => r.op === 'ListObjectsV2').length).toBe(3); // 3 + 3 + 2 with the fake's 3-key pages
-    expect(reqs.filter((r) => r.op === 'ListObjectsV2').slice(1).every((r) => r.rawUrl.includes('continuation-token='))).toBe(true);
+    expect(
+      reqs
+        .filter((r) => r.op === 'ListObjectsV2')
+        .slice(1)
+        .every((r) => r.rawUrl.includes('continuation-token=')),
+    ).toBe(true);
     const batches = reqs.filter((r) => r.op === 'DeleteObjects');
     expect(batches.length).toBe(3);
     // Content-MD5, as S3-compatible stores require, and not the SDK's default CRC32 (which S3 alone would accept)
@@ -319,9 +381,13 @@ describe('S3 storage against the fake S3', () => {
     expect(fake.objects().has('x/secret.txt')).toBe(false);
     await expect(wrong.get('x/secret.txt')).rejects.toThrow('SignatureDoesNotMatch');
     await expect(wrong.stat('x/secret.txt')).rejects.toThrow('HTTP 403 Forbidden'); // HEAD answers carry no body
-    await expect(new S3Storage(settings({ accessKey: 'NOSUCHKEY' })).put('x/a.txt', Buffer.from('a'))).rejects.toThrow('InvalidAccessKeyId — The AWS Access Key Id you provided does not exist in our records.（访问密钥不存在，请检查 S3_ACCESS_KEY）');
+    await expect(new S3Storage(settings({ accessKey: 'NOSUCHKEY' })).put('x/a.txt', Buffer.from('a'))).rejects.toThrow(
+      'InvalidAccessKeyId — The AWS Access Key Id you provided does not exist in our records.（访问密钥不存在，请检查 S3_ACCESS_KEY）',
+    );
     await expect(new S3Storage(settings({ region: 'us-west-2' })).put('x/a.txt', Buffer.from('a'))).rejects.toThrow('AuthorizationHeaderMalformed');
-    await expect(new S3Storage(settings({ bucket: 'no-such-bucket' })).put('x/a.txt', Buffer.from('a'))).rejects.toThrow('NoSuchBucket — The specified bucket does not exist（存储桶不存在，请检查 S3_BUCKET 与 S3_ENDPOINT）');
+    await expect(new S3Storage(settings({ bucket: 'no-such-bucket' })).put('x/a.txt', Buffer.from('a'))).rejects.toThrow(
+      'NoSuchBucket — The specified bucket does not exist（存储桶不存在，请检查 S3_BUCKET 与 S3_ENDPOINT）',
+    );
     // nothing listening
     const port = await new Promise<number>((r) => {
       const s = net.createServer().listen(0, '127.0.0.1', () => {
@@ -329,7 +395,9 @@ describe('S3 storage against the fake S3', () => {
         s.close(() => r(p));
       });
     });
-    await expect(new S3Storage(settings({ endpoint: `http://127.0.0.1:${port}`, maxAttempts: 1 })).exists('x/a.txt')).rejects.toThrow(`无法连接对象存储（HeadObject x/a.txt，http://127.0.0.1:${port}）：ECONNREFUSED`);
+    await expect(new S3Storage(settings({ endpoint: `http://127.0.0.1:${port}`, maxAttempts: 1 })).exists('x/a.txt')).rejects.toThrow(
+      `无法连接对象存储（HeadObject x/a.txt，http://127.0.0.1:${port}）：ECONNREFUSED`,
+    );
   });
 
   it('the fake checks signatures the way S3 does: tampered headers, bodies, checksums and virtual-hosted requests', async () => {
@@ -356,7 +424,9 @@ describe('S3 storage against the fake S3', () => {
     expect(await r4.text()).toContain('<Code>BadDigest</Code>');
     const crc = Buffer.alloc(4);
     crc.writeUInt32BE(zlib.crc32(body));
-    expect((await fetch(url, { method: 'PUT', body, headers: await sign('PUT', url, body, { 'x-amz-checksum-crc32': crc.toString('base64') }) })).status).toBe(200);
+    expect((await fetch(url, { method: 'PUT', body, headers: await sign('PUT', url, body, { 'x-amz-checksum-crc32': crc.toString('base64') }) })).status).toBe(
+      200,
+    );
     await store.delete('raw/a.txt');
     // no signature at all
     expect((await fetch(url)).status).toBe(403);
@@ -367,7 +437,9 @@ describe('S3 storage against the fake S3', () => {
       if (opts?.all) cb(null, [{ address: '127.0.0.1', family: 4 }]);
       else cb(null, '127.0.0.1', 4);
     }) as unknown as net.LookupFunction;
-    const vstore = new S3Storage(settings({ endpoint: `http://s3.test:${fake.port}`, forcePathStyle: false, httpAgent: new http.Agent({ lookup } as http.AgentOptions) }));
+    const vstore = new S3Storage(
+      settings({ endpoint: `http://s3.test:${fake.port}`, forcePathStyle: false, httpAgent: new http.Agent({ lookup } as http.AgentOptions) }),
+    );
     const n = fake.requests.length;
     await vstore.put('raw/虚拟 主机.txt', body);
     const put = since(n)[0]!;
@@ -380,11 +452,13 @@ describe('S3 storage against the fake S3', () => {
     const purl = (await vstore.presignedGetUrl('raw/虚拟 主机.txt', { expiresIn: 60 }))!;
     expect(new URL(purl).host).toBe(`${fake.bucket}.s3.test:${fake.port}`);
     const viaPresigned = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      http.get(purl, { lookup }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString() }));
-      }).on('error', reject);
+      http
+        .get(purl, { lookup }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString() }));
+        })
+        .on('error', reject);
     });
     expect(viaPresigned).toEqual({ status: 200, body: 'signed body' });
     await vstore.delete('raw/虚拟 主机.txt');
@@ -425,14 +499,21 @@ describe('presigned GET URLs', () => {
     await store.put('presign/b.txt', Buffer.from('secret'));
     const url = (await store.presignedGetUrl('presign/b.txt', { expiresIn: 60, filename: 'b.txt' }))!;
     // another key, a longer life or another download name with the same signature
-    for (const forged of [url.replace('presign/b.txt', 'presign/c.txt'), url.replace('X-Amz-Expires=60', 'X-Amz-Expires=600'), url.replace('filename%3Db.txt', 'filename%3Devil.html')]) {
+    for (const forged of [
+      url.replace('presign/b.txt', 'presign/c.txt'),
+      url.replace('X-Amz-Expires=60', 'X-Amz-Expires=600'),
+      url.replace('filename%3Db.txt', 'filename%3Devil.html'),
+    ]) {
       expect(forged).not.toBe(url);
       const r = await fetch(forged);
       expect(r.status).toBe(403);
       expect(await r.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
     }
     // signed an hour ago for one minute (the SDK's presigner with its signing date moved back)
-    const old = await getSignedUrl(store.client, new GetObjectCommand({ Bucket: fake.bucket, Key: 'presign/b.txt' }), { expiresIn: 60, signingDate: new Date(Date.now() - 3600_000) });
+    const old = await getSignedUrl(store.client, new GetObjectCommand({ Bucket: fake.bucket, Key: 'presign/b.txt' }), {
+      expiresIn: 60,
+      signingDate: new Date(Date.now() - 3600_000),
+    });
     const expired = await fetch(old);
     expect(expired.status).toBe(403);
     expect(await expired.text()).toMatch(/<Code>AccessDenied<\/Code><Message>Request has expired<\/Message>/);
@@ -452,7 +533,17 @@ describe('the app with STORAGE=s3', () => {
   beforeAll(async () => {
     appFake = await startFakeS3({ bucket: 'wenku-app', region: 'cn-north-1' });
     t = await createTestApp({
-      storage: { kind: 's3', s3: { endpoint: appFake.endpoint, bucket: appFake.bucket, region: appFake.region, accessKey: appFake.accessKey, secretKey: appFake.secretKey, forcePathStyle: true } },
+      storage: {
+        kind: 's3',
+        s3: {
+          endpoint: appFake.endpoint,
+          bucket: appFake.bucket,
+          region: appFake.region,
+          accessKey: appFake.accessKey,
+          secretKey: appFake.secretKey,
+          forcePathStyle: true,
+        },
+      },
     });
   });
   afterAll(async () => {
@@ -474,7 +565,12 @@ describe('the app with STORAGE=s3', () => {
     expect(await appFake.read(fileKey)).toEqual(pdf);
 
     const cats = (await t.req({ method: 'GET', url: '/api/v1/category/list?type=0' })).json().category;
-    const created = await t.req({ method: 'POST', url: '/api/v1/document', token: u.token, payload: { category_id: [cats[0].id], document: [{ attachment_id: att.id, title: '对象存储 测试', price: 0 }] } });
+    const created = await t.req({
+      method: 'POST',
+      url: '/api/v1/document',
+      token: u.token,
+      payload: { category_id: [cats[0].id], document: [{ attachment_id: att.id, title: '对象存储 测试', price: 0 }] },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const doc = created.json().document[0] as { id: number; uuid: string };
     await t.app.services.conversion.convert(hash);

@@ -30,7 +30,11 @@ describe('local storage', () => {
   });
 
   it('leaves no partial file when a stream fails', async () => {
-    const failing = new Readable({ read() { this.destroy(new Error('client went away')); } });
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('client went away'));
+      },
+    });
     await expect(store.put('x/broken.bin', failing)).rejects.toThrow('client went away');
     expect(await store.exists('x/broken.bin')).toBe(false);
     expect(fs.readdirSync(path.join(root, 'x'))).toEqual([]);

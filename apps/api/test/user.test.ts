@@ -10,7 +10,11 @@ afterAll(async () => t?.close());
 
 describe('register and log in', () => {
   it('registers, awards the register credits through the ledger, and returns {user, token}', async () => {
-    const res = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'reader01', password: 'secret-123', email: 'reader01@example.com' } });
+    const res = await t.req({
+      method: 'POST',
+      url: '/api/v1/user/register',
+      payload: { username: 'reader01', password: 'secret-123', email: 'reader01@example.com' },
+    });
     expect(res.statusCode).toBe(200);
     const body = ZAuthResult.parse(res.json());
     expect(body.user.username).toBe('reader01');
@@ -26,7 +30,11 @@ describe('register and log in', () => {
     const dup = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'READER01', password: 'secret-123' } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('用户名已被注册');
-    const email = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'reader02', password: 'secret-123', email: 'Reader01@example.com' } });
+    const email = await t.req({
+      method: 'POST',
+      url: '/api/v1/user/register',
+      payload: { username: 'reader02', password: 'secret-123', email: 'Reader01@example.com' },
+    });
     expect(email.statusCode).toBe(409);
   });
 
@@ -70,7 +78,8 @@ describe('register and log in', () => {
     // this suite lifts the limits (helpers.createTestApp); put the product's per-account limit back
     await t.app.services.settings.update([{ category: 'security', name: 'login_limit_per_account', value: 5 }]);
     await t.register('locked_user', 'secret-123');
-    const from = (ip: string, password: string) => t.req({ method: 'POST', url: '/api/v1/user/login', headers: { 'x-forwarded-for': ip }, payload: { username: 'locked_user', password } });
+    const from = (ip: string, password: string) =>
+      t.req({ method: 'POST', url: '/api/v1/user/login', headers: { 'x-forwarded-for': ip }, payload: { username: 'locked_user', password } });
     let last;
     for (let i = 0; i < 6; i++) last = await from('10.9.9.9', 'nope-nope');
     expect(last!.statusCode).toBe(429);
@@ -116,7 +125,9 @@ describe('permissions and groups', () => {
     expect(before.statusCode).toBe(200);
     const denied = await t.req({ method: 'GET', url: '/api/v1/advertisement/list', token: u.token });
     expect(denied.statusCode).toBe(403);
-    await t.database.pool.query(`INSERT INTO group_permissions (group_id, permission_id) SELECT 2, id FROM permissions WHERE method = 'GET' AND path = '/api/v1/advertisement/list'`);
+    await t.database.pool.query(
+      `INSERT INTO group_permissions (group_id, permission_id) SELECT 2, id FROM permissions WHERE method = 'GET' AND path = '/api/v1/advertisement/list'`,
+    );
     // permission lookups are cached for 10 s per user: a fresh user sees the grant at once
     const fresh = await t.register();
     const allowed = await t.req({ method: 'GET', url: '/api/v1/advertisement/list', token: fresh.token });
@@ -135,7 +146,12 @@ describe('site switches are enforced by the API', () => {
       const u = await t.register();
       expect((await t.req({ method: 'GET', url: '/api/v1/category/list', token: u.token })).statusCode).toBe(200);
     } finally {
-      await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'login_required', value: false }] } });
+      await t.req({
+        method: 'PUT',
+        url: '/api/v1/config',
+        token: admin,
+        payload: { config: [{ category: 'security', name: 'login_required', value: false }] },
+      });
     }
   });
 
@@ -149,7 +165,9 @@ describe('site switches are enforced by the API', () => {
       expect(anon.json().code).toBe('site_closed');
       expect((await t.req({ method: 'GET', url: '/api/v1/navigation/list', token: u.token })).statusCode).toBe(403);
       expect((await t.req({ method: 'GET', url: '/api/v1/navigation/list', token: admin })).statusCode).toBe(200);
-      expect((await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: ADMIN.username, password: ADMIN.password } })).statusCode).toBe(200);
+      expect((await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: ADMIN.username, password: ADMIN.password } })).statusCode).toBe(
+        200,
+      );
     } finally {
       await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'is_close', value: false }] } });
     }
@@ -157,16 +175,34 @@ describe('site switches are enforced by the API', () => {
 
   it('registration asks for the mailed code when email verification is on', async () => {
     const admin = await t.adminToken();
-    await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'enable_verify_register_email', value: true }] } });
+    await t.req({
+      method: 'PUT',
+      url: '/api/v1/config',
+      token: admin,
+      payload: { config: [{ category: 'security', name: 'enable_verify_register_email', value: true }] },
+    });
     try {
       const noMail = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'needs_mail', password: 'secret-123' } });
       expect(noMail.json().message).toBe('请输入电子邮箱');
-      const noCode = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'needs_mail', password: 'secret-123', email: 'needs@example.com' } });
+      const noCode = await t.req({
+        method: 'POST',
+        url: '/api/v1/user/register',
+        payload: { username: 'needs_mail', password: 'secret-123', email: 'needs@example.com' },
+      });
       expect(noCode.json().message).toBe('请输入邮箱验证码');
-      const wrong = await t.req({ method: 'POST', url: '/api/v1/user/register', payload: { username: 'needs_mail', password: 'secret-123', email: 'needs@example.com', code: '000000' } });
+      const wrong = await t.req({
+        method: 'POST',
+        url: '/api/v1/user/register',
+        payload: { username: 'needs_mail', password: 'secret-123', email: 'needs@example.com', code: '000000' },
+      });
       expect(wrong.statusCode).toBe(400);
     } finally {
-      await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'enable_verify_register_email', value: false }] } });
+      await t.req({
+        method: 'PUT',
+        url: '/api/v1/config',
+        token: admin,
+        payload: { config: [{ category: 'security', name: 'enable_verify_register_email', value: false }] },
+      });
     }
   });
 
@@ -178,7 +214,12 @@ describe('site switches are enforced by the API', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('网站已关闭注册');
     } finally {
-      await t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'security', name: 'enable_register', value: true }] } });
+      await t.req({
+        method: 'PUT',
+        url: '/api/v1/config',
+        token: admin,
+        payload: { config: [{ category: 'security', name: 'enable_register', value: true }] },
+      });
     }
   });
 });

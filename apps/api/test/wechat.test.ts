@@ -54,7 +54,7 @@ describe('mini-program scan login', () => {
     expect((await scanCode()).json().code).not.toBe(body.code);
   });
 
-  it('waiting → the mini-program confirms with wx.login\'s js_code → the page gets {token, user} once', async () => {
+  it("waiting → the mini-program confirms with wx.login's js_code → the page gets {token, user} once", async () => {
     const code = await newScan();
     expect((await status(code)).json()).toEqual({ status: 'waiting' });
     const person = { id: 'p-1' };
@@ -88,7 +88,7 @@ describe('mini-program scan login', () => {
     expect((await status('f'.repeat(32))).json()).toEqual({ status: 'expired' });
   });
 
-  it('WeChat\'s refusals come back readable: a bad or reused js_code, a wrong app secret', async () => {
+  it("WeChat's refusals come back readable: a bad or reused js_code, a wrong app secret", async () => {
     const code = await newScan();
     const bad = await confirm(code, 'not-a-real-js-code');
     expect(bad.statusCode).toBe(400);
@@ -119,7 +119,10 @@ describe('mini-program scan login', () => {
 
   it('the same person (unionid) already bound through WeChat website login lands in that account', async () => {
     const existing = await t.register('wx_web_user');
-    await t.database.pool.query(`INSERT INTO user_oauths (user_id, type, openid, unionid, nickname) VALUES ($1, 'wechat', 'web-openid-1', 'UNION-7', '老朋友')`, [existing.id]);
+    await t.database.pool.query(
+      `INSERT INTO user_oauths (user_id, type, openid, unionid, nickname) VALUES ($1, 'wechat', 'web-openid-1', 'UNION-7', '老朋友')`,
+      [existing.id],
+    );
     const code = await newScan();
     await confirm(code, wx.jsCode(MP.appid, { id: 'p-7', unionid: 'UNION-7' }));
     const done = (await status(code)).json();
@@ -139,8 +142,9 @@ describe('GET /oauth/wxshare/signature', () => {
 
   it('signs sha1(jsapi_ticket, noncestr, timestamp, url without #fragment) with a ticket fetched once for many callers', async () => {
     const page = 'https://wenku.test/document/42?from=share';
-    const many = await Promise.all(Array.from({ length: 5 }, () =>
-      t.req({ method: 'GET', url: `/api/v1/oauth/wxshare/signature?url=${encodeURIComponent(`${page}#comments`)}` })));
+    const many = await Promise.all(
+      Array.from({ length: 5 }, () => t.req({ method: 'GET', url: `/api/v1/oauth/wxshare/signature?url=${encodeURIComponent(`${page}#comments`)}` })),
+    );
     expect(wx.calls).toEqual({ token: 1, ticket: 1 });
     const ticket = wx.ticketOf(OA.appid)!;
     for (const res of many) {

@@ -64,11 +64,17 @@ export const XSS_CORPUS: string[] = [
 ];
 
 const decode = (s: string) =>
-  s.replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+  s
+    .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
     .replace(/&#(\d+);?/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/&colon;/gi, ':').replace(/&tab;/gi, '\t').replace(/&newline;/gi, '\n').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    .replace(/&colon;/gi, ':')
+    .replace(/&tab;/gi, '\t')
+    .replace(/&newline;/gi, '\n')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
-const FORBIDDEN_TAGS = /<(script|iframe|object|embed|form|input|button|select|textarea|style|link|meta|base|foreignobject|animate|set|use|image|template|frame|frameset|noscript|video|audio|source|maction|portal)\b/i;
+const FORBIDDEN_TAGS =
+  /<(script|iframe|object|embed|form|input|button|select|textarea|style|link|meta|base|foreignobject|animate|set|use|image|template|frame|frameset|noscript|video|audio|source|maction|portal)\b/i;
 
 /** Problems that would make HTML executable; [] when inert. */
 export function unsafeParts(html: string): string[] {
@@ -78,9 +84,12 @@ export function unsafeParts(html: string): string[] {
     if (FORBIDDEN_TAGS.test(tag)) problems.push(`tag ${tag}`);
     for (const m of tag.matchAll(/\s([a-z:_-]+)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
       const name = m[1].toLowerCase();
-      const value = decode(m[3] ?? m[4] ?? m[5] ?? '').replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
+      const value = decode(m[3] ?? m[4] ?? m[5] ?? '')
+        .replace(/[\s\u0000-\u001f]/g, '')
+        .toLowerCase();
       if (name.startsWith('on')) problems.push(`handler ${name} in ${tag}`);
-      if (/^(href|src|action|formaction|xlink:href|background|poster|srcset|data|cite)$/.test(name) && /^(javascript|vbscript|data|livescript):/.test(value)) problems.push(`url ${name}=${value}`);
+      if (/^(href|src|action|formaction|xlink:href|background|poster|srcset|data|cite)$/.test(name) && /^(javascript|vbscript|data|livescript):/.test(value))
+        problems.push(`url ${name}=${value}`);
       if (name === 'style' && /(url\(|expression\(|position:fixed|javascript:)/.test(value)) problems.push(`style ${value}`);
       if ((name === 'id' || name === 'name') && !/^fn(ref)?wkfn-/.test(value)) problems.push(`${name}=${value}`);
     }
@@ -97,7 +106,9 @@ describe('the markdown renderer neutralises the XSS corpus', () => {
     const html = renderMarkdown(String(payload));
     expect(unsafeParts(html), html).toEqual([]);
     // and inside other markdown (lists, quotes, tables, links)
-    const nested = renderMarkdown(`> ${payload}\n\n- ${payload}\n\n| a |\n|---|\n| ${String(payload).replace(/\n/g, ' ')} |\n\n[${payload}](https://example.com)`);
+    const nested = renderMarkdown(
+      `> ${payload}\n\n- ${payload}\n\n| a |\n|---|\n| ${String(payload).replace(/\n/g, ' ')} |\n\n[${payload}](https://example.com)`,
+    );
     expect(unsafeParts(nested), nested).toEqual([]);
     // plain text (descriptions, search): whatever it holds is escaped wherever it is shown
     expect(typeof markdownToText(String(payload))).toBe('string');
@@ -125,7 +136,10 @@ describe('crawler HTML of article pages renders the corpus inert', () => {
   let webDist: string;
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'wenku-web-'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>x</title><script type="module" crossorigin src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><title>x</title><script type="module" crossorigin src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+    );
     t = await createTestApp({ serveStatic: true, webDist, adminDist: path.join(webDist, 'none') });
   });
   afterAll(async () => {
@@ -137,7 +151,12 @@ describe('crawler HTML of article pages renders the corpus inert', () => {
     const u = await t.register();
     for (const payload of XSS_CORPUS) {
       const title = payload.replace(/\n/g, ' ').slice(0, 200);
-      const res = await t.req({ method: 'POST', url: '/api/v1/article', token: u.token, payload: { title, description: title, keywords: title.slice(0, 100), content: `正文 ${payload}` } });
+      const res = await t.req({
+        method: 'POST',
+        url: '/api/v1/article',
+        token: u.token,
+        payload: { title, description: title, keywords: title.slice(0, 100), content: `正文 ${payload}` },
+      });
       expect(res.statusCode, res.body).toBe(200);
       const page = await t.req({ method: 'GET', url: `/article/${res.json().identifier}` });
       expect(page.statusCode).toBe(200);
@@ -145,7 +164,8 @@ describe('crawler HTML of article pages renders the corpus inert', () => {
       expect(html).toContain('<div id="ssr-content">');
       // the only scripts are the app's own and JSON-LD
       const scripts = html.match(/<script\b[^>]*>/gi) ?? [];
-      for (const s of scripts) expect(s, payload).toMatch(/^<script (nonce="[A-Za-z0-9+/=]+" )?(type="module" crossorigin src="\/assets\/app\.js"|type="application\/ld\+json")>$/);
+      for (const s of scripts)
+        expect(s, payload).toMatch(/^<script (nonce="[A-Za-z0-9+/=]+" )?(type="module" crossorigin src="\/assets\/app\.js"|type="application\/ld\+json")>$/);
       for (const m of html.matchAll(/<script (?:nonce="[A-Za-z0-9+/=]+" )?type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
         expect(m[1]).not.toMatch(/<\/?script/i);
         expect(() => JSON.parse(m[1])).not.toThrow();
@@ -153,7 +173,14 @@ describe('crawler HTML of article pages renders the corpus inert', () => {
       const body = html.slice(html.indexOf('<div id="ssr-content">') + '<div id="ssr-content">'.length);
       expect(unsafeParts(body), `${payload}\n${body}`).toEqual([]);
       const head = html.slice(0, html.indexOf('</head>')).replace(/<script (?:nonce="[A-Za-z0-9+/=]+" )?type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
-      expect(unsafeParts(head.replace(/<script (nonce="[A-Za-z0-9+/=]+" )?type="module" crossorigin src="\/assets\/app\.js"><\/script>/, '').replace(/<meta name="(description|keywords)"[^>]*>|<meta property="og:[^>]*>|<link rel="canonical"[^>]*>|<style>#ssr-content[^<]*<\/style>/g, '')), head).toEqual([]);
+      expect(
+        unsafeParts(
+          head
+            .replace(/<script (nonce="[A-Za-z0-9+/=]+" )?type="module" crossorigin src="\/assets\/app\.js"><\/script>/, '')
+            .replace(/<meta name="(description|keywords)"[^>]*>|<meta property="og:[^>]*>|<link rel="canonical"[^>]*>|<style>#ssr-content[^<]*<\/style>/g, ''),
+        ),
+        head,
+      ).toEqual([]);
       // attribute values in the head are escaped: no payload can open a tag there
       for (const m of head.matchAll(/content="([^"]*)"/g)) expect(m[1]).not.toMatch(/[<>]/);
       const api = (await t.req({ method: 'GET', url: `/api/v1/article?id=${res.json().id}` })).json();

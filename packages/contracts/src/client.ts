@@ -67,7 +67,13 @@ export function createApiClient(opts: ApiClientOptions = {}) {
    * One request with its guards: the time-out and the caller's signal stay attached until `release()` (after the body
    * was read), so a slow body or a caller who gives up still ends it. A signal that is already aborted sends nothing.
    */
-  async function request(method: string, url: string, body: unknown, signal?: AbortSignal, rawBody?: RequestInit['body']): Promise<{ res: Response; release: () => void; stopTimer: () => void; ctrl: AbortController }> {
+  async function request(
+    method: string,
+    url: string,
+    body: unknown,
+    signal?: AbortSignal,
+    rawBody?: RequestInit['body'],
+  ): Promise<{ res: Response; release: () => void; stopTimer: () => void; ctrl: AbortController }> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = opts.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -106,7 +112,11 @@ export function createApiClient(opts: ApiClientOptions = {}) {
   }
 
   /** Reads a body inside the request's guards. */
-  async function read<T>(r: { res: Response; release: () => void; ctrl: AbortController }, signal: AbortSignal | undefined, how: (res: Response) => Promise<T>): Promise<T> {
+  async function read<T>(
+    r: { res: Response; release: () => void; ctrl: AbortController },
+    signal: AbortSignal | undefined,
+    how: (res: Response) => Promise<T>,
+  ): Promise<T> {
     try {
       return await how(r.res);
     } catch (e) {

@@ -38,6 +38,4 @@ export const ROUTE_LIST: RouteDef[] = Object.values(api) as RouteDef[];
 export const PERMISSION_ROUTES: RouteDef[] = ROUTE_LIST.filter((r) => r.auth === 'admin' || r.permission);
 
 /** module -> key (`METHOD /api/v1/path`) of its list permission */
-export const MODULE_LIST_KEYS: Record<string, string> = Object.fromEntries(
-  ROUTE_LIST.filter((r) => r.list && r.module).map((r) => [r.module!, routeKey(r)]),
-);
+export const MODULE_LIST_KEYS: Record<string, string> = Object.fromEntries(ROUTE_LIST.filter((r) => r.list && r.module).map((r) => [r.module!, routeKey(r)]));

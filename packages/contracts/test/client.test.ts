@@ -15,7 +15,13 @@ interface Sent {
 function fakeFetch(respond: (req: Sent) => Response | Promise<Response>) {
   const sent: Sent[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const req: Sent = { url: String(input), method: init.method ?? 'GET', headers: { ...(init.headers as Record<string, string>) }, body: init.body, signal: init.signal! };
+    const req: Sent = {
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers: { ...(init.headers as Record<string, string>) },
+      body: init.body,
+      signal: init.signal!,
+    };
     sent.push(req);
     return respond(req);
   });
@@ -24,9 +30,14 @@ function fakeFetch(respond: (req: Sent) => Response | Promise<Response>) {
 
 /** A fetch that never answers, and rejects the way fetch does once its signal aborts. */
 const hangingFetch = (rejectWith: 'reason' | 'abort-error' = 'reason') =>
-  fakeFetch((req) => new Promise<Response>((_, reject) => {
-    req.signal.addEventListener('abort', () => reject(rejectWith === 'reason' ? req.signal.reason : new DOMException('This operation was aborted', 'AbortError')));
-  }));
+  fakeFetch(
+    (req) =>
+      new Promise<Response>((_, reject) => {
+        req.signal.addEventListener('abort', () =>
+          reject(rejectWith === 'reason' ? req.signal.reason : new DOMException('This operation was aborted', 'AbortError')),
+        );
+      }),
+  );
 
 const json = (body: unknown, status = 200, statusText = '') =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
@@ -46,13 +57,21 @@ function chunked(chunks: Uint8Array[], status = 200): Response {
 /** Settles-or-not probe for a promise, without leaving its rejection unhandled. */
 function watch<T>(p: Promise<T>) {
   const state = { settled: false };
-  p.then(() => (state.settled = true), () => (state.settled = true));
+  p.then(
+    () => (state.settled = true),
+    () => (state.settled = true),
+  );
   return state;
 }
 
 const thing = defineRoute({
-  method: 'GET', path: '/thing/:id/:name', auth: 'public', summary: 'test',
-  params: z.object({ id: z.number(), name: z.string() }), query: z.object({ tag: z.array(z.string()).optional() }), response: z.object({ ok: z.boolean() }),
+  method: 'GET',
+  path: '/thing/:id/:name',
+  auth: 'public',
+  summary: 'test',
+  params: z.object({ id: z.number(), name: z.string() }),
+  query: z.object({ tag: z.array(z.string()).optional() }),
+  response: z.object({ ok: z.boolean() }),
 });
 
 afterEach(() => {
@@ -129,12 +148,18 @@ describe('external AbortSignal', () => {
 
   it('the time-out also covers a body that never finishes', async () => {
     vi.useFakeTimers();
-    const f = fakeFetch((req) => new Response(new ReadableStream({
-      start(c) {
-        c.enqueue(new TextEncoder().encode('{"ok":'));
-        req.signal.addEventListener('abort', () => c.error(req.signal.reason));
-      },
-    }), { status: 200 }));
+    const f = fakeFetch(
+      (req) =>
+        new Response(
+          new ReadableStream({
+            start(c) {
+              c.enqueue(new TextEncoder().encode('{"ok":'));
+              req.signal.addEventListener('abort', () => c.error(req.signal.reason));
+            },
+          }),
+          { status: 200 },
+        ),
+    );
     const p = createApiClient({ fetch: f.fetch, timeoutMs: 1000 }).call(api.getDocument, { query: { id: 1 } });
     const state = watch(p);
     await vi.advanceTimersByTimeAsync(999);
@@ -146,7 +171,9 @@ describe('external AbortSignal', () => {
 
 describe('URLs', () => {
   it('repeats array query parameters and drops undefined and null', () => {
-    expect(buildQuery({ id: [1, 2], wd: 'a b&c', none: undefined, nil: null, zero: 0, no: false, empty: '' })).toBe('?id=1&id=2&wd=a+b%26c&zero=0&no=false&empty=');
+    expect(buildQuery({ id: [1, 2], wd: 'a b&c', none: undefined, nil: null, zero: 0, no: false, empty: '' })).toBe(
+      '?id=1&id=2&wd=a+b%26c&zero=0&no=false&empty=',
+    );
     expect(buildQuery({ id: [] })).toBe('');
     expect(buildQuery({})).toBe('');
     expect(buildQuery(undefined)).toBe('');
@@ -229,14 +256,18 @@ describe('answers and failures', () => {
 
   it('network failures become ApiError 500 网络错误', async () => {
     const failing = (err: unknown) => createApiClient({ fetch: (() => Promise.reject(err)) as typeof fetch }).call(api.getDocument, { query: { id: 1 } });
-    await expect(failing(new TypeError('fetch failed'))).rejects.toSatisfy((e: unknown) => e instanceof ApiError && e.status === 500 && e.message === '网络错误：fetch failed');
+    await expect(failing(new TypeError('fetch failed'))).rejects.toSatisfy(
+      (e: unknown) => e instanceof ApiError && e.status === 500 && e.message === '网络错误：fetch failed',
+    );
     await expect(failing('socket hang up')).rejects.toMatchObject({ status: 500, message: '网络错误' });
   });
 
   it('204 resolves to undefined; unparsable JSON is a readable 500', async () => {
     await expect(callWith(new Response(null, { status: 204 }))).resolves.toBeUndefined();
     await expect(callWith(json({ id: 1 }))).resolves.toEqual({ id: 1 });
-    await expect(callWith(new Response('{"id":', { status: 200 }))).rejects.toSatisfy((e: unknown) => e instanceof ApiError && e.status === 500 && e.message === '服务器返回了无法解析的数据');
+    await expect(callWith(new Response('{"id":', { status: 200 }))).rejects.toSatisfy(
+      (e: unknown) => e instanceof ApiError && e.status === 500 && e.message === '服务器返回了无法解析的数据',
+    );
   });
 });
 
@@ -248,7 +279,11 @@ describe('blob and upload', () => {
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
     expect(f.sent[0]).toMatchObject({ method: 'POST', url: '/api/v1/markdown2docx', body: JSON.stringify({ markdown: '# 标题' }) });
     const failing = fakeFetch(() => json({ code: 'bad_request', message: '没有可导出的内容' }, 400));
-    await expect(createApiClient({ fetch: failing.fetch }).blob(api.markdownToDocx, { body: { markdown: '' } })).rejects.toMatchObject({ status: 400, message: '没有可导出的内容', code: 'bad_request' });
+    await expect(createApiClient({ fetch: failing.fetch }).blob(api.markdownToDocx, { body: { markdown: '' } })).rejects.toMatchObject({
+      status: 400,
+      message: '没有可导出的内容',
+      code: 'bad_request',
+    });
   });
 
   it('upload posts the FormData as it is to an API path or a route, with the token and no JSON content type', async () => {
@@ -268,14 +303,21 @@ describe('blob and upload', () => {
       expect(r.headers['Content-Type']).toBeUndefined();
     }
     const refused = fakeFetch(() => json({ code: 'unsupported_media_type', message: '不支持的文件类型：.exe' }, 415));
-    await expect(createApiClient({ fetch: refused.fetch }).upload('/upload/document', form)).rejects.toMatchObject({ status: 415, message: '不支持的文件类型：.exe' });
+    await expect(createApiClient({ fetch: refused.fetch }).upload('/upload/document', form)).rejects.toMatchObject({
+      status: 415,
+      message: '不支持的文件类型：.exe',
+    });
   });
 });
 
 describe('NDJSON stream', () => {
   const enc = new TextEncoder();
   const text = '{"type":"references","items":["中文"]}\n\n  \n{"type":"text","delta":"你好，世界"}\r\n{"type":"done","usage":{"tokens":3}}';
-  const events = [{ type: 'references', items: ['中文'] }, { type: 'text', delta: '你好，世界' }, { type: 'done', usage: { tokens: 3 } }];
+  const events = [
+    { type: 'references', items: ['中文'] },
+    { type: 'text', delta: '你好，世界' },
+    { type: 'done', usage: { tokens: 3 } },
+  ];
   const collect = async <T>(it: AsyncIterable<T>) => {
     const out: T[] = [];
     for await (const e of it) out.push(e);
@@ -305,18 +347,26 @@ describe('NDJSON stream', () => {
 
   it('a refused stream rejects with "status message"', async () => {
     const f = fakeFetch(() => json({ code: 'rate_limited', message: '提问太频繁' }, 429));
-    await expect(collect(createApiClient({ fetch: f.fetch }).stream('/chat', {}))).rejects.toSatisfy((e: unknown) => e instanceof ApiError && e.status === 429 && e.message === '429 提问太频繁');
+    await expect(collect(createApiClient({ fetch: f.fetch }).stream('/chat', {}))).rejects.toSatisfy(
+      (e: unknown) => e instanceof ApiError && e.status === 429 && e.message === '429 提问太频繁',
+    );
   });
 
   it("aborting the caller's signal after the answer started stops the stream", async () => {
     const ctrl = new AbortController();
     const enc2 = new TextEncoder();
-    const f = fakeFetch((req) => new Response(new ReadableStream({
-      start(c) {
-        c.enqueue(enc2.encode('{"n":1}\n'));
-        req.signal.addEventListener('abort', () => c.error(req.signal.reason));
-      },
-    }), { status: 200 }));
+    const f = fakeFetch(
+      (req) =>
+        new Response(
+          new ReadableStream({
+            start(c) {
+              c.enqueue(enc2.encode('{"n":1}\n'));
+              req.signal.addEventListener('abort', () => c.error(req.signal.reason));
+            },
+          }),
+          { status: 200 },
+        ),
+    );
     const got: unknown[] = [];
     const run = (async () => {
       for await (const e of createApiClient({ fetch: f.fetch }).stream('/chat', {}, ctrl.signal)) {
@@ -333,12 +383,18 @@ describe('NDJSON stream', () => {
     vi.useFakeTimers();
     let push!: (s: string) => void;
     let end!: () => void;
-    const f = fakeFetch(() => new Response(new ReadableStream({
-      start(c) {
-        push = (t) => c.enqueue(new TextEncoder().encode(t));
-        end = () => c.close();
-      },
-    }), { status: 200 }));
+    const f = fakeFetch(
+      () =>
+        new Response(
+          new ReadableStream({
+            start(c) {
+              push = (t) => c.enqueue(new TextEncoder().encode(t));
+              end = () => c.close();
+            },
+          }),
+          { status: 200 },
+        ),
+    );
     const got: unknown[] = [];
     const run = (async () => {
       for await (const e of createApiClient({ fetch: f.fetch, timeoutMs: 1000 }).stream('/chat', {})) got.push(e);
@@ -354,11 +410,15 @@ describe('NDJSON stream', () => {
 
   it('a plain-text refusal names the status once', async () => {
     const f = fakeFetch(() => new Response('upstream down', { status: 502, statusText: 'Bad Gateway' }));
-    await expect(collect(createApiClient({ fetch: f.fetch }).stream('/chat', {}))).rejects.toSatisfy((e: unknown) => e instanceof ApiError && e.status === 502 && e.message === '502 Bad Gateway upstream down');
+    await expect(collect(createApiClient({ fetch: f.fetch }).stream('/chat', {}))).rejects.toSatisfy(
+      (e: unknown) => e instanceof ApiError && e.status === 502 && e.message === '502 Bad Gateway upstream down',
+    );
   });
 
   it('an answer without a body says to check the URL', async () => {
     const f = fakeFetch(() => new Response(null, { status: 200 }));
-    await expect(collect(createApiClient({ fetch: f.fetch }).stream('/chat', {}))).rejects.toSatisfy((e: unknown) => e instanceof ApiError && e.status === 500 && e.message === 'Please check the given URL and try again');
+    await expect(collect(createApiClient({ fetch: f.fetch }).stream('/chat', {}))).rejects.toSatisfy(
+      (e: unknown) => e instanceof ApiError && e.status === 500 && e.message === 'Please check the given URL and try again',
+    );
   });
 });

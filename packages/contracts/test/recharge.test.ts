@@ -73,7 +73,10 @@ describe('customAmountDiscount', () => {
   });
 
   it('does not assume a bigger tier has a lower discount', () => {
-    const odd = [{ amount: 10, discount: 0.7 }, { amount: 100, discount: 0.9 }];
+    const odd = [
+      { amount: 10, discount: 0.7 },
+      { amount: 100, discount: 0.9 },
+    ];
     expect(customAmountDiscount(odd, 150)).toBe(0.7);
   });
 

@@ -44,15 +44,7 @@ export function FileTypeIcon({ ext, size = 32, className, style, title }: FileTy
     >
       <path d="M3 0h19l10 10v27a3 3 0 0 1-3 3H3a3 3 0 0 1-3-3V3a3 3 0 0 1 3-3z" fill={color} />
       <path d="M22 0l10 10h-7a3 3 0 0 1-3-3z" fill="#fff" fillOpacity={0.45} />
-      <text
-        x="16"
-        y="29"
-        textAnchor="middle"
-        fontSize={fontSize}
-        fontWeight={700}
-        fill="#fff"
-        fontFamily="-apple-system, 'Segoe UI', Arial, sans-serif"
-      >
+      <text x="16" y="29" textAnchor="middle" fontSize={fontSize} fontWeight={700} fill="#fff" fontFamily="-apple-system, 'Segoe UI', Arial, sans-serif">
         {label}
       </text>
     </svg>

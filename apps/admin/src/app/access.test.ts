@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { MODULE_LIST_KEYS } from '@wenku/contracts';
 import {
-  COLLAPSE_BELOW, SIDER_WIDTH, computeAllowedPages, decideAccess, filterMenu, hasAdminAccess, isPageAllowed, normalizePath,
-  shouldCollapse, type AccessRoute, type PermissionLike,
+  COLLAPSE_BELOW,
+  SIDER_WIDTH,
+  computeAllowedPages,
+  decideAccess,
+  filterMenu,
+  hasAdminAccess,
+  isPageAllowed,
+  normalizePath,
+  shouldCollapse,
+  type AccessRoute,
+  type PermissionLike,
 } from './access';
 
 /** A permission entry for a module's list route, as GET /user/permission returns it. */
@@ -13,12 +22,24 @@ function listPermission(module: string): PermissionLike {
 
 const routes: AccessRoute[] = [
   { path: '/dashboard' },
-  { path: '/document', children: [{ path: '/document/list', module: 'document' }, { path: '/document/category', module: 'category' }] },
+  {
+    path: '/document',
+    children: [
+      { path: '/document/list', module: 'document' },
+      { path: '/document/category', module: 'category' },
+    ],
+  },
   { path: '/article', children: [{ path: '/article/category', module: 'category' }] },
   { path: '/navigation', module: 'navigation' },
   { path: '/help', is_public: true },
   { path: '/hidden', hideInMenu: true, is_public: true },
-  { path: '/config', children: [{ path: '/config/system', module: 'config' }, { path: '/config/footer', module: 'config' }] },
+  {
+    path: '/config',
+    children: [
+      { path: '/config/system', module: 'config' },
+      { path: '/config/footer', module: 'config' },
+    ],
+  },
 ];
 
 describe('normalizePath', () => {

@@ -5,15 +5,54 @@ import { ADMIN_ROUTES, toRouteObjects } from './routes';
 
 /** Every admin route the spec lists (§2 "Admin routes under /admin"). */
 const SPEC_PAGES = [
-  'dashboard', 'advertisement', 'attachment', 'banner', 'comment', 'friendlink', 'navigation', 'order', 'report',
-  'ai/llm', 'ai/embedding', 'ai/chat',
-  'article/category', 'article/list', 'article/recycle', 'article/set',
-  'document/category', 'document/list', 'document/ocr', 'document/language', 'document/searchrecord', 'document/recycle',
-  'user/list', 'user/group', 'user/permission', 'user/punishment', 'user/vip', 'user/sms',
-  'spider/url', 'spider/document',
-  'config/system', 'config/llm', 'config/sms', 'config/pay', 'config/search', 'config/ocr', 'config/vip', 'config/miniprogram',
-  'config/oauth', 'config/captcha', 'config/security', 'config/converter', 'config/score', 'config/ssr', 'config/email',
-  'config/display', 'config/footer', 'config/download',
+  'dashboard',
+  'advertisement',
+  'attachment',
+  'banner',
+  'comment',
+  'friendlink',
+  'navigation',
+  'order',
+  'report',
+  'ai/llm',
+  'ai/embedding',
+  'ai/chat',
+  'article/category',
+  'article/list',
+  'article/recycle',
+  'article/set',
+  'document/category',
+  'document/list',
+  'document/ocr',
+  'document/language',
+  'document/searchrecord',
+  'document/recycle',
+  'user/list',
+  'user/group',
+  'user/permission',
+  'user/punishment',
+  'user/vip',
+  'user/sms',
+  'spider/url',
+  'spider/document',
+  'config/system',
+  'config/llm',
+  'config/sms',
+  'config/pay',
+  'config/search',
+  'config/ocr',
+  'config/vip',
+  'config/miniprogram',
+  'config/oauth',
+  'config/captcha',
+  'config/security',
+  'config/converter',
+  'config/score',
+  'config/ssr',
+  'config/email',
+  'config/display',
+  'config/footer',
+  'config/download',
   // the article settings section (CONFIG_SECTIONS.article) is a generic config page too
   'config/article',
 ].map((p) => `/${p}`);
@@ -79,7 +118,9 @@ describe('menu from the route table', () => {
   it('shows everything to a holder of every list permission', () => {
     const all = Object.keys(MODULE_LIST_KEYS).map(perm);
     const menu = filterMenu(ADMIN_ROUTES, computeAllowedPages(all, ADMIN_ROUTES));
-    const shown = flattenRoutes(menu).filter((r) => r.component).map((r) => r.path);
+    const shown = flattenRoutes(menu)
+      .filter((r) => r.component)
+      .map((r) => r.path);
     const unlocked = pages.filter((r) => r.path === '/dashboard' || MODULE_LIST_KEYS[r.module!]).map((r) => r.path);
     expect(shown.sort()).toEqual(unlocked.sort());
   });

@@ -17,10 +17,11 @@ export const queryKeys = {
 export function useAuthToken(): string | null {
   const [token, setToken] = useState<string | null>(() => readToken());
   useEffect(() => {
-    const sync = () => setToken((prev) => {
-      const next = readToken();
-      return next === prev ? prev : next;
-    });
+    const sync = () =>
+      setToken((prev) => {
+        const next = readToken();
+        return next === prev ? prev : next;
+      });
     window.addEventListener('focus', sync);
     window.addEventListener('storage', sync);
     return () => {

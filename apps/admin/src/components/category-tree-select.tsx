@@ -19,7 +19,13 @@ function toOptions(nodes: TreeNode<TCategory>[]): TreeOption[] {
 }
 
 /** Document categories (type 0) as a tree; several may be chosen unless `single`. */
-export function CategoryTreeSelect({ value, onChange, single, placeholder = '请选择文档分类', style }: {
+export function CategoryTreeSelect({
+  value,
+  onChange,
+  single,
+  placeholder = '请选择文档分类',
+  style,
+}: {
   value?: number[] | number;
   onChange?: (v: number[] | number | undefined) => void;
   single?: boolean;

@@ -7,11 +7,7 @@ import { EXPIRY_SHORTCUTS, expiryShortcutValue, untilText } from '../lib/dates';
  * An end time: a date-time picker with the spec's quick buttons (1小时 … 1年, counted from now);
  * empty means permanent.
  */
-export function ExpiryPicker({ value, onChange, emptyText = '永久有效' }: {
-  value?: Dayjs | null;
-  onChange?: (v: Dayjs | null) => void;
-  emptyText?: string;
-}) {
+export function ExpiryPicker({ value, onChange, emptyText = '永久有效' }: { value?: Dayjs | null; onChange?: (v: Dayjs | null) => void; emptyText?: string }) {
   return (
     <Space orientation="vertical" size={8} style={{ width: '100%' }}>
       <Space wrap size={12}>

@@ -18,8 +18,14 @@ export function FullPageError({ title, message, onRetry }: { title: string; mess
         title={title}
         subTitle={message}
         extra={[
-          onRetry ? <Button key="retry" type="primary" onClick={onRetry}>重试</Button> : null,
-          <Button key="home" href={siteUrl('/')}>返回首页</Button>,
+          onRetry ? (
+            <Button key="retry" type="primary" onClick={onRetry}>
+              重试
+            </Button>
+          ) : null,
+          <Button key="home" href={siteUrl('/')}>
+            返回首页
+          </Button>,
         ]}
       />
     </div>

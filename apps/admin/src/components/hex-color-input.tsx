@@ -1,8 +1,6 @@
 import { ColorPicker } from 'antd';
 
-const PRESETS = [
-  { label: '推荐颜色', colors: ['#1677ff', '#13c2c2', '#52c41a', '#faad14', '#fa541c', '#f5222d', '#eb2f96', '#722ed1', '#262626', '#8c8c8c'] },
-];
+const PRESETS = [{ label: '推荐颜色', colors: ['#1677ff', '#13c2c2', '#52c41a', '#faad14', '#fa541c', '#f5222d', '#eb2f96', '#722ed1', '#262626', '#8c8c8c'] }];
 
 /** antd ColorPicker bound to a hex string ('' = no colour). */
 export function HexColorInput({ value, onChange }: { value?: string; onChange?: (hex: string) => void }) {

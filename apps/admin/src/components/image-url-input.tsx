@@ -14,8 +14,15 @@ export function ImageUrlInput({ value, onChange, placeholder }: { value?: string
       />
       <div
         style={{
-          width: 240, height: 96, border: '1px dashed #d9d9d9', borderRadius: 8, background: '#fafafa',
-          display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden',
+          width: 240,
+          height: 96,
+          border: '1px dashed #d9d9d9',
+          borderRadius: 8,
+          background: '#fafafa',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          overflow: 'hidden',
         }}
       >
         {value ? (

@@ -33,8 +33,12 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
           title="页面出错了"
           subTitle={this.state.error.message || '页面加载失败，请刷新后重试'}
           extra={[
-            <Button key="reload" type="primary" onClick={() => window.location.reload()}>刷新页面</Button>,
-            <Link key="home" to="/dashboard"><Button>返回控制面板</Button></Link>,
+            <Button key="reload" type="primary" onClick={() => window.location.reload()}>
+              刷新页面
+            </Button>,
+            <Link key="home" to="/dashboard">
+              <Button>返回控制面板</Button>
+            </Link>,
           ]}
         />
       </Card>

@@ -11,7 +11,12 @@ export function DeleteLink({ onConfirm, title = '确定删除吗？', descriptio
 }
 
 /** What ProTable shows above the rows while some are selected: batch delete and clear. */
-export function BatchDeleteBar({ count, onDelete, onClear, description }: {
+export function BatchDeleteBar({
+  count,
+  onDelete,
+  onClear,
+  description,
+}: {
   count: number;
   onDelete: () => Promise<unknown>;
   onClear: () => void;

@@ -3,7 +3,15 @@ import { Input, Modal, Typography } from 'antd';
 import { ExclamationCircleFilled } from '@ant-design/icons';
 
 /** A strong confirmation for irreversible actions: the admin types a phrase before the button unlocks. */
-export function TypeToConfirm({ open, title, description, phrase, okText, onOk, onCancel }: {
+export function TypeToConfirm({
+  open,
+  title,
+  description,
+  phrase,
+  okText,
+  onOk,
+  onCancel,
+}: {
   open: boolean;
   title: string;
   description: React.ReactNode;
@@ -40,7 +48,11 @@ export function TypeToConfirm({ open, title, description, phrase, okText, onOk, 
     >
       <div style={{ marginBottom: 12 }}>{description}</div>
       <Typography.Text>
-        请输入 <Typography.Text code strong>{phrase}</Typography.Text> 以确认：
+        请输入{' '}
+        <Typography.Text code strong>
+          {phrase}
+        </Typography.Text>{' '}
+        以确认：
       </Typography.Text>
       <Input style={{ marginTop: 8 }} value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={phrase} autoFocus />
     </Modal>

@@ -24,7 +24,15 @@ function useDebounced<T>(value: T, ms = 300): T {
  * Pick one or several users by searching GET /user/list?wd (username, email or mobile). Users already
  * selected are looked up by id so their names show when editing.
  */
-export function UserSelect({ value, onChange, mode, placeholder = '输入用户名、邮箱或手机号搜索', style, disabled, onPicked }: {
+export function UserSelect({
+  value,
+  onChange,
+  mode,
+  placeholder = '输入用户名、邮箱或手机号搜索',
+  style,
+  disabled,
+  onPicked,
+}: {
   value?: Value;
   onChange?: (v: Value) => void;
   mode?: 'multiple';
@@ -90,7 +98,8 @@ export function UserSelect({ value, onChange, mode, placeholder = '输入用户�
             </Avatar>
             <span>{u.username}</span>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              ID {u.id}{u.mobile ? ` · ${u.mobile}` : u.email ? ` · ${u.email}` : ''}
+              ID {u.id}
+              {u.mobile ? ` · ${u.mobile}` : u.email ? ` · ${u.email}` : ''}
             </Typography.Text>
           </Space>
         );

@@ -1,7 +1,9 @@
 /** A new deployment replaces the hashed page chunks: a stale tab then fails to load a lazy page. */
 export function isChunkLoadError(err: unknown): boolean {
   const msg = err instanceof Error ? `${err.name} ${err.message}` : String(err);
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Loading chunk [\w-]+ failed/i.test(msg);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Loading chunk [\w-]+ failed/i.test(
+    msg,
+  );
 }
 
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;

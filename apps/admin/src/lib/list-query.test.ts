@@ -7,7 +7,11 @@ describe('toListQuery (ProTable → contract list query)', () => {
   });
 
   it('renames and omits fields', () => {
-    expect(toListQuery({ current: 1, pageSize: 10, keyword: 'a', _ts: 1 }, { rename: { keyword: 'wd' }, omit: ['_ts'] })).toEqual({ page: 1, size: 10, wd: 'a' });
+    expect(toListQuery({ current: 1, pageSize: 10, keyword: 'a', _ts: 1 }, { rename: { keyword: 'wd' }, omit: ['_ts'] })).toEqual({
+      page: 1,
+      size: 10,
+      wd: 'a',
+    });
   });
 
   it('keeps false and 0', () => {

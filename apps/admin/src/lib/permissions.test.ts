@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MODULE_LIST_KEYS, type TPermission } from '@wenku/contracts';
 import {
-  filterPermissions, groupPermissionsByModule, moduleRowSpans, isListPermission, moduleCheckState, modulesWithoutListPermission, moduleTitle, toggleModule,
+  filterPermissions,
+  groupPermissionsByModule,
+  moduleRowSpans,
+  isListPermission,
+  moduleCheckState,
+  modulesWithoutListPermission,
+  moduleTitle,
+  toggleModule,
 } from './permissions';
 
 const [listMethod, listPath] = MODULE_LIST_KEYS.user.split(' ');

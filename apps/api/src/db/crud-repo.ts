@@ -7,10 +7,17 @@ type TableWithId = PgTable & { id: PgColumn; sort?: PgColumn };
 
 /** Plain CRUD for the simple tables (category, navigation, friend link, advertisement, banner). */
 export class CrudRepo<T extends TableWithId> {
-  constructor(private readonly db: Db, readonly table: T) {}
+  constructor(
+    private readonly db: Db,
+    readonly table: T,
+  ) {}
 
   async findById(id: number): Promise<T['$inferSelect'] | undefined> {
-    const rows = await this.db.select().from(this.table as PgTable).where(eq(this.table.id, id)).limit(1);
+    const rows = await this.db
+      .select()
+      .from(this.table as PgTable)
+      .where(eq(this.table.id, id))
+      .limit(1);
     return rows[0] as T['$inferSelect'] | undefined;
   }
 
@@ -22,7 +29,11 @@ export class CrudRepo<T extends TableWithId> {
   async update(id: number, values: Partial<T['$inferInsert']>): Promise<T['$inferSelect'] | undefined> {
     const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
     if (!Object.keys(defined).length) return this.findById(id);
-    const rows = await this.db.update(this.table).set(defined as never).where(eq(this.table.id, id)).returning();
+    const rows = await this.db
+      .update(this.table)
+      .set(defined as never)
+      .where(eq(this.table.id, id))
+      .returning();
     return (rows as T['$inferSelect'][])[0];
   }
 
@@ -36,9 +47,20 @@ export class CrudRepo<T extends TableWithId> {
     if (opts.wd && opts.wdColumn) conds.push(ilike(opts.wdColumn, likePattern(opts.wd)));
     const where = conds.length ? and(...conds) : undefined;
     const order = this.table.sort ? [desc(this.table.sort), asc(this.table.id)] : [desc(this.table.id)];
-    let q = this.db.select().from(this.table as PgTable).where(where).orderBy(...order).$dynamic();
+    let q = this.db
+      .select()
+      .from(this.table as PgTable)
+      .where(where)
+      .orderBy(...order)
+      .$dynamic();
     if (opts.size) q = q.limit(opts.size).offset(((opts.page ?? 1) - 1) * opts.size);
-    const [rows, [{ n }]] = await Promise.all([q, this.db.select({ n: count() }).from(this.table as PgTable).where(where)]);
+    const [rows, [{ n }]] = await Promise.all([
+      q,
+      this.db
+        .select({ n: count() })
+        .from(this.table as PgTable)
+        .where(where),
+    ]);
     return { rows: rows as T['$inferSelect'][], total: n };
   }
 }

@@ -49,7 +49,12 @@ export class BatchAwareQueue {
         let bytes = 0;
         try {
           await this.db.runExclusive(() =>
-            this.db.execProtocolRawStream(item!.message, { onRawData: (d: Uint8Array) => { bytes += d.length; item!.onData(d); } }),
+            this.db.execProtocolRawStream(item!.message, {
+              onRawData: (d: Uint8Array) => {
+                bytes += d.length;
+                item!.onData(d);
+              },
+            }),
           );
         } catch (e) {
           this.owner = null;

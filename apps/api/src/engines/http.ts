@@ -26,7 +26,7 @@ export async function vendorFetch(url: string, init: RequestInit = {}): Promise<
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(VENDOR_TIMEOUT_MS), redirect: 'manual' });
   } catch (e) {
     const err = e as Error & { cause?: { code?: string } };
-    const reason = err.name === 'TimeoutError' ? '请求超时' : err.cause?.code ?? err.message;
+    const reason = err.name === 'TimeoutError' ? '请求超时' : (err.cause?.code ?? err.message);
     throw new VendorError(`无法连接 ${safeHost(url)}：${reason}`, '', true);
   }
   const text = await res.text().catch(() => '');

@@ -16,7 +16,10 @@ export const consoleLogger: Logger = {
 /** The core (config, database, storage, queue, events, log) and every module's services over it, subscribed. */
 export function createDeps(database: Database, config: AppConfig, modules: readonly ModuleDef[], log: Logger = consoleLogger): Deps {
   const events = new EventBus((msg, extra) => log.warn(msg, extra));
-  const deps = createServices({ config, database, db: database.db, storage: createStorage(config), queue: new JobQueue(), events, rates: new RateCounter(database.pool), log }, modules);
+  const deps = createServices(
+    { config, database, db: database.db, storage: createStorage(config), queue: new JobQueue(), events, rates: new RateCounter(database.pool), log },
+    modules,
+  );
   subscribeEvents(deps, modules);
   return deps;
 }

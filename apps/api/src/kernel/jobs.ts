@@ -47,9 +47,15 @@ export function defineJob<D extends z.ZodType>(spec: JobSpec<D>): DefinedJob<D> 
 /** pg-boss on the product's own database (embedded: the PGlite socket). */
 export async function startQueue(connection: pg.PoolConfig, opts: { log?: (msg: string, err?: unknown) => void; supervise?: boolean } = {}): Promise<PgBoss> {
   const boss = new PgBoss({
-    ...(connection.connectionString ? { connectionString: connection.connectionString } : {
-      host: connection.host, port: connection.port, user: connection.user, password: connection.password as string, database: connection.database,
-    }),
+    ...(connection.connectionString
+      ? { connectionString: connection.connectionString }
+      : {
+          host: connection.host,
+          port: connection.port,
+          user: connection.user,
+          password: connection.password as string,
+          database: connection.database,
+        }),
     max: 3,
     schema: 'pgboss',
     supervise: opts.supervise ?? true,

@@ -63,9 +63,7 @@ export interface ModuleDef {
  * A module is one manifest. `create` returns exactly the services the module declared in `Services`
  * (`K` is inferred from what it returns).
  */
-export function defineModule<K extends keyof Services = never>(
-  def: Omit<ModuleDef, 'create'> & { create?: (deps: Deps) => Pick<Services, K> },
-): ModuleDef {
+export function defineModule<K extends keyof Services = never>(def: Omit<ModuleDef, 'create'> & { create?: (deps: Deps) => Pick<Services, K> }): ModuleDef {
   return def as ModuleDef;
 }
 

@@ -5,7 +5,10 @@
 export class TtlCache<V> {
   private readonly entries = new Map<string, { at: number; value: V }>();
   private readonly pending = new Map<string, Promise<V>>();
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 500) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 500,
+  ) {}
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);

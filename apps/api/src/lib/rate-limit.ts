@@ -65,9 +65,10 @@ export function rateLimitStore(counter: RateCounter) {
 
     incr(key: string, cb: (err: Error | null, result: { current: number; ttl: number }) => void, timeWindow?: number) {
       const window = timeWindow ?? (typeof this.options.timeWindow === 'number' ? this.options.timeWindow : 60_000);
-      counter
-        .hit(`${this.prefix}|${key}`, window)
-        .then((h) => cb(null, { current: h.count, ttl: h.resetMs }), (e: Error) => cb(e, { current: 0, ttl: 0 }));
+      counter.hit(`${this.prefix}|${key}`, window).then(
+        (h) => cb(null, { current: h.count, ttl: h.resetMs }),
+        (e: Error) => cb(e, { current: 0, ttl: 0 }),
+      );
     }
 
     child(routeOptions: object) {

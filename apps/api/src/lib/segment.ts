@@ -77,7 +77,9 @@ export interface ParsedQuery {
 
 /** Parses a search box query: words, "quoted phrases", and -excluded words (full-width punctuation allowed). */
 export function parseQuery(input: string): ParsedQuery {
-  const q = toHalfWidth(input).replace(/[“”＂]/g, '"').replace(/[－—]/g, '-');
+  const q = toHalfWidth(input)
+    .replace(/[“”＂]/g, '"')
+    .replace(/[－—]/g, '-');
   const phrases: string[][] = [];
   const rest = q.replace(/"([^"]+)"/g, (_, p: string) => {
     const t = jiebaCut(p);
@@ -96,7 +98,11 @@ export function parseQuery(input: string): ParsedQuery {
 
 /** Query words: the plain cut (not the search cut), so a query word is matched as a whole token. */
 function jiebaCut(text: string): string[] {
-  return jieba.cut(text.toLowerCase(), true).map((w) => w.trim()).filter((w) => w && !PUNCT.test(w)).map(stem);
+  return jieba
+    .cut(text.toLowerCase(), true)
+    .map((w) => w.trim())
+    .filter((w) => w && !PUNCT.test(w))
+    .map(stem);
 }
 
 /** A word as a quoted tsquery lexeme: user input can never be tsquery syntax. */
@@ -104,10 +110,7 @@ const lex = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** to_tsquery text from a parsed query: words AND-ed, phrases as <->, exclusions as !. */
 export function toTsQuery(p: ParsedQuery): string | undefined {
-  const parts = [
-    ...p.must.map(lex),
-    ...p.phrases.map((ph) => (ph.length === 1 ? lex(ph[0]) : `(${ph.map(lex).join(' <-> ')})`)),
-  ];
+  const parts = [...p.must.map(lex), ...p.phrases.map((ph) => (ph.length === 1 ? lex(ph[0]) : `(${ph.map(lex).join(' <-> ')})`))];
   if (!parts.length) return undefined;
   return [...parts, ...p.not.map((w) => `!${lex(w)}`)].join(' & ');
 }

@@ -24,6 +24,23 @@ import system from './system';
  * kernel refuses anything else at start-up). Routes, jobs and event subscribers see every service.
  */
 export const MODULES: readonly ModuleDef[] = [
-  config, credit, user, account, verification, mail, sms, oauth, content, banner,
-  attachment, document, article, interaction, conversion, search, download, seo, system,
+  config,
+  credit,
+  user,
+  account,
+  verification,
+  mail,
+  sms,
+  oauth,
+  content,
+  banner,
+  attachment,
+  document,
+  article,
+  interaction,
+  conversion,
+  search,
+  download,
+  seo,
+  system,
 ];

@@ -37,106 +37,129 @@ declare module '@fastify/jwt' {
 
 /** Routes that stay reachable when the site is closed or requires login: how one gets in at all. */
 const SWITCH_EXEMPT = new Set([
-  '/health', '/ping', '/settings', '/settings/recharge', '/user/login', '/user/register', '/user/logout',
-  '/user/permission', '/user/group', '/user/captcha', '/user/register/mobile', '/user/login/mobile',
-  '/user/findpassword/stepone', '/user/findpassword/steptwo', '/user/findpassword/mobile', '/user/email/code',
-  '/oauth/login', '/oauth/configs', '/oauth/wechatmp/scan/code', '/oauth/wechatmp/scan/login/status', '/user/sms/code', '/oauth/wechatmp/scan/confirm', '/oauth/wxshare/signature',
+  '/health',
+  '/ping',
+  '/settings',
+  '/settings/recharge',
+  '/user/login',
+  '/user/register',
+  '/user/logout',
+  '/user/permission',
+  '/user/group',
+  '/user/captcha',
+  '/user/register/mobile',
+  '/user/login/mobile',
+  '/user/findpassword/stepone',
+  '/user/findpassword/steptwo',
+  '/user/findpassword/mobile',
+  '/user/email/code',
+  '/oauth/login',
+  '/oauth/configs',
+  '/oauth/wechatmp/scan/code',
+  '/oauth/wechatmp/scan/login/status',
+  '/user/sms/code',
+  '/oauth/wechatmp/scan/confirm',
+  '/oauth/wxshare/signature',
   // a signed download link stays valid for its holder; crawlers always get robots.txt
-  '/download/:token', '/robots.txt',
+  '/download/:token',
+  '/robots.txt',
   // checked by its handler: the site's public images (logo, backgrounds) stay visible on the login page
   '/uploads/*',
 ]);
 
-export default fp(async function authPlugin(app: FastifyInstance) {
-  const { config, services, database } = app;
-  await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { algorithm: 'HS256' } });
-  const permCache = new TtlCache<Set<string>>(10_000, 10_000);
+export default fp(
+  async function authPlugin(app: FastifyInstance) {
+    const { config, services, database } = app;
+    await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { algorithm: 'HS256' } });
+    const permCache = new TtlCache<Set<string>>(10_000, 10_000);
 
-  app.decorateRequest('auth', null);
-  app.decorateRequest('permitted', false);
+    app.decorateRequest('auth', null);
+    app.decorateRequest('permitted', false);
 
-  app.decorate('issueToken', async (userId: number) =>
-    app.jwt.sign({ sub: String(userId), jti: crypto.randomUUID(), t: Date.now() }, { expiresIn: `${config.jwtExpireDays}d` }),
-  );
+    app.decorate('issueToken', async (userId: number) =>
+      app.jwt.sign({ sub: String(userId), jti: crypto.randomUUID(), t: Date.now() }, { expiresIn: `${config.jwtExpireDays}d` }),
+    );
 
-  app.decorate('clearPermissionCache', () => permCache.clear());
+    app.decorate('clearPermissionCache', () => permCache.clear());
 
-  app.decorate('permissionKeys', (userId: number) =>
-    permCache.get(String(userId), async () => {
-      if (userId === ROOT_USER_ID) return new Set(['*']);
-      const perms = await services.users.permissions(userId);
-      return new Set(perms.map((p) => `${p.method} ${p.path}`));
-    }),
-  );
+    app.decorate('permissionKeys', (userId: number) =>
+      permCache.get(String(userId), async () => {
+        if (userId === ROOT_USER_ID) return new Set(['*']);
+        const perms = await services.users.permissions(userId);
+        return new Set(perms.map((p) => `${p.method} ${p.path}`));
+      }),
+    );
 
-  /** Verifies the bearer token: signature, expiry, revocation (logout) and password changes. */
-  async function authenticate(req: FastifyRequest): Promise<AuthState | null> {
-    const header = req.headers.authorization;
-    if (!header || !/^Bearer\s+\S+/i.test(header)) return null;
-    let decoded: { sub: string; jti: string; t?: number; iat: number; exp: number };
-    try {
-      decoded = await req.jwtVerify();
-    } catch {
-      throw new AppError('unauthorized', '登录已失效，请重新登录');
-    }
-    const userId = Number(decoded.sub);
-    // one round trip: the token's revocation and the account's state (a disabled account is out on every route)
-    const { rows } = await database.pool.query<{ valid_after: Date; revoked: boolean; disabled: string | null }>(
-      `SELECT u.tokens_valid_after AS valid_after,
+    /** Verifies the bearer token: signature, expiry, revocation (logout) and password changes. */
+    async function authenticate(req: FastifyRequest): Promise<AuthState | null> {
+      const header = req.headers.authorization;
+      if (!header || !/^Bearer\s+\S+/i.test(header)) return null;
+      let decoded: { sub: string; jti: string; t?: number; iat: number; exp: number };
+      try {
+        decoded = await req.jwtVerify();
+      } catch {
+        throw new AppError('unauthorized', '登录已失效，请重新登录');
+      }
+      const userId = Number(decoded.sub);
+      // one round trip: the token's revocation and the account's state (a disabled account is out on every route)
+      const { rows } = await database.pool.query<{ valid_after: Date; revoked: boolean; disabled: string | null }>(
+        `SELECT u.tokens_valid_after AS valid_after,
          EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2) AS revoked,
          (SELECT p.reason FROM punishments p WHERE p.user_id = u.id AND p.type = $3 AND p.enable AND p.start_time <= now()
             AND (p.end_time IS NULL OR p.end_time > now()) ORDER BY p.id DESC LIMIT 1) AS disabled
        FROM users u WHERE u.id = $1`,
-      [userId, decoded.jti, PunishmentType.DisableAccount],
-    );
-    const row = rows[0];
-    // `t` is the issue time in ms (iat has only second precision)
-    const issuedAt = decoded.t ?? decoded.iat * 1000;
-    if (!row || row.revoked || issuedAt < row.valid_after.getTime()) {
-      throw new AppError('unauthorized', '登录已失效，请重新登录');
+        [userId, decoded.jti, PunishmentType.DisableAccount],
+      );
+      const row = rows[0];
+      // `t` is the issue time in ms (iat has only second precision)
+      const issuedAt = decoded.t ?? decoded.iat * 1000;
+      if (!row || row.revoked || issuedAt < row.valid_after.getTime()) {
+        throw new AppError('unauthorized', '登录已失效，请重新登录');
+      }
+      if (row.disabled !== null) throw new AppError('account_disabled', row.disabled ? `您的账号已被禁用：${row.disabled}` : '您的账号已被禁用');
+      return { userId, jti: decoded.jti, exp: decoded.exp };
     }
-    if (row.disabled !== null) throw new AppError('account_disabled', row.disabled ? `您的账号已被禁用：${row.disabled}` : '您的账号已被禁用');
-    return { userId, jti: decoded.jti, exp: decoded.exp };
-  }
 
-  async function holds(userId: number, key: string): Promise<boolean> {
-    const keys = await app.permissionKeys(userId);
-    return keys.has('*') || keys.has(key);
-  }
+    async function holds(userId: number, key: string): Promise<boolean> {
+      const keys = await app.permissionKeys(userId);
+      return keys.has('*') || keys.has(key);
+    }
 
-  app.decorate('authorize', (def: RouteDef) => {
-    const key = routeKey(def);
-    const exempt = SWITCH_EXEMPT.has(def.path);
-    return async function authorizeHook(req: FastifyRequest) {
-      let auth: AuthState | null = null;
-      try {
-        auth = await authenticate(req);
-      } catch (e) {
-        // a stale token on a public route just means "anonymous"
-        if (def.auth !== 'public' || exempt) {
-          if (def.auth !== 'public') throw e;
+    app.decorate('authorize', (def: RouteDef) => {
+      const key = routeKey(def);
+      const exempt = SWITCH_EXEMPT.has(def.path);
+      return async function authorizeHook(req: FastifyRequest) {
+        let auth: AuthState | null = null;
+        try {
+          auth = await authenticate(req);
+        } catch (e) {
+          // a stale token on a public route just means "anonymous"
+          if (def.auth !== 'public' || exempt) {
+            if (def.auth !== 'public') throw e;
+          }
         }
-      }
-      req.auth = auth;
+        req.auth = auth;
 
-      if (def.auth !== 'admin' && !exempt) {
-        const security = services.settings.peek('security') ?? (await services.settings.get('security'));
-        if (security.is_close === true) {
-          const hasAny = auth ? (await app.permissionKeys(auth.userId)).size > 0 : false;
-          if (!hasAny) throw new AppError('site_closed', String(security.close_statement || '网站已关闭'));
-        } else if (security.login_required === true && !auth) {
-          throw unauthorized('请先登录');
+        if (def.auth !== 'admin' && !exempt) {
+          const security = services.settings.peek('security') ?? (await services.settings.get('security'));
+          if (security.is_close === true) {
+            const hasAny = auth ? (await app.permissionKeys(auth.userId)).size > 0 : false;
+            if (!hasAny) throw new AppError('site_closed', String(security.close_statement || '网站已关闭'));
+          } else if (security.login_required === true && !auth) {
+            throw unauthorized('请先登录');
+          }
         }
-      }
 
-      if (def.auth === 'user' && !auth) throw unauthorized();
-      if (def.auth === 'admin') {
-        if (!auth) throw unauthorized();
-        if (!(await holds(auth.userId, key))) throw forbidden();
-        req.permitted = true;
-      } else if (def.permission && auth) {
-        req.permitted = await holds(auth.userId, key);
-      }
-    };
-  });
-}, { name: 'auth', dependencies: ['services'] });
+        if (def.auth === 'user' && !auth) throw unauthorized();
+        if (def.auth === 'admin') {
+          if (!auth) throw unauthorized();
+          if (!(await holds(auth.userId, key))) throw forbidden();
+          req.permitted = true;
+        } else if (def.permission && auth) {
+          req.permitted = await holds(auth.userId, key);
+        }
+      };
+    });
+  },
+  { name: 'auth', dependencies: ['services'] },
+);

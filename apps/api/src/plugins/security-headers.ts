@@ -11,20 +11,23 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * while injected markup cannot run script. The admin cannot be framed at all; files users made (page SVGs,
  * uploaded images) are served with a sandbox policy so opening one directly runs nothing.
  */
-export default fp(async function securityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
-    // the pages' policy is set per response (nonce); JSON and files need none but the sandbox below
-    contentSecurityPolicy: false,
-    // page images and covers are embedded by the admin and by other sites of the operator's
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    // the OAuth windows and payment pages are other origins that must be able to come back
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // HTTPS is the reverse proxy's business (docs/security.md); a plain-HTTP install must keep working
-    strictTransportSecurity: false,
-  });
-}, { name: 'security-headers' });
+export default fp(
+  async function securityHeaders(app: FastifyInstance) {
+    await app.register(helmet, {
+      // the pages' policy is set per response (nonce); JSON and files need none but the sandbox below
+      contentSecurityPolicy: false,
+      // page images and covers are embedded by the admin and by other sites of the operator's
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      // the OAuth windows and payment pages are other origins that must be able to come back
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // HTTPS is the reverse proxy's business (docs/security.md); a plain-HTTP install must keep working
+      strictTransportSecurity: false,
+    });
+  },
+  { name: 'security-headers' },
+);
 
 /** The CSP of files users made: nothing in them may run or load anything. */
 export const SANDBOX_CSP = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:";
@@ -41,7 +44,10 @@ export function markScripts(html: string): string {
 
 /** The policy of the site's and the admin's pages. `extra`: outside origins the administrator allows (statistics). */
 export function pageCsp(nonce: string, opts: { admin: boolean; extra?: string }): string {
-  const extra = (opts.extra ?? '').split(/[\s,]+/).filter((s) => /^https?:\/\/[\w.-]+(:\d+)?(\/[\w./-]*)?$|^https?:$/.test(s)).join(' ');
+  const extra = (opts.extra ?? '')
+    .split(/[\s,]+/)
+    .filter((s) => /^https?:\/\/[\w.-]+(:\d+)?(\/[\w./-]*)?$|^https?:$/.test(s))
+    .join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -62,5 +68,8 @@ export function sendPage(reply: FastifyReply, html: string, opts: { admin: boole
   const nonce = crypto.randomBytes(16).toString('base64');
   reply.header('Content-Security-Policy', pageCsp(nonce, opts)).header('Cache-Control', 'no-cache');
   if (opts.admin) reply.header('X-Frame-Options', 'DENY');
-  return reply.status(opts.status ?? 200).type('text/html; charset=utf-8').send(html.split(NONCE_SLOT).join(`nonce="${nonce}"`));
+  return reply
+    .status(opts.status ?? 200)
+    .type('text/html; charset=utf-8')
+    .send(html.split(NONCE_SLOT).join(`nonce="${nonce}"`));
 }

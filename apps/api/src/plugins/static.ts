@@ -32,23 +32,42 @@ function indexFile(file: string): () => string | undefined {
 }
 
 /** Serves the built site at / and the admin at /admin/, with single-page-app fallbacks. */
-export default fp(async function staticPlugin(app: FastifyInstance) {
-  const { webDist, adminDist } = app.config;
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  const hasAdmin = fs.existsSync(path.join(adminDist, 'index.html'));
-  if (!hasWeb) app.log.warn(`web build not found at ${webDist}: run the build first`);
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: true, index: false, decorateReply: true, cacheControl: false,
-      setHeaders: (res, file) => res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache') });
-  }
-  if (hasAdmin) {
-    await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: true, index: false, decorateReply: !hasWeb, cacheControl: false,
-      setHeaders: (res, file) => res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache') });
-  }
-  const webIndex = hasWeb ? indexFile(path.join(webDist, 'index.html')) : () => undefined;
-  const adminIndex = hasAdmin ? indexFile(path.join(adminDist, 'index.html')) : () => undefined;
-  app.decorate('spaIndex', (url: string): string | undefined => (url === '/admin' || url.startsWith('/admin/') ? adminIndex() : webIndex()));
-}, { name: 'static' });
+export default fp(
+  async function staticPlugin(app: FastifyInstance) {
+    const { webDist, adminDist } = app.config;
+    const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+    const hasAdmin = fs.existsSync(path.join(adminDist, 'index.html'));
+    if (!hasWeb) app.log.warn(`web build not found at ${webDist}: run the build first`);
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root: webDist,
+        prefix: '/',
+        wildcard: true,
+        index: false,
+        decorateReply: true,
+        cacheControl: false,
+        setHeaders: (res, file) =>
+          res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      });
+    }
+    if (hasAdmin) {
+      await app.register(fastifyStatic, {
+        root: adminDist,
+        prefix: '/admin/',
+        wildcard: true,
+        index: false,
+        decorateReply: !hasWeb,
+        cacheControl: false,
+        setHeaders: (res, file) =>
+          res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      });
+    }
+    const webIndex = hasWeb ? indexFile(path.join(webDist, 'index.html')) : () => undefined;
+    const adminIndex = hasAdmin ? indexFile(path.join(adminDist, 'index.html')) : () => undefined;
+    app.decorate('spaIndex', (url: string): string | undefined => (url === '/admin' || url.startsWith('/admin/') ? adminIndex() : webIndex()));
+  },
+  { name: 'static' },
+);
 
 declare module 'fastify' {
   interface FastifyInstance {

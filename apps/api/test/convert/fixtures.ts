@@ -50,7 +50,11 @@ export async function makeDocx(pages: number): Promise<Buffer> {
   const children: Paragraph[] = [];
   for (let i = 1; i <= pages; i++) {
     children.push(new Paragraph({ children: [new TextRun({ text: `第${i}页 Page ${i}`, bold: true, size: 32 })] }));
-    children.push(new Paragraph({ children: [new TextRun({ text: `${PHRASE}。这是第${i}页的正文，包含中文和 English 混合内容。`, font: { eastAsia: 'Noto Serif CJK SC' } })] }));
+    children.push(
+      new Paragraph({
+        children: [new TextRun({ text: `${PHRASE}。这是第${i}页的正文，包含中文和 English 混合内容。`, font: { eastAsia: 'Noto Serif CJK SC' } })],
+      }),
+    );
     if (i < pages) children.push(new Paragraph({ children: [new PageBreak()] }));
   }
   const doc = new DocxDocument({ sections: [{ children }] });
@@ -96,7 +100,12 @@ export function makeOdt(pages: number, encrypted = false): Buffer {
     body += `<text:p${i > 1 ? ' text:style-name="PB"' : ''}>第${i}页 ODT page ${i}</text:p><text:p>${PHRASE}</text:p>`;
   }
   body += '</office:text>';
-  return odfZip('text', body, '<style:style style:name="PB" style:family="paragraph"><style:paragraph-properties fo:break-before="page"/></style:style>', encrypted);
+  return odfZip(
+    'text',
+    body,
+    '<style:style style:name="PB" style:family="paragraph"><style:paragraph-properties fo:break-before="page"/></style:style>',
+    encrypted,
+  );
 }
 
 /** ODS with one sheet per page: a small table on each. */
@@ -104,9 +113,16 @@ export function makeOds(sheets: number): Buffer {
   let body = '<office:spreadsheet>';
   for (let s = 1; s <= sheets; s++) {
     body += `<table:table table:name="表${s}">`;
-    const rows = [['名称', '数量', '说明'], [`${PHRASE}`, String(s * 10), `sheet ${s}`], ['合计', String(s * 10), '']];
+    const rows = [
+      ['名称', '数量', '说明'],
+      [`${PHRASE}`, String(s * 10), `sheet ${s}`],
+      ['合计', String(s * 10), ''],
+    ];
     for (const r of rows) {
-      body += '<table:table-row>' + r.map((c) => `<table:table-cell office:value-type="string"><text:p>${esc(c)}</text:p></table:table-cell>`).join('') + '</table:table-row>';
+      body +=
+        '<table:table-row>' +
+        r.map((c) => `<table:table-cell office:value-type="string"><text:p>${esc(c)}</text:p></table:table-cell>`).join('') +
+        '</table:table-row>';
     }
     body += '</table:table>';
   }
@@ -128,7 +144,8 @@ export function makeOdp(slides: number): Buffer {
 
 /** RTF with Chinese as \uN escapes and page breaks. */
 export function makeRtf(pages: number): Buffer {
-  const u = (s: string) => [...s].map((c) => (c.charCodeAt(0) > 127 ? `\\u${c.charCodeAt(0) > 32767 ? c.charCodeAt(0) - 65536 : c.charCodeAt(0)}?` : c)).join('');
+  const u = (s: string) =>
+    [...s].map((c) => (c.charCodeAt(0) > 127 ? `\\u${c.charCodeAt(0) > 32767 ? c.charCodeAt(0) - 65536 : c.charCodeAt(0)}?` : c)).join('');
   let body = '';
   for (let i = 1; i <= pages; i++) {
     body += `{\\f1 ${u(`第${i}页 RTF page ${i}`)}}\\par {\\f1 ${u(PHRASE)}}\\par ${i < pages ? '\\page ' : ''}`;
@@ -143,7 +160,17 @@ export function sofficeConvert(input: string, target: string, outDir: string, pr
   mkdirSync(outDir, { recursive: true });
   execFileSync(
     'soffice',
-    ['--headless', '--norestore', '--nolockcheck', `-env:UserInstallation=${pathToFileURL(profileDir).href}`, '--convert-to', target, '--outdir', outDir, input],
+    [
+      '--headless',
+      '--norestore',
+      '--nolockcheck',
+      `-env:UserInstallation=${pathToFileURL(profileDir).href}`,
+      '--convert-to',
+      target,
+      '--outdir',
+      outDir,
+      input,
+    ],
     { env: { ...process.env, HOME: outDir }, timeout: 120_000, stdio: 'ignore' },
   );
   const out = join(outDir, `${basename(input, extname(input))}.${target.split(':')[0]}`);
@@ -293,7 +320,9 @@ export function makeXps(pages: number): { buf: Buffer; hasText: boolean } {
   };
   if (hasText) files['Resources/font.ttf'] = new Uint8Array(readFileSync(fontPath));
   for (let i = 1; i <= pages; i++) {
-    const glyphs = hasText ? `<Glyphs FontUri="/Resources/font.ttf" FontRenderingEmSize="24" OriginX="96" OriginY="96" Fill="#FF000000" UnicodeString="XPS page ${i}"/>` : '';
+    const glyphs = hasText
+      ? `<Glyphs FontUri="/Resources/font.ttf" FontRenderingEmSize="24" OriginX="96" OriginY="96" Fill="#FF000000" UnicodeString="XPS page ${i}"/>`
+      : '';
     files[`Documents/1/Pages/${i}.fpage`] = strToU8(
       `<FixedPage xmlns="http://schemas.microsoft.com/xps/2005/06" Width="816" Height="1056" xml:lang="en-US">${glyphs}` +
         '<Path Data="M 96,200 L 500,200 500,400 96,400 Z" Fill="#FF3366CC"/></FixedPage>',
@@ -355,10 +384,15 @@ export function makeUmd(book: { title: string; author: string; chapters: { title
   seg(0x83, u32(0x3001), 1);
   block(0x3001, Buffer.concat(offsets.map(u32)));
   seg(0x84, u32(0x3002), 1);
-  block(0x3002, Buffer.concat(book.chapters.map((c) => {
-    const t = Buffer.from(c.title, 'utf16le');
-    return Buffer.concat([Buffer.from([t.length]), t]);
-  })));
+  block(
+    0x3002,
+    Buffer.concat(
+      book.chapters.map((c) => {
+        const t = Buffer.from(c.title, 'utf16le');
+        return Buffer.concat([Buffer.from([t.length]), t]);
+      }),
+    ),
+  );
   const checks: number[] = [];
   for (let p = 0, k = 0; p < content.length; p += 0x8000, k++) {
     const check = 0x4000 + k;
@@ -373,7 +407,6 @@ export function makeUmd(book: { title: string; author: string; chapters: { title
   seg(0x0c, u32(total), 1);
   return Buffer.concat(parts);
 }
-
 
 // ---------------------------------------------------------------- CHM (ITSF, content in the uncompressed section)
 
@@ -429,10 +462,12 @@ export function makeChm(files: { path: string; data: Buffer }[]): Buffer {
   }
   entries.sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1));
   const CH = 4096;
-  const body = Buffer.concat(entries.map((e) => {
-    const nm = Buffer.from(e.name, 'utf8');
-    return Buffer.concat([encint(nm.length), nm, encint(0), encint(e.off), encint(e.len)]);
-  }));
+  const body = Buffer.concat(
+    entries.map((e) => {
+      const nm = Buffer.from(e.name, 'utf8');
+      return Buffer.concat([encint(nm.length), nm, encint(0), encint(e.off), encint(e.len)]);
+    }),
+  );
   if (body.length > CH - 22) throw new Error('makeChm: too many entries for one directory chunk');
   const chunk = Buffer.alloc(CH);
   chunk.write('PMGL', 0, 'latin1');
@@ -485,7 +520,8 @@ export function makeChm(files: { path: string; data: Buffer }[]): Buffer {
 
 /** A small CHM: 3 pages whose TOC order differs from file order, one page in GB2312, one image. */
 export function makeSampleChm(): Buffer {
-  const page = (title: string, body: string) => Buffer.from(`<html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`, 'utf8');
+  const page = (title: string, body: string) =>
+    Buffer.from(`<html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`, 'utf8');
   const gbPage = iconv.encode(
     `<html><head><meta http-equiv="Content-Type" content="text/html; charset=gb2312"><title>第二章</title></head><body><h2>第二章 GB2312</h2><p>${PHRASE}（GB2312 编码页面）</p></body></html>`,
     'gb2312',

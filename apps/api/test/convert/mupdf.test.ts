@@ -7,9 +7,7 @@ import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConvertError, detectEngines } from '../../src/engines/convert/index.js';
-import {
-  PHRASE, hasCommand, makeCbz, makeEpub, makeFb2, makeMobi, makeOdt, makePdf, makeUmd, makeXps, makeZipBombDocx, writeFixture,
-} from './fixtures.js';
+import { PHRASE, hasCommand, makeCbz, makeEpub, makeFb2, makeMobi, makeOdt, makePdf, makeUmd, makeXps, makeZipBombDocx, writeFixture } from './fixtures.js';
 import { allText, convert, expectCover, expectSvg, expectWellFormed, tempRoot } from './helpers.js';
 
 const tmp = tempRoot('mupdf');
@@ -71,7 +69,13 @@ describe('PDF', () => {
 
   it('a failing onPage fails the conversion', async () => {
     const pdf = fixture('stream2.pdf', makePdf({ pages: 3 }));
-    await expect(convert(pdf, 'pdf', tmp.jobDir(), { onPage: async () => { throw new Error('storage down'); } })).rejects.toThrow('storage down');
+    await expect(
+      convert(pdf, 'pdf', tmp.jobDir(), {
+        onPage: async () => {
+          throw new Error('storage down');
+        },
+      }),
+    ).rejects.toThrow('storage down');
   });
 
   it('stops rendering previews past the page-image byte budget, still extracting all text', async () => {
@@ -253,7 +257,10 @@ describe('UMD', () => {
 
 describe('bad input', () => {
   const expectError = async (p: Promise<unknown>, code: ConvertError['code']) => {
-    const err = await p.then(() => undefined, (e: unknown) => e);
+    const err = await p.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ConvertError);
     expect((err as ConvertError).code).toBe(code);
     expect((err as ConvertError).message).toMatch(/[\u4e00-\u9fff]/); // a Chinese message for the uploader
@@ -285,7 +292,10 @@ describe('bad input', () => {
   });
 
   it('a password-protected ODT (manifest encryption-data) never reaches LibreOffice', async () => {
-    const e = await expectError(convert(fixture('locked.odt', makeOdt(1, true)), 'odt', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } }), 'encrypted');
+    const e = await expectError(
+      convert(fixture('locked.odt', makeOdt(1, true)), 'odt', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } }),
+      'encrypted',
+    );
     expect(e.message).toBe('文档已加密，无法转换');
   });
 
@@ -295,14 +305,23 @@ describe('bad input', () => {
   });
 
   it('a PDF named .docx never reaches LibreOffice', async () => {
-    const e = await expectError(convert(fixture('fake.docx', makePdf({ pages: 1 })), 'docx', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } }), 'unsupported');
+    const e = await expectError(
+      convert(fixture('fake.docx', makePdf({ pages: 1 })), 'docx', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } }),
+      'unsupported',
+    );
     expect(e.message).toContain('.docx');
   });
 
   it('a zip bomb disguised as DOCX is refused before any engine runs', async () => {
     const t0 = performance.now();
-    await expectError(convert(fixture('bomb.docx', makeZipBombDocx(600, 'honest')), 'docx', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } }), 'too_large');
-    await expectError(convert(fixture('bomb-liar.docx', makeZipBombDocx(64, 'lie')), 'docx', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } }), 'too_large');
+    await expectError(
+      convert(fixture('bomb.docx', makeZipBombDocx(600, 'honest')), 'docx', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } }),
+      'too_large',
+    );
+    await expectError(
+      convert(fixture('bomb-liar.docx', makeZipBombDocx(64, 'lie')), 'docx', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } }),
+      'too_large',
+    );
     expect(performance.now() - t0).toBeLessThan(10_000);
   });
 
@@ -328,7 +347,10 @@ describe('bad input', () => {
     const pdf = fixture('abort.pdf', makePdf({ pages: 200 }));
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 20);
-    const err = await convert(pdf, 'pdf', tmp.jobDir(), { signal: ac.signal, maxPreviewPages: 0 }).then(() => undefined, (e: Error) => e);
+    const err = await convert(pdf, 'pdf', tmp.jobDir(), { signal: ac.signal, maxPreviewPages: 0 }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(err?.name).toBe('AbortError');
   });
 

@@ -26,7 +26,11 @@ async function both(input: string, ext: string, opts: Partial<ConvertOptions> = 
   return [native, fallback];
 }
 
-const errorOf = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as Error);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
 
 /** The root element of a page image: size attributes and viewBox. */
 const svgRoot = (svg: Buffer, gzipped: boolean) => {
@@ -53,7 +57,13 @@ function hugeImagePdf(): Buffer {
   const doc = new mupdf.PDFDocument();
   const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
   const image = doc.addRawStream(Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]), {
-    Type: 'XObject', Subtype: 'Image', Width: 30000, Height: 30000, BitsPerComponent: 8, ColorSpace: 'DeviceRGB', Filter: 'FlateDecode',
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: 30000,
+    Height: 30000,
+    BitsPerComponent: 8,
+    ColorSpace: 'DeviceRGB',
+    Filter: 'FlateDecode',
   });
   doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, doc.addObject({ Font: { F1: font } }), 'BT /F1 20 Tf 72 700 Td (Page one) Tj ET'));
   doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, doc.addObject({ Font: { F1: font }, XObject: { Im: image } }), 'q 500 0 0 500 50 50 cm /Im Do Q'));
@@ -170,7 +180,13 @@ describe.skipIf(!hasCommand('mutool'))('native mutool against the MuPDF.js worke
   });
 
   it('a failing onPage fails the conversion', async () => {
-    await expect(convert(seven, 'pdf', tmp.jobDir(), { onPage: async () => { throw new Error('storage down'); } })).rejects.toThrow('storage down');
+    await expect(
+      convert(seven, 'pdf', tmp.jobDir(), {
+        onPage: async () => {
+          throw new Error('storage down');
+        },
+      }),
+    ).rejects.toThrow('storage down');
   });
 
   it('the page-image byte budget stops previews as in the worker', async () => {
@@ -284,17 +300,21 @@ describe.skipIf(!hasCommand('mutool'))('native mutool against the MuPDF.js worke
     expect(xps.pages).toBe(2);
   });
 
-  it.skipIf(!hasSoffice())('LibreOffice output goes through mutool too', async () => {
-    const docx = fixture('report.docx', await makeDocx(3));
-    const [native, fallback] = await both(docx, 'docx', { maxPreviewPages: 2, gzip: true });
-    expect(native.engine).toMatch(/^libreoffice \d+\.\d+[\d.]* \+ mutool \d+\.\d+/);
-    expect(fallback.engine).toMatch(/^libreoffice \d+\.\d+[\d.]* \+ mupdf\.js/);
-    expect(native.pages).toBe(3);
-    expect(native.pages).toBe(fallback.pages);
-    expect([native.width, native.height]).toEqual([fallback.width, fallback.height]);
-    for (const r of [native, fallback]) {
-      expect(r.texts[0]!.text).toContain(PHRASE);
-      expect(r.texts[2]!.text).toContain('Page 3');
-    }
-  }, 120_000);
+  it.skipIf(!hasSoffice())(
+    'LibreOffice output goes through mutool too',
+    async () => {
+      const docx = fixture('report.docx', await makeDocx(3));
+      const [native, fallback] = await both(docx, 'docx', { maxPreviewPages: 2, gzip: true });
+      expect(native.engine).toMatch(/^libreoffice \d+\.\d+[\d.]* \+ mutool \d+\.\d+/);
+      expect(fallback.engine).toMatch(/^libreoffice \d+\.\d+[\d.]* \+ mupdf\.js/);
+      expect(native.pages).toBe(3);
+      expect(native.pages).toBe(fallback.pages);
+      expect([native.width, native.height]).toEqual([fallback.width, fallback.height]);
+      for (const r of [native, fallback]) {
+        expect(r.texts[0]!.text).toContain(PHRASE);
+        expect(r.texts[2]!.text).toContain('Page 3');
+      }
+    },
+    120_000,
+  );
 });

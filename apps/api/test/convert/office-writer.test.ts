@@ -65,7 +65,10 @@ describe.skipIf(!soffice)('word processing formats', () => {
   });
 
   it('a missing LibreOffice is engine_missing', async () => {
-    const err = await convert(files.docx!, 'docx', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } }).then(() => undefined, (e: unknown) => e);
+    const err = await convert(files.docx!, 'docx', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ConvertError);
     expect(err).toMatchObject({ code: 'engine_missing' });
     expect((err as Error).message).toContain('LibreOffice');
@@ -73,7 +76,10 @@ describe.skipIf(!soffice)('word processing formats', () => {
 
   it('time-out kills LibreOffice and everything it started', async () => {
     const workDir = tmp.jobDir();
-    const err = await convert(files.docx!, 'docx', workDir, { timeoutMs: 400, reuseOfficeProfile: false }).then(() => undefined, (e: unknown) => e);
+    const err = await convert(files.docx!, 'docx', workDir, { timeoutMs: 400, reuseOfficeProfile: false }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toMatchObject({ code: 'timeout' });
     await new Promise((r) => setTimeout(r, 300));
     expect(processesMentioning(workDir)).toEqual([]);
@@ -83,7 +89,10 @@ describe.skipIf(!soffice)('word processing formats', () => {
     const workDir = tmp.jobDir();
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 300);
-    const err = await convert(files.docx!, 'docx', workDir, { signal: ac.signal, reuseOfficeProfile: false }).then(() => undefined, (e: Error) => e);
+    const err = await convert(files.docx!, 'docx', workDir, { signal: ac.signal, reuseOfficeProfile: false }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(err?.name).toBe('AbortError');
     await new Promise((r) => setTimeout(r, 300));
     expect(processesMentioning(workDir)).toEqual([]);
@@ -91,7 +100,10 @@ describe.skipIf(!soffice)('word processing formats', () => {
 
   it('a password-protected DOCX (OLE EncryptedPackage) is encrypted, without running LibreOffice', async () => {
     const p = writeFixture(tmp.fixtures, 'locked.docx', makeEncryptedOoxml());
-    await expect(convert(p, 'docx', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } })).rejects.toMatchObject({ code: 'encrypted', message: '文档已加密，无法转换' });
+    await expect(convert(p, 'docx', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } })).rejects.toMatchObject({
+      code: 'encrypted',
+      message: '文档已加密，无法转换',
+    });
   });
 
   it('bytes LibreOffice cannot read are corrupt', async () => {
@@ -130,9 +142,9 @@ describe.skipIf(!soffice)('CHM', () => {
   });
 
   it('no extractor is engine_missing', async () => {
-    await expect(
-      convert(chm, 'chm', tmp.jobDir(), { tools: { extractChmLib: '/nonexistent/a', sevenZip: '/nonexistent/b' } }),
-    ).rejects.toMatchObject({ code: 'engine_missing' });
+    await expect(convert(chm, 'chm', tmp.jobDir(), { tools: { extractChmLib: '/nonexistent/a', sevenZip: '/nonexistent/b' } })).rejects.toMatchObject({
+      code: 'engine_missing',
+    });
   });
 
   it.skipIf(!chmTools.extract && !chmTools.sevenZip)('a CHM that is not one is corrupt', async () => {

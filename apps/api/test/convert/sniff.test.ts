@@ -9,8 +9,23 @@ import { inspectOleBuffer } from '../../src/engines/convert/ole.js';
 import { parseDelimited, tableToHtmlParts, textToHtmlParts } from '../../src/engines/convert/text.js';
 import { checkZipBomb, readZipDirectory, readZipEntry, zipHead } from '../../src/engines/convert/zip.js';
 import {
-  PHRASE, makeCbz, makeChm, makeDocx, makeEncryptedOoxml, makeEpub, makeMobi, makeOdp, makeOds, makeOdt, makePdf, makeRtf, makeUmd,
-  makeXps, makeZipBombDocx, writeFixture, writeRawZip,
+  PHRASE,
+  makeCbz,
+  makeChm,
+  makeDocx,
+  makeEncryptedOoxml,
+  makeEpub,
+  makeMobi,
+  makeOdp,
+  makeOds,
+  makeOdt,
+  makePdf,
+  makeRtf,
+  makeUmd,
+  makeXps,
+  makeZipBombDocx,
+  writeFixture,
+  writeRawZip,
 } from './fixtures.js';
 import { tempRoot } from './helpers.js';
 
@@ -63,7 +78,10 @@ describe('sniffType', () => {
       if (err) throw err;
       chunks.push(data);
     });
-    for (const [name, text] of [['[Content_Types].xml', '<Types/>'.repeat(200)], ['word/document.xml', `<w:document>${PHRASE}</w:document>`.repeat(50)]] as const) {
+    for (const [name, text] of [
+      ['[Content_Types].xml', '<Types/>'.repeat(200)],
+      ['word/document.xml', `<w:document>${PHRASE}</w:document>`.repeat(50)],
+    ] as const) {
       const f = new ZipDeflate(name, { level: 6 });
       zip.add(f);
       f.push(strToU8(text), true);
@@ -136,11 +154,29 @@ describe('isExtCompatible', () => {
   });
 
   it('covers every supported extension', () => {
-    const samples = [{ kind: 'pdf' }, { kind: 'zip', subtype: 'docx' }, { kind: 'zip', subtype: 'xlsx' }, { kind: 'zip', subtype: 'pptx' }, { kind: 'ole', subtype: 'doc' },
-      { kind: 'ole', subtype: 'xls' }, { kind: 'ole', subtype: 'ppt' }, { kind: 'rtf' }, { kind: 'text', subtype: 'plain' }, { kind: 'text', subtype: 'fb2' }, { kind: 'umd' },
-      { kind: 'chm' }, { kind: 'epub' }, { kind: 'mobi' }, { kind: 'zip', subtype: 'xps' }, { kind: 'zip', subtype: 'cbz' }] as const;
+    const samples = [
+      { kind: 'pdf' },
+      { kind: 'zip', subtype: 'docx' },
+      { kind: 'zip', subtype: 'xlsx' },
+      { kind: 'zip', subtype: 'pptx' },
+      { kind: 'ole', subtype: 'doc' },
+      { kind: 'ole', subtype: 'xls' },
+      { kind: 'ole', subtype: 'ppt' },
+      { kind: 'rtf' },
+      { kind: 'text', subtype: 'plain' },
+      { kind: 'text', subtype: 'fb2' },
+      { kind: 'umd' },
+      { kind: 'chm' },
+      { kind: 'epub' },
+      { kind: 'mobi' },
+      { kind: 'zip', subtype: 'xps' },
+      { kind: 'zip', subtype: 'cbz' },
+    ] as const;
     for (const ext of SUPPORTED_EXTENSIONS) {
-      expect(samples.some((s) => isExtCompatible(ext, s)), ext).toBe(true);
+      expect(
+        samples.some((s) => isExtCompatible(ext, s)),
+        ext,
+      ).toBe(true);
     }
   });
 });
@@ -176,14 +212,26 @@ describe('CSV and text layout', () => {
       ['a', 'b', 'c'],
       ['x, y', 'he said "hi"', 'multi\nline'],
     ]);
-    expect(parseDelimited('a;b;c\n1;2;3\n')).toEqual([['a', 'b', 'c'], ['1', '2', '3']]); // European Excel
-    expect(parseDelimited('a\tb\n1\t2', '\t')).toEqual([['a', 'b'], ['1', '2']]);
-    expect(parseDelimited('a,b,\n,,x', ',')).toEqual([['a', 'b', ''], ['', '', 'x']]);
+    expect(parseDelimited('a;b;c\n1;2;3\n')).toEqual([
+      ['a', 'b', 'c'],
+      ['1', '2', '3'],
+    ]); // European Excel
+    expect(parseDelimited('a\tb\n1\t2', '\t')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    expect(parseDelimited('a,b,\n,,x', ',')).toEqual([
+      ['a', 'b', ''],
+      ['', '', 'x'],
+    ]);
     expect(parseDelimited('"q"tail,2\n"open', ',')).toEqual([['qtail', '2'], ['open']]);
   });
 
   it('escapes cell content and goes landscape when wide', () => {
-    const narrow = tableToHtmlParts([['名称', '数量'], ['<script>alert(1)</script>', '1']]);
+    const narrow = tableToHtmlParts([
+      ['名称', '数量'],
+      ['<script>alert(1)</script>', '1'],
+    ]);
     expect(narrow.landscape).toBe(false);
     expect(narrow.parts.join('')).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(narrow.parts.join('')).not.toContain('<script>');
@@ -192,7 +240,17 @@ describe('CSV and text layout', () => {
   });
 
   it('splits long text into parts at line ends and starts titled chapters on a new part', () => {
-    const parts = textToHtmlParts({ title: '书名', chapters: [{ title: '第一章', text: 'x'.repeat(50) + '\n' + 'y'.repeat(50) }, { title: '第二章', text: 'z' }] }, 11, 40);
+    const parts = textToHtmlParts(
+      {
+        title: '书名',
+        chapters: [
+          { title: '第一章', text: 'x'.repeat(50) + '\n' + 'y'.repeat(50) },
+          { title: '第二章', text: 'z' },
+        ],
+      },
+      11,
+      40,
+    );
     expect(parts).toHaveLength(3);
     expect(parts[0]).toContain('<h1>书名</h1>');
     expect(parts[0]).toContain('<h2>第一章</h2>'); // the first chapter shares the title's page
@@ -205,7 +263,16 @@ describe('CSV and text layout', () => {
 describe('UMD parser', () => {
   it('reads title, author, chapters and zlib content blocks', () => {
     const long = '很长的正文。'.repeat(8000); // spans several 32 KiB blocks
-    const book = parseUmd(makeUmd({ title: '测试小说', author: '作者甲', chapters: [{ title: '第一章', text: PHRASE }, { title: '第二章', text: long }] }));
+    const book = parseUmd(
+      makeUmd({
+        title: '测试小说',
+        author: '作者甲',
+        chapters: [
+          { title: '第一章', text: PHRASE },
+          { title: '第二章', text: long },
+        ],
+      }),
+    );
     expect(book.kind).toBe('text');
     expect(book.title).toBe('测试小说');
     expect(book.author).toBe('作者甲');
@@ -277,7 +344,11 @@ describe('zip bomb check', () => {
     eocd.writeUInt32LE(0xffffffff, 16);
     const many = Buffer.concat([small.subarray(0, cdEnd), z64, locator, eocd]);
     const p = writeFixture(tmp.fixtures, 'many.zip', many);
-    await expect(checkZipBomb(p, many.length, limits)).rejects.toMatchObject({ code: 'too_large', message: '压缩包内文件过多，无法转换', detail: '300000 zip entries' });
+    await expect(checkZipBomb(p, many.length, limits)).rejects.toMatchObject({
+      code: 'too_large',
+      message: '压缩包内文件过多，无法转换',
+      detail: '300000 zip entries',
+    });
   });
 
   it('refuses entry names that climb out of the archive', async () => {

@@ -14,7 +14,13 @@ export interface FakePerson {
 }
 
 type Flavor = 'github' | 'gitee' | 'qq' | 'wechat' | 'custom';
-interface Grant { clientId: string; redirectUri: string; person: FakePerson; flavor: Flavor; expires: number }
+interface Grant {
+  clientId: string;
+  redirectUri: string;
+  person: FakePerson;
+  flavor: Flavor;
+  expires: number;
+}
 
 export interface FakeOAuthProvider {
   url: string;
@@ -82,41 +88,80 @@ export async function startFakeOAuthProvider(clients: Record<string, string>): P
 
     switch (`${req.method} ${url.pathname}`) {
       // ---------- GitHub ----------
-      case 'GET /login/oauth/authorize': return authorize('github', url.searchParams);
+      case 'GET /login/oauth/authorize':
+        return authorize('github', url.searchParams);
       case 'POST /login/oauth/access_token': {
-        const r = redeem({ clientId: param('client_id'), secret: param('client_secret'), code: param('code'), redirectUri: param('redirect_uri') || undefined, flavor: 'github' });
+        const r = redeem({
+          clientId: param('client_id'),
+          secret: param('client_secret'),
+          code: param('code'),
+          redirectUri: param('redirect_uri') || undefined,
+          flavor: 'github',
+        });
         const descriptions: Record<string, string> = {
           incorrect_client_credentials: 'The client_id and/or client_secret passed are incorrect.',
           bad_verification_code: 'The code passed is incorrect or expired.',
           redirect_uri_mismatch: 'The redirect_uri MUST match the registered callback URL for this application.',
         };
-        const body: Record<string, string> = typeof r === 'string'
-          ? { error: r, error_description: descriptions[r], error_uri: 'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors' }
-          : { access_token: issue(r), token_type: 'bearer', scope: 'read:user,user:email' };
+        const body: Record<string, string> =
+          typeof r === 'string'
+            ? {
+                error: r,
+                error_description: descriptions[r],
+                error_uri: 'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors',
+              }
+            : { access_token: issue(r), token_type: 'bearer', scope: 'read:user,user:email' };
         if (typeof r === 'string') refusals.push(r);
         // GitHub answers form-encoded unless asked for JSON
         if (String(req.headers.accept ?? '').includes('application/json')) return json(200, body);
         return { status: 200, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() };
       }
       case 'GET /user': {
-        if (!req.headers['user-agent']) return json(403, { message: 'Request forbidden by administrative rules. Please make sure your request has a User-Agent header' });
+        if (!req.headers['user-agent'])
+          return json(403, { message: 'Request forbidden by administrative rules. Please make sure your request has a User-Agent header' });
         const g = tokens.get(bearer);
         if (!g || g.flavor !== 'github') return json(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
         return json(200, { login: g.person.login, id: g.person.id, avatar_url: g.person.avatar, name: g.person.name, type: 'User' });
       }
 
       // ---------- Gitee ----------
-      case 'GET /oauth/authorize': return authorize('gitee', url.searchParams);
+      case 'GET /oauth/authorize':
+        return authorize('gitee', url.searchParams);
       case 'POST /oauth/token': {
-        if (param('grant_type') !== 'authorization_code') return json(400, { error: 'unsupported_grant_type', error_description: 'The authorization grant type is not supported by the authorization server.' });
-        const r = redeem({ clientId: param('client_id'), secret: param('client_secret'), code: param('code'), redirectUri: param('redirect_uri'), flavor: 'gitee' });
+        if (param('grant_type') !== 'authorization_code')
+          return json(400, {
+            error: 'unsupported_grant_type',
+            error_description: 'The authorization grant type is not supported by the authorization server.',
+          });
+        const r = redeem({
+          clientId: param('client_id'),
+          secret: param('client_secret'),
+          code: param('code'),
+          redirectUri: param('redirect_uri'),
+          flavor: 'gitee',
+        });
         if (typeof r === 'string') {
           refusals.push(r);
           return r === 'incorrect_client_credentials'
-            ? json(401, { error: 'invalid_client', error_description: 'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.' })
-            : json(401, { error: 'invalid_grant', error_description: 'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.' });
+            ? json(401, {
+                error: 'invalid_client',
+                error_description:
+                  'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.',
+              })
+            : json(401, {
+                error: 'invalid_grant',
+                error_description:
+                  'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
+              });
         }
-        return json(200, { access_token: issue(r), token_type: 'bearer', expires_in: 86400, refresh_token: crypto.randomBytes(8).toString('hex'), scope: 'user_info', created_at: Math.floor(Date.now() / 1000) });
+        return json(200, {
+          access_token: issue(r),
+          token_type: 'bearer',
+          expires_in: 86400,
+          refresh_token: crypto.randomBytes(8).toString('hex'),
+          scope: 'user_info',
+          created_at: Math.floor(Date.now() / 1000),
+        });
       }
       case 'GET /api/v5/user': {
         const g = tokens.get(url.searchParams.get('access_token') ?? '');
@@ -125,10 +170,17 @@ export async function startFakeOAuthProvider(clients: Record<string, string>): P
       }
 
       // ---------- QQ ----------
-      case 'GET /oauth2.0/authorize': return authorize('qq', url.searchParams);
+      case 'GET /oauth2.0/authorize':
+        return authorize('qq', url.searchParams);
       case 'GET /oauth2.0/token': {
         const q = url.searchParams;
-        const r = redeem({ clientId: q.get('client_id') ?? '', secret: q.get('client_secret') ?? '', code: q.get('code') ?? '', redirectUri: q.get('redirect_uri') ?? '', flavor: 'qq' });
+        const r = redeem({
+          clientId: q.get('client_id') ?? '',
+          secret: q.get('client_secret') ?? '',
+          code: q.get('code') ?? '',
+          redirectUri: q.get('redirect_uri') ?? '',
+          flavor: 'qq',
+        });
         const asJson = q.get('fmt') === 'json';
         if (typeof r === 'string') {
           refusals.push(r);
@@ -140,13 +192,16 @@ export async function startFakeOAuthProvider(clients: Record<string, string>): P
       }
       case 'GET /oauth2.0/me': {
         const g = tokens.get(url.searchParams.get('access_token') ?? '');
-        const body = g ? { client_id: g.clientId, openid: openid(g), ...(url.searchParams.get('unionid') === '1' ? { unionid: g.person.unionid } : {}) } : { error: 100016, error_description: 'access token check failed' };
+        const body = g
+          ? { client_id: g.clientId, openid: openid(g), ...(url.searchParams.get('unionid') === '1' ? { unionid: g.person.unionid } : {}) }
+          : { error: 100016, error_description: 'access token check failed' };
         return url.searchParams.get('fmt') === 'json' ? json(200, body) : { status: 200, body: `callback( ${JSON.stringify(body)} );` };
       }
       case 'GET /user/get_user_info': {
         const q = url.searchParams;
         const g = tokens.get(q.get('access_token') ?? '');
-        if (!g || q.get('oauth_consumer_key') !== g.clientId || q.get('openid') !== openid(g)) return json(200, { ret: 100016, msg: 'access token check failed' });
+        if (!g || q.get('oauth_consumer_key') !== g.clientId || q.get('openid') !== openid(g))
+          return json(200, { ret: 100016, msg: 'access token check failed' });
         return json(200, { ret: 0, msg: '', nickname: g.person.name, figureurl_qq_1: `${g.person.avatar}?s=40`, figureurl_qq_2: `${g.person.avatar}?s=100` });
       }
 
@@ -168,13 +223,30 @@ export async function startFakeOAuthProvider(clients: Record<string, string>): P
       case 'GET /sns/userinfo': {
         const g = tokens.get(url.searchParams.get('access_token') ?? '');
         if (!g || url.searchParams.get('openid') !== openid(g)) return json(200, { errcode: 40003, errmsg: 'invalid openid' });
-        return json(200, { openid: openid(g), nickname: g.person.name, sex: 0, province: '', city: '', country: 'CN', headimgurl: g.person.avatar, privilege: [], unionid: g.person.unionid });
+        return json(200, {
+          openid: openid(g),
+          nickname: g.person.name,
+          sex: 0,
+          province: '',
+          city: '',
+          country: 'CN',
+          headimgurl: g.person.avatar,
+          privilege: [],
+          unionid: g.person.unionid,
+        });
       }
 
       // ---------- a generic OAuth 2.0 server ----------
-      case 'GET /custom/authorize': return authorize('custom', url.searchParams);
+      case 'GET /custom/authorize':
+        return authorize('custom', url.searchParams);
       case 'POST /custom/token': {
-        const r = redeem({ clientId: param('client_id'), secret: param('client_secret'), code: param('code'), redirectUri: param('redirect_uri'), flavor: 'custom' });
+        const r = redeem({
+          clientId: param('client_id'),
+          secret: param('client_secret'),
+          code: param('code'),
+          redirectUri: param('redirect_uri'),
+          flavor: 'custom',
+        });
         if (typeof r === 'string') {
           refusals.push(r);
           return json(400, { error: r === 'incorrect_client_credentials' ? 'invalid_client' : 'invalid_grant' });
@@ -192,13 +264,22 @@ export async function startFakeOAuthProvider(clients: Record<string, string>): P
   }
 
   const server = http.createServer((req, res) => {
-    handle(req).then((r) => res.writeHead(r.status, r.headers).end(r.body ?? ''), (e) => res.writeHead(500).end(String(e)));
+    handle(req).then(
+      (r) => res.writeHead(r.status, r.headers).end(r.body ?? ''),
+      (e) => res.writeHead(500).end(String(e)),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    signIn: (p) => { current = p; },
+    signIn: (p) => {
+      current = p;
+    },
     refusals,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

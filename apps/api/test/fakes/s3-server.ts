@@ -99,12 +99,19 @@ function awsEncode(s: string): string {
 
 function canonicalUri(rawPath: string): string {
   // S3: each segment URI-encoded once, '/' kept, no normalisation of dot segments
-  return rawPath.split('/').map((seg) => awsEncode(decodeURIComponent(seg))).join('/') || '/';
+  return (
+    rawPath
+      .split('/')
+      .map((seg) => awsEncode(decodeURIComponent(seg)))
+      .join('/') || '/'
+  );
 }
 
 function canonicalQueryString(rawQuery: string): string {
   if (!rawQuery) return '';
-  return rawQuery.split('&').filter(Boolean)
+  return rawQuery
+    .split('&')
+    .filter(Boolean)
     .map((pair) => {
       const eq = pair.indexOf('=');
       const k = eq < 0 ? pair : pair.slice(0, eq);
@@ -144,7 +151,15 @@ function canonicalHeadersOf(req: http.IncomingMessage, signed: string[]): { text
 }
 
 /** Compares the signature sent with the one recomputed from the canonical request. */
-function checkSignature(o: Keys, accessKey: string, day: string, region: string, amzDate: string, canonicalRequest: string, signature: string): AuthResult | undefined {
+function checkSignature(
+  o: Keys,
+  accessKey: string,
+  day: string,
+  region: string,
+  amzDate: string,
+  canonicalRequest: string,
+  signature: string,
+): AuthResult | undefined {
   const scope = `${day}/${region}/s3/aws4_request`;
   const stringToSign = `AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${crypto.createHash('sha256').update(canonicalRequest, 'utf8').digest('hex')}`;
   let k: Buffer = crypto.createHmac('sha256', `AWS4${o.secretKey}`).update(day).digest();
@@ -152,7 +167,9 @@ function checkSignature(o: Keys, accessKey: string, day: string, region: string,
   const expected = crypto.createHmac('sha256', k).update(stringToSign, 'utf8').digest('hex');
   if (!crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) {
     return {
-      ok: false, status: 403, code: 'SignatureDoesNotMatch',
+      ok: false,
+      status: 403,
+      code: 'SignatureDoesNotMatch',
       message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
       extra: { AWSAccessKeyId: accessKey, StringToSign: stringToSign, SignatureProvided: signature, CanonicalRequest: canonicalRequest },
     };
@@ -171,22 +188,31 @@ function verifyPresigned(req: http.IncomingMessage, rawPath: string, rawQuery: s
   const cred = /^([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request$/.exec(q.get('X-Amz-Credential') ?? '');
   if (!cred) return bad('Error parsing the X-Amz-Credential parameter');
   const [, accessKey, day, region] = cred as unknown as [string, string, string, string];
-  if (accessKey !== o.accessKey) return { ok: false, status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' };
+  if (accessKey !== o.accessKey)
+    return { ok: false, status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' };
   if (region !== o.region) return bad(`Error parsing the X-Amz-Credential parameter; the region '${region}' is wrong; expecting '${o.region}'`);
   const amzDate = q.get('X-Amz-Date') ?? '';
   const t = AMZ_DATE.exec(amzDate);
-  if (!t || amzDate.slice(0, 8) !== day) return bad('X-Amz-Date must be in the ISO8601 Long Format "yyyyMMdd\'T\'HHmmss\'Z\'" and match the credential scope');
+  if (!t || amzDate.slice(0, 8) !== day) return bad("X-Amz-Date must be in the ISO8601 Long Format \"yyyyMMdd'T'HHmmss'Z'\" and match the credential scope");
   const expires = q.get('X-Amz-Expires') ?? '';
   if (!/^\d+$/.test(expires) || Number(expires) < 1 || Number(expires) > 604800) return bad('X-Amz-Expires must be between 1 and 604800 seconds');
   const signature = q.get('X-Amz-Signature') ?? '';
   if (!/^[0-9a-f]{64}$/.test(signature)) return bad('X-Amz-Signature must be a hex SHA-256 HMAC');
   const signedHeaderList = q.get('X-Amz-SignedHeaders') ?? '';
   const signed = signedHeaderList.split(';');
-  if (!/^[a-z0-9;-]+$/.test(signedHeaderList) || !signed.includes('host')) return { ok: false, status: 403, code: 'AccessDenied', message: 'host must be signed' };
+  if (!/^[a-z0-9;-]+$/.test(signedHeaderList) || !signed.includes('host'))
+    return { ok: false, status: 403, code: 'AccessDenied', message: 'host must be signed' };
   const unsignedAmz = Object.keys(req.headers).filter((h) => h.startsWith('x-amz-') && !signed.includes(h));
-  if (unsignedAmz.length) return { ok: false, status: 403, code: 'AccessDenied', message: `There were headers present in the request which were not signed: ${unsignedAmz.join(', ')}` };
+  if (unsignedAmz.length)
+    return {
+      ok: false,
+      status: 403,
+      code: 'AccessDenied',
+      message: `There were headers present in the request which were not signed: ${unsignedAmz.join(', ')}`,
+    };
   const when = Date.UTC(+t[1]!, +t[2]! - 1, +t[3]!, +t[4]!, +t[5]!, +t[6]!);
-  if (Date.now() > when + Number(expires) * 1000) return { ok: false, status: 403, code: 'AccessDenied', message: 'Request has expired', extra: { 'X-Amz-Expires': expires } };
+  if (Date.now() > when + Number(expires) * 1000)
+    return { ok: false, status: 403, code: 'AccessDenied', message: 'Request has expired', extra: { 'X-Amz-Expires': expires } };
   if (when - Date.now() > 15 * 60_000) return { ok: false, status: 403, code: 'AccessDenied', message: 'Request is not valid yet' };
   const headers = canonicalHeadersOf(req, signed);
   if ('missing' in headers) return { ok: false, status: 403, code: 'SignatureDoesNotMatch', message: `signed header ${headers.missing} is missing` };
@@ -194,9 +220,14 @@ function verifyPresigned(req: http.IncomingMessage, rawPath: string, rawQuery: s
   let query: string;
   try {
     uri = canonicalUri(rawPath);
-    query = canonicalQueryString(rawQuery.split('&').filter((p) => !p.startsWith('X-Amz-Signature=')).join('&'));
+    query = canonicalQueryString(
+      rawQuery
+        .split('&')
+        .filter((p) => !p.startsWith('X-Amz-Signature='))
+        .join('&'),
+    );
   } catch {
-    return { ok: false, status: 400, code: 'InvalidURI', message: 'Couldn\'t parse the specified URI.' };
+    return { ok: false, status: 400, code: 'InvalidURI', message: "Couldn't parse the specified URI." };
   }
   const canonicalRequest = `${req.method}\n${uri}\n${query}\n${headers.text}\n${signedHeaderList}\nUNSIGNED-PAYLOAD`;
   return checkSignature(o, accessKey, day, region, amzDate, canonicalRequest, signature) ?? { ok: true, payloadHash: 'UNSIGNED-PAYLOAD', presigned: true };
@@ -209,13 +240,17 @@ function verifySignature(req: http.IncomingMessage, rawPath: string, rawQuery: s
   const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/.exec(auth);
   if (!m) return { ok: false, status: 400, code: 'AuthorizationHeaderMalformed', message: 'The authorization header is malformed.' };
   const [, accessKey, day, region, signedHeaderList, signature] = m as unknown as [string, string, string, string, string, string];
-  if (accessKey !== o.accessKey) return { ok: false, status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' };
-  if (region !== o.region) return { ok: false, status: 400, code: 'AuthorizationHeaderMalformed', message: `the region '${region}' is wrong; expecting '${o.region}'` };
+  if (accessKey !== o.accessKey)
+    return { ok: false, status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' };
+  if (region !== o.region)
+    return { ok: false, status: 400, code: 'AuthorizationHeaderMalformed', message: `the region '${region}' is wrong; expecting '${o.region}'` };
   const amzDate = String(req.headers['x-amz-date'] ?? '');
   const t = AMZ_DATE.exec(amzDate);
-  if (!t || amzDate.slice(0, 8) !== day) return { ok: false, status: 403, code: 'AccessDenied', message: 'X-Amz-Date is missing or does not match the credential scope' };
+  if (!t || amzDate.slice(0, 8) !== day)
+    return { ok: false, status: 403, code: 'AccessDenied', message: 'X-Amz-Date is missing or does not match the credential scope' };
   const when = Date.UTC(+t[1]!, +t[2]! - 1, +t[3]!, +t[4]!, +t[5]!, +t[6]!);
-  if (Math.abs(Date.now() - when) > 15 * 60_000) return { ok: false, status: 403, code: 'RequestTimeTooSkewed', message: 'The difference between the request time and the current time is too large.' };
+  if (Math.abs(Date.now() - when) > 15 * 60_000)
+    return { ok: false, status: 403, code: 'RequestTimeTooSkewed', message: 'The difference between the request time and the current time is too large.' };
   const payloadHash = req.headers['x-amz-content-sha256'];
   if (typeof payloadHash !== 'string' || !(payloadHash === 'UNSIGNED-PAYLOAD' || /^[0-9a-f]{64}$/.test(payloadHash))) {
     return { ok: false, status: 400, code: 'InvalidArgument', message: 'x-amz-content-sha256 must be UNSIGNED-PAYLOAD or a SHA-256 hex digest' };
@@ -226,7 +261,13 @@ function verifySignature(req: http.IncomingMessage, rawPath: string, rawQuery: s
   }
   // every x-amz-* header sent must be signed
   const unsignedAmz = Object.keys(req.headers).filter((h) => h.startsWith('x-amz-') && !signed.includes(h));
-  if (unsignedAmz.length) return { ok: false, status: 403, code: 'AccessDenied', message: `There were headers present in the request which were not signed: ${unsignedAmz.join(', ')}` };
+  if (unsignedAmz.length)
+    return {
+      ok: false,
+      status: 403,
+      code: 'AccessDenied',
+      message: `There were headers present in the request which were not signed: ${unsignedAmz.join(', ')}`,
+    };
   const headers = canonicalHeadersOf(req, signed);
   if ('missing' in headers) return { ok: false, status: 403, code: 'SignatureDoesNotMatch', message: `signed header ${headers.missing} is missing` };
   let uri: string;
@@ -235,7 +276,7 @@ function verifySignature(req: http.IncomingMessage, rawPath: string, rawQuery: s
     uri = canonicalUri(rawPath);
     query = canonicalQueryString(rawQuery);
   } catch {
-    return { ok: false, status: 400, code: 'InvalidURI', message: 'Couldn\'t parse the specified URI.' };
+    return { ok: false, status: 400, code: 'InvalidURI', message: "Couldn't parse the specified URI." };
   }
   const canonicalRequest = `${req.method}\n${uri}\n${query}\n${headers.text}\n${signedHeaderList}\n${payloadHash}`;
   return checkSignature(o, accessKey, day, region, amzDate, canonicalRequest, signature) ?? { ok: true, payloadHash };
@@ -244,8 +285,12 @@ function verifySignature(req: http.IncomingMessage, rawPath: string, rawQuery: s
 // ------------------------------------------------------------------ the server
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-const unesc = (s: string) => s.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) =>
-  e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[e.toLowerCase()]!);
+const unesc = (s: string) =>
+  s.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) =>
+    e[0] === '#'
+      ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
+      : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[e.toLowerCase()]!,
+  );
 const tags = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
 
 export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
@@ -267,16 +312,25 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
   const tmpFile = () => path.join(dir, `${++seq}-${crypto.randomBytes(4).toString('hex')}`);
 
   function send(res: http.ServerResponse, status: number, body = '', headers: Record<string, string> = {}) {
-    res.writeHead(status, { 'x-amz-request-id': crypto.randomBytes(8).toString('hex').toUpperCase(), ...(body ? { 'content-type': 'application/xml', 'content-length': String(Buffer.byteLength(body)) } : {}), ...headers });
+    res.writeHead(status, {
+      'x-amz-request-id': crypto.randomBytes(8).toString('hex').toUpperCase(),
+      ...(body ? { 'content-type': 'application/xml', 'content-length': String(Buffer.byteLength(body)) } : {}),
+      ...headers,
+    });
     res.end(body);
   }
   function sendError(res: http.ServerResponse, status: number, code: string, message: string, extra: Record<string, string> = {}, head = false) {
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${esc(message)}</Message>${Object.entries(extra).map(([k, v]) => `<${k}>${esc(v)}</${k}>`).join('')}<RequestId>FAKE${seq}</RequestId></Error>`;
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${esc(message)}</Message>${Object.entries(extra)
+      .map(([k, v]) => `<${k}>${esc(v)}</${k}>`)
+      .join('')}<RequestId>FAKE${seq}</RequestId></Error>`;
     send(res, status, head ? '' : xml);
   }
 
   /** Receives the body into a temp file, hashing it; checks the signed payload hash and Content-MD5. */
-  async function receive(req: http.IncomingMessage, payloadHash: string): Promise<{ file: string; size: number; md5: Buffer } | { error: [number, string, string] }> {
+  async function receive(
+    req: http.IncomingMessage,
+    payloadHash: string,
+  ): Promise<{ file: string; size: number; md5: Buffer } | { error: [number, string, string] }> {
     const file = tmpFile();
     const sha = crypto.createHash('sha256');
     const md5 = crypto.createHash('md5');
@@ -285,25 +339,31 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
     const wantCrc = req.headers['x-amz-checksum-crc32'] !== undefined;
     let crc32 = 0;
     let size = 0;
-    await pipeline(req, new Transform({
-      transform(c: Buffer, _e, cb) {
-        sha.update(c);
-        md5.update(c);
-        sha1?.update(c);
-        if (wantCrc) crc32 = zlib.crc32(c, crc32);
-        size += c.length;
-        cb(null, c);
-      },
-    }), fs.createWriteStream(file));
+    await pipeline(
+      req,
+      new Transform({
+        transform(c: Buffer, _e, cb) {
+          sha.update(c);
+          md5.update(c);
+          sha1?.update(c);
+          if (wantCrc) crc32 = zlib.crc32(c, crc32);
+          size += c.length;
+          cb(null, c);
+        },
+      }),
+      fs.createWriteStream(file),
+    );
     const digest = md5.digest();
     const shaDigest = sha.digest();
     const fail = async (e: [number, string, string]) => {
       await fsp.rm(file, { force: true });
       return { error: e };
     };
-    if (payloadHash !== 'UNSIGNED-PAYLOAD' && shaDigest.toString('hex') !== payloadHash) return fail([400, 'XAmzContentSHA256Mismatch', 'The provided \'x-amz-content-sha256\' header does not match what was computed.']);
+    if (payloadHash !== 'UNSIGNED-PAYLOAD' && shaDigest.toString('hex') !== payloadHash)
+      return fail([400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed."]);
     const cmd5 = req.headers['content-md5'];
-    if (typeof cmd5 === 'string' && cmd5 !== digest.toString('base64')) return fail([400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.']);
+    if (typeof cmd5 === 'string' && cmd5 !== digest.toString('base64'))
+      return fail([400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.']);
     // S3 checks any x-amz-checksum-* header sent against the body (CRC32C and CRC64NVME are not computed here)
     const crcBuf = Buffer.alloc(4);
     crcBuf.writeUInt32BE(crc32 >>> 0);
@@ -315,7 +375,8 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
       if (v !== sums[algo]) return fail([400, 'BadDigest', `The ${algo.toUpperCase()} you specified did not match the calculated checksum.`]);
     }
     const declared = req.headers['content-length'];
-    if (declared !== undefined && Number(declared) !== size) return fail([400, 'IncompleteBody', 'You did not provide the number of bytes specified by the Content-Length HTTP header']);
+    if (declared !== undefined && Number(declared) !== size)
+      return fail([400, 'IncompleteBody', 'You did not provide the number of bytes specified by the Content-Length HTTP header']);
     return { file, size, md5: digest };
   }
 
@@ -328,7 +389,10 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
     const hostname = String(req.headers.host ?? '').replace(/:\d+$/, '');
     let bucket: string | undefined;
     let key: string;
-    const segs = rawPath.split('/').slice(1).map((s) => decodeURIComponent(s));
+    const segs = rawPath
+      .split('/')
+      .slice(1)
+      .map((s) => decodeURIComponent(s));
     if (hostname.endsWith(`.${o.virtualHostSuffix}`)) {
       bucket = hostname.slice(0, -(o.virtualHostSuffix.length + 1));
       key = segs.join('/');
@@ -337,13 +401,33 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
       key = segs.slice(1).join('/');
     }
     const m = req.method ?? 'GET';
-    const op = !bucket ? 'ListBuckets'
+    const op = !bucket
+      ? 'ListBuckets'
       : !key
-        ? (m === 'GET' && q.get('list-type') === '2' ? 'ListObjectsV2' : m === 'POST' && q.has('delete') ? 'DeleteObjects' : `${m} bucket`)
-        : m === 'PUT' ? (q.has('uploadId') ? 'UploadPart' : 'PutObject')
-          : m === 'POST' ? (q.has('uploads') ? 'CreateMultipartUpload' : q.has('uploadId') ? 'CompleteMultipartUpload' : 'POST object')
-            : m === 'DELETE' ? (q.has('uploadId') ? 'AbortMultipartUpload' : 'DeleteObject')
-              : m === 'GET' ? 'GetObject' : m === 'HEAD' ? 'HeadObject' : m;
+        ? m === 'GET' && q.get('list-type') === '2'
+          ? 'ListObjectsV2'
+          : m === 'POST' && q.has('delete')
+            ? 'DeleteObjects'
+            : `${m} bucket`
+        : m === 'PUT'
+          ? q.has('uploadId')
+            ? 'UploadPart'
+            : 'PutObject'
+          : m === 'POST'
+            ? q.has('uploads')
+              ? 'CreateMultipartUpload'
+              : q.has('uploadId')
+                ? 'CompleteMultipartUpload'
+                : 'POST object'
+            : m === 'DELETE'
+              ? q.has('uploadId')
+                ? 'AbortMultipartUpload'
+                : 'DeleteObject'
+              : m === 'GET'
+                ? 'GetObject'
+                : m === 'HEAD'
+                  ? 'HeadObject'
+                  : m;
     const log: LoggedRequest = { method: m, rawUrl, bucket, key: key || undefined, op, status: 0, bytes: 0, headers: req.headers };
     requests.push(log);
     const origWriteHead = res.writeHead.bind(res);
@@ -424,7 +508,12 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
       case 'HeadObject': {
         const obj = objects.get(key);
         if (!obj) return head ? send(res, 404) : sendError(res, 404, 'NoSuchKey', 'The specified key does not exist.', { Key: key });
-        const headers: Record<string, string> = { 'content-length': String(obj.size), etag: obj.etag, 'last-modified': obj.lastModified.toUTCString(), 'content-type': obj.contentType ?? 'binary/octet-stream' };
+        const headers: Record<string, string> = {
+          'content-length': String(obj.size),
+          etag: obj.etag,
+          'last-modified': obj.lastModified.toUTCString(),
+          'content-type': obj.contentType ?? 'binary/octet-stream',
+        };
         // signed requests may override these answer headers (presigned downloads name the file this way)
         for (const h of ['content-type', 'content-language', 'expires', 'cache-control', 'content-disposition', 'content-encoding']) {
           const v = q.get(`response-${h}`);
@@ -445,7 +534,11 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
       case 'CreateMultipartUpload': {
         const id = crypto.randomBytes(16).toString('base64url');
         uploads.set(id, { bucket: bucketName, key, contentType: req.headers['content-type'], parts: new Map() });
-        return send(res, 200, `<?xml version="1.0" encoding="UTF-8"?>\n<InitiateMultipartUploadResult><Bucket>${esc(bucketName)}</Bucket><Key>${esc(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+        return send(
+          res,
+          200,
+          `<?xml version="1.0" encoding="UTF-8"?>\n<InitiateMultipartUploadResult><Bucket>${esc(bucketName)}</Bucket><Key>${esc(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+        );
       }
       case 'AbortMultipartUpload': {
         const id = q.get('uploadId')!;
@@ -460,13 +553,16 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
         const up = uploads.get(id);
         if (!up || up.key !== key) return sendError(res, 404, 'NoSuchUpload', 'The specified upload does not exist.');
         const listed = tags(text, 'Part').map((p) => ({ n: Number(tags(p, 'PartNumber')[0]), etag: unesc(tags(p, 'ETag')[0] ?? '') }));
-        if (!listed.length) return sendError(res, 400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
+        if (!listed.length)
+          return sendError(res, 400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
         for (let i = 0; i < listed.length; i++) {
           const p = listed[i]!;
           if (i > 0 && p.n <= listed[i - 1]!.n) return sendError(res, 400, 'InvalidPartOrder', 'The list of parts was not in ascending order.');
           const have = up.parts.get(p.n);
-          if (!have || have.etag !== p.etag) return sendError(res, 400, 'InvalidPart', 'One or more of the specified parts could not be found.', { PartNumber: String(p.n) });
-          if (i < listed.length - 1 && have.size < o.minPartSize) return sendError(res, 400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.', { PartNumber: String(p.n) });
+          if (!have || have.etag !== p.etag)
+            return sendError(res, 400, 'InvalidPart', 'One or more of the specified parts could not be found.', { PartNumber: String(p.n) });
+          if (i < listed.length - 1 && have.size < o.minPartSize)
+            return sendError(res, 400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.', { PartNumber: String(p.n) });
         }
         const file = tmpFile();
         const out = fs.createWriteStream(file);
@@ -485,7 +581,11 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
         const old = objects.get(key);
         if (old) await fsp.rm(old.file, { force: true });
         objects.set(key, { file, size, etag, contentType: up.contentType, lastModified: new Date() });
-        return send(res, 200, `<?xml version="1.0" encoding="UTF-8"?>\n<CompleteMultipartUploadResult><Bucket>${esc(bucketName)}</Bucket><Key>${esc(key)}</Key><ETag>${esc(etag)}</ETag></CompleteMultipartUploadResult>`);
+        return send(
+          res,
+          200,
+          `<?xml version="1.0" encoding="UTF-8"?>\n<CompleteMultipartUploadResult><Bucket>${esc(bucketName)}</Bucket><Key>${esc(key)}</Key><ETag>${esc(etag)}</ETag></CompleteMultipartUploadResult>`,
+        );
       }
       case 'ListObjectsV2': {
         const prefix = q.get('prefix') ?? '';
@@ -495,17 +595,24 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
         const all = [...objects.keys()].filter((k) => k.startsWith(prefix) && k > after).sort();
         const page = all.slice(0, max);
         const truncated = all.length > max;
-        const contents = page.map((k) => {
-          const obj = objects.get(k)!;
-          return `<Contents><Key>${esc(k)}</Key><LastModified>${obj.lastModified.toISOString()}</LastModified><ETag>${esc(obj.etag)}</ETag><Size>${obj.size}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
-        }).join('');
+        const contents = page
+          .map((k) => {
+            const obj = objects.get(k)!;
+            return `<Contents><Key>${esc(k)}</Key><LastModified>${obj.lastModified.toISOString()}</LastModified><ETag>${esc(obj.etag)}</ETag><Size>${obj.size}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
+          })
+          .join('');
         const next = truncated ? `<NextContinuationToken>${Buffer.from(page[page.length - 1]!).toString('base64url')}</NextContinuationToken>` : '';
-        return send(res, 200, `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${esc(bucketName)}</Name><Prefix>${esc(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${max}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${token ? `<ContinuationToken>${esc(token)}</ContinuationToken>` : ''}${next}${contents}</ListBucketResult>`);
+        return send(
+          res,
+          200,
+          `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${esc(bucketName)}</Name><Prefix>${esc(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${max}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${token ? `<ContinuationToken>${esc(token)}</ContinuationToken>` : ''}${next}${contents}</ListBucketResult>`,
+        );
       }
       case 'DeleteObjects': {
         if (!req.headers['content-md5']) return sendError(res, 400, 'InvalidRequest', 'Missing required header for this request: Content-Md5.');
         const keys = tags(text, 'Object').map((x) => unesc(tags(x, 'Key')[0] ?? ''));
-        if (!keys.length || keys.length > 1000) return sendError(res, 400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
+        if (!keys.length || keys.length > 1000)
+          return sendError(res, 400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
         const quiet = tags(text, 'Quiet')[0] === 'true';
         for (const k of keys) {
           const obj = objects.get(k);
@@ -514,7 +621,11 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
             await fsp.rm(obj.file, { force: true });
           }
         }
-        return send(res, 200, `<?xml version="1.0" encoding="UTF-8"?>\n<DeleteResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${quiet ? '' : keys.map((k) => `<Deleted><Key>${esc(k)}</Key></Deleted>`).join('')}</DeleteResult>`);
+        return send(
+          res,
+          200,
+          `<?xml version="1.0" encoding="UTF-8"?>\n<DeleteResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${quiet ? '' : keys.map((k) => `<Deleted><Key>${esc(k)}</Key></Deleted>`).join('')}</DeleteResult>`,
+        );
       }
       default:
         return sendError(res, 501, 'NotImplemented', `the fake S3 does not implement ${op}`, {}, head);
@@ -532,10 +643,16 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
 
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    port, accessKey: o.accessKey, secretKey: o.secretKey, region: o.region, bucket: o.bucket,
+    port,
+    accessKey: o.accessKey,
+    secretKey: o.secretKey,
+    region: o.region,
+    bucket: o.bucket,
     requests,
     objects(b = o.bucket) {
-      return new Map([...(buckets.get(b) ?? new Map<string, StoredObject>()).entries()].map(([k, v]) => [k, { size: v.size, etag: v.etag, contentType: v.contentType }]));
+      return new Map(
+        [...(buckets.get(b) ?? new Map<string, StoredObject>()).entries()].map(([k, v]) => [k, { size: v.size, etag: v.etag, contentType: v.contentType }]),
+      );
     },
     async read(key, b = o.bucket) {
       const obj = buckets.get(b)?.get(key);

@@ -49,7 +49,13 @@ export async function startFakeSmtp(account: { username: string; password: strin
       const seen = messages.slice(from).find(match);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const w = { match, resolve: (m: ParsedMail) => { clearTimeout(timer); resolve(m); } };
+        const w = {
+          match,
+          resolve: (m: ParsedMail) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        };
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(w), 1);
           reject(new Error('no matching mail arrived'));

@@ -28,7 +28,8 @@ export async function startFakeWechat(apps: Record<string, string>): Promise<Fak
     const url = new URL(req.url ?? '/', 'http://x');
     const q = url.searchParams;
     const send = (body: unknown) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-    const appCheck = (appid: string, secret: string) => (!(appid in apps) ? { errcode: 40013, errmsg: 'invalid appid' } : apps[appid] !== secret ? { errcode: 40125, errmsg: 'invalid appsecret' } : null);
+    const appCheck = (appid: string, secret: string) =>
+      !(appid in apps) ? { errcode: 40013, errmsg: 'invalid appid' } : apps[appid] !== secret ? { errcode: 40125, errmsg: 'invalid appsecret' } : null;
 
     if (url.pathname === '/sns/jscode2session') {
       if (q.get('grant_type') !== 'authorization_code') return send({ errcode: 40002, errmsg: 'invalid grant_type' });
@@ -38,7 +39,11 @@ export async function startFakeWechat(apps: Record<string, string>): Promise<Fak
       if (!c || c.appid !== q.get('appid')) return send({ errcode: 40029, errmsg: 'invalid code' });
       if (c.used) return send({ errcode: 40163, errmsg: 'code been used' });
       c.used = true;
-      return send({ openid: openidOf(c.appid, c.person.id), session_key: crypto.randomBytes(16).toString('base64'), ...(c.person.unionid ? { unionid: c.person.unionid } : {}) });
+      return send({
+        openid: openidOf(c.appid, c.person.id),
+        session_key: crypto.randomBytes(16).toString('base64'),
+        ...(c.person.unionid ? { unionid: c.person.unionid } : {}),
+      });
     }
     if (url.pathname === '/cgi-bin/token') {
       if (q.get('grant_type') !== 'client_credential') return send({ errcode: 40002, errmsg: 'invalid grant_type' });
@@ -71,6 +76,10 @@ export async function startFakeWechat(apps: Record<string, string>): Promise<Fak
     openidOf,
     ticketOf: (appid) => tickets.get(appid),
     calls,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -25,7 +25,10 @@ beforeEach(() => {
   localStorage.clear();
   session.reset();
   // the API is unreachable: the shell must still work with its defaults
-  vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error('offline'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new Error('offline'))),
+  );
   act(() => {
     window.innerWidth = 1280;
     window.dispatchEvent(new Event('resize'));

@@ -1,13 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import {
-  allowedAdminModules,
-  DEFAULT_OAUTH_REDIRECT,
-  MODULE_LIST_KEYS,
-  STORAGE_KEYS,
-  type TGroup,
-  type TPermission,
-  type TUser,
-} from '@wenku/contracts';
+import { allowedAdminModules, DEFAULT_OAUTH_REDIRECT, MODULE_LIST_KEYS, STORAGE_KEYS, type TGroup, type TPermission, type TUser } from '@wenku/contracts';
 import { storage } from '../lib/storage';
 
 /** Session state, spec §3: user, token, permissions, allowPages, redirectAfterOauth (default /me), groups. */
@@ -97,6 +89,9 @@ export const session = {
 };
 
 export function useSession<T>(selector: (s: SessionState) => T): T {
-  return useSyncExternalStore(session.subscribe, () => selector(state), () => selector(state));
+  return useSyncExternalStore(
+    session.subscribe,
+    () => selector(state),
+    () => selector(state),
+  );
 }
-

@@ -17,7 +17,15 @@ export const ZUpdateProfileBody = z.object({
   realname: z.string().trim().max(32, '姓名最多32个字符').optional(),
   identity: z.string().trim().max(32, '证件号码格式不正确').optional(),
   email: z.union([z.literal(''), z.email('请输入正确的电子邮箱')]).optional(),
-  mobile: z.union([z.literal(''), z.string().trim().regex(/^1[3-9]\d{9}$/, '请输入正确的手机号')]).optional(),
+  mobile: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^1[3-9]\d{9}$/, '请输入正确的手机号'),
+    ])
+    .optional(),
   address: z.string().trim().max(255, '地址最多255个字符').optional(),
   signature: z.string().trim().max(255, '签名最多255个字符').optional(),
   avatar: z.string().max(255).optional(),
@@ -63,20 +71,40 @@ export const ZUserPageQuery = z.object({
 
 // ---------- captcha & codes ----------
 export const CAPTCHA_TYPES = ['register', 'login', 'comment', 'find_password', 'upload'] as const;
-export const ZCaptchaQuery = z.object({ type: z.enum(CAPTCHA_TYPES).default('login'), /** a captcha even when the switch is off (the login answered captcha_required) */ force: zQueryBool });
+export const ZCaptchaQuery = z.object({
+  type: z.enum(CAPTCHA_TYPES).default('login'),
+  /** a captcha even when the switch is off (the login answered captcha_required) */ force: zQueryBool,
+});
 export const ZCaptcha = z.object({ enable: z.boolean(), id: z.string(), captcha: z.string(), type: z.string() });
 
 export const ZEmailCodeBody = z.object({ email: z.email('请输入正确的电子邮箱'), type: z.union([z.literal(0), z.literal(1)]).default(0), ...zCaptcha });
 export const ZFindPasswordStepOneBody = z.object({ email: z.email('请输入正确的电子邮箱'), ...zCaptcha });
-export const ZFindPasswordStepTwoBody = z.object({ email: z.email('请输入正确的电子邮箱'), token: z.string().min(1, '链接无效或已过期'), password: zNewPassword, ...zCaptcha });
+export const ZFindPasswordStepTwoBody = z.object({
+  email: z.email('请输入正确的电子邮箱'),
+  token: z.string().min(1, '链接无效或已过期'),
+  password: zNewPassword,
+  ...zCaptcha,
+});
 export const ZSendSmsBody = z.object({ mobile: zMobile, purpose: ZSmsPurpose, ...zCaptcha });
-export const ZMobileRegisterBody = z.object({ mobile: zMobile, code: z.string({ error: '请输入短信验证码' }).trim().min(4, '请输入短信验证码').max(8), password: zNewPassword, username: z.string().trim().optional() });
+export const ZMobileRegisterBody = z.object({
+  mobile: zMobile,
+  code: z.string({ error: '请输入短信验证码' }).trim().min(4, '请输入短信验证码').max(8),
+  password: zNewPassword,
+  username: z.string().trim().optional(),
+});
 export const ZMobileLoginBody = z.object({ mobile: zMobile, code: z.string({ error: '请输入短信验证码' }).trim().min(4, '请输入短信验证码').max(8) });
-export const ZMobileFindPasswordBody = z.object({ mobile: zMobile, code: z.string({ error: '请输入短信验证码' }).trim().min(4, '请输入短信验证码').max(8), password: zNewPassword });
+export const ZMobileFindPasswordBody = z.object({
+  mobile: zMobile,
+  code: z.string({ error: '请输入短信验证码' }).trim().min(4, '请输入短信验证码').max(8),
+  password: zNewPassword,
+});
 
 // ---------- admin: users ----------
 export const ZCreateUserBody = z.object({
-  username: z.string({ error: '请输入用户名' }).trim().regex(/^[a-zA-Z0-9_\u4e00-\u9fa5]{3,32}$/, '用户名为3-32位字母、数字、下划线或中文'),
+  username: z
+    .string({ error: '请输入用户名' })
+    .trim()
+    .regex(/^[a-zA-Z0-9_\u4e00-\u9fa5]{3,32}$/, '用户名为3-32位字母、数字、下划线或中文'),
   password: zNewPassword,
   email: z.union([z.literal(''), z.email('请输入正确的电子邮箱')]).default(''),
   mobile: z.union([z.literal(''), zMobile]).default(''),
@@ -84,7 +112,11 @@ export const ZCreateUserBody = z.object({
 });
 export const ZSetUserBody = z.object({
   id: z.number().int().positive().max(INT4_MAX),
-  username: z.string().trim().regex(/^[a-zA-Z0-9_\u4e00-\u9fa5]{3,32}$/, '用户名为3-32位字母、数字、下划线或中文').optional(),
+  username: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z0-9_\u4e00-\u9fa5]{3,32}$/, '用户名为3-32位字母、数字、下划线或中文')
+    .optional(),
   password: z.union([z.literal(''), zNewPassword]).optional(),
   email: z.union([z.literal(''), z.email('请输入正确的电子邮箱')]).optional(),
   mobile: z.union([z.literal(''), zMobile]).optional(),
@@ -113,8 +145,15 @@ export const ZGroupBody = z.object({
 export const ZUpdateGroupBody = zPatch(ZGroupBody).extend({ id: z.number().int().positive().max(INT4_MAX) });
 export const ZGroupPermissionQuery = z.object({ id: zId });
 export const ZGroupPermission = z.object({ group_id: z.number().int(), permission_id: z.array(z.number().int()) });
-export const ZSetGroupPermissionBody = z.object({ group_id: z.number().int().positive().max(INT4_MAX), permission_id: z.array(z.number().int().positive().max(INT4_MAX)) });
-export const ZUpdatePermissionBody = z.object({ id: z.number().int().positive().max(INT4_MAX), title: z.string().trim().min(1, '请输入权限名称').max(128), description: z.string().max(255).default('') });
+export const ZSetGroupPermissionBody = z.object({
+  group_id: z.number().int().positive().max(INT4_MAX),
+  permission_id: z.array(z.number().int().positive().max(INT4_MAX)),
+});
+export const ZUpdatePermissionBody = z.object({
+  id: z.number().int().positive().max(INT4_MAX),
+  title: z.string().trim().min(1, '请输入权限名称').max(128),
+  description: z.string().max(255).default(''),
+});
 
 // ---------- admin: punishments ----------
 export const ZPunishment = z.object({
@@ -164,14 +203,16 @@ export const ZVipInfo = z.object({
   free_download: z.boolean(),
   times_every_day: z.number().int(),
 });
-export const ZGrantVipBody = z.object({
-  user_id: z.number().int().positive().max(INT4_MAX),
-  /** add a card's duration, or a number of days, or set the expiry outright */
-  card: ZVipCard.optional(),
-  days: z.number().int().min(-3650).max(36500).optional(),
-  expire_at: z.iso.datetime({ offset: true }).nullable().optional(),
-  remark: z.string().max(255).default(''),
-}).refine((b) => b.card !== undefined || b.days !== undefined || b.expire_at !== undefined, { message: '请选择VIP卡、天数或到期时间' });
+export const ZGrantVipBody = z
+  .object({
+    user_id: z.number().int().positive().max(INT4_MAX),
+    /** add a card's duration, or a number of days, or set the expiry outright */
+    card: ZVipCard.optional(),
+    days: z.number().int().min(-3650).max(36500).optional(),
+    expire_at: z.iso.datetime({ offset: true }).nullable().optional(),
+    remark: z.string().max(255).default(''),
+  })
+  .refine((b) => b.card !== undefined || b.days !== undefined || b.expire_at !== undefined, { message: '请选择VIP卡、天数或到期时间' });
 export const ZListVipUsersQuery = z.object({
   page: zInt4.min(1).default(1),
   size: zInt4.min(1).max(1000).default(10),
@@ -188,12 +229,23 @@ export const ZAiQuota = z.object({
   total_used: z.number().int(),
   extra: z.number().int(),
 });
-export const ZSetAiQuotaBody = z.object({ user_id: z.number().int().positive().max(INT4_MAX), daily_limit: z.number().int().min(-1).max(100000).optional(), extra: z.number().int().min(0).max(1000000).optional() });
+export const ZSetAiQuotaBody = z.object({
+  user_id: z.number().int().positive().max(INT4_MAX),
+  daily_limit: z.number().int().min(-1).max(100000).optional(),
+  extra: z.number().int().min(0).max(1000000).optional(),
+});
 
 // ---------- SMS log ----------
 export const ZSmsLog = z.object({
-  id: z.number().int(), mobile: z.string(), purpose: z.number().int(), status: z.number().int(), provider: z.string(),
-  ip: z.string(), error: z.string(), user_id: z.number().int(), created_at: zTimestamp,
+  id: z.number().int(),
+  mobile: z.string(),
+  purpose: z.number().int(),
+  status: z.number().int(),
+  provider: z.string(),
+  ip: z.string(),
+  error: z.string(),
+  user_id: z.number().int(),
+  created_at: zTimestamp,
 });
 export const ZListSmsQuery = z.object({
   page: zInt4.min(1).default(1),
@@ -208,7 +260,10 @@ export const OAUTH_TYPES = ['github', 'gitee', 'qq', 'wechat', 'custom'] as cons
 export const ZOAuthType = z.enum(OAUTH_TYPES);
 export const ZOAuthConfig = z.object({ type: ZOAuthType, title: z.string(), authorize_url: z.string() });
 export const ZOAuthLoginBody = z.object({
-  type: ZOAuthType, code: z.string().min(1, '授权码不能为空').max(512), state: z.string().max(512).optional(), redirect_uri: z.string().max(512).optional(),
+  type: ZOAuthType,
+  code: z.string().min(1, '授权码不能为空').max(512),
+  state: z.string().max(512).optional(),
+  redirect_uri: z.string().max(512).optional(),
   /** the nonce the browser kept when it started the flow (its sha256 went to GET /oauth/configs as `binding`) */
   nonce: z.string().max(128).optional(),
 });

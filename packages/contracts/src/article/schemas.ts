@@ -108,7 +108,10 @@ export const ZSetArticlesCategoryBody = z.object({
   article_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1, '请选择文章'),
   category_id: z.array(z.number().int().positive().max(INT4_MAX)).max(10),
 });
-export const ZRecommendArticlesBody = z.object({ article_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1, '请选择文章'), is_recommend: z.boolean() });
+export const ZRecommendArticlesBody = z.object({
+  article_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1, '请选择文章'),
+  is_recommend: z.boolean(),
+});
 export const ZCheckArticlesBody = z.object({
   article_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1, '请选择文章'),
   status: z.union([z.literal(1), z.literal(2)], { error: '请选择审核结果' }),
@@ -119,9 +122,11 @@ export const ZRelatedArticlesQuery = z
   .refine((q) => q.id !== undefined || !!q.identifier, { message: '缺少文章 id' });
 
 /** Article search: the document search's query (wd, page, size, category, user, dates, sort). */
-export const ZSearchArticlesQuery = ZSearchDocumentsQuery.pick({ wd: true, page: true, size: true, category_id: true, user_id: true, created_at: true }).extend({
-  sort: z.enum(['relevance', 'latest', 'views']).default('relevance'),
-});
+export const ZSearchArticlesQuery = ZSearchDocumentsQuery.pick({ wd: true, page: true, size: true, category_id: true, user_id: true, created_at: true }).extend(
+  {
+    sort: z.enum(['relevance', 'latest', 'views']).default('relevance'),
+  },
+);
 export const ZArticleSearchHit = ZArticle.extend({ highlight_title: z.string(), highlight_snippet: z.string(), rank: z.number() });
 export const ZSearchArticlesResult = z.object({
   total: z.number().int(),
@@ -136,4 +141,10 @@ export const ZMarkdownToDocxBody = z.object({
   title: z.string().trim().max(255).optional(),
 });
 
-export const ZSitemapResult = z.object({ ok: z.boolean(), documents: z.number().int(), articles: z.number().int(), files: z.array(z.string()), updated_at: zTimestamp });
+export const ZSitemapResult = z.object({
+  ok: z.boolean(),
+  documents: z.number().int(),
+  articles: z.number().int(),
+  files: z.array(z.string()),
+  updated_at: zTimestamp,
+});

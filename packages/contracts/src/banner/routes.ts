@@ -5,8 +5,35 @@ import { ZBanner, ZBannerBody, ZListBannersQuery, ZUpdateBannerBody } from './sc
 /** Banners (moredoc's BannerAPI): list and get are public for enabled banners. */
 export const bannerRoutes = {
   createBanner: defineRoute({ method: 'POST', path: '/banner', auth: 'admin', module: 'banner', summary: '新增横幅', body: ZBannerBody, response: ZBanner }),
-  updateBanner: defineRoute({ method: 'PUT', path: '/banner', auth: 'admin', module: 'banner', summary: '修改横幅', body: ZUpdateBannerBody, response: ZBanner }),
+  updateBanner: defineRoute({
+    method: 'PUT',
+    path: '/banner',
+    auth: 'admin',
+    module: 'banner',
+    summary: '修改横幅',
+    body: ZUpdateBannerBody,
+    response: ZBanner,
+  }),
   deleteBanner: defineRoute({ method: 'DELETE', path: '/banner', auth: 'admin', module: 'banner', summary: '删除横幅', query: ZIdsQuery, response: ZOk }),
-  getBanner: defineRoute({ method: 'GET', path: '/banner', auth: 'public', permission: true, module: 'banner', summary: '横幅详情', query: ZIdQuery, response: ZBanner }),
-  listBanners: defineRoute({ method: 'GET', path: '/banner/list', auth: 'public', permission: true, list: true, module: 'banner', summary: '横幅列表', query: ZListBannersQuery, response: zList('banner', ZBanner.partial().required({ id: true })) }),
+  getBanner: defineRoute({
+    method: 'GET',
+    path: '/banner',
+    auth: 'public',
+    permission: true,
+    module: 'banner',
+    summary: '横幅详情',
+    query: ZIdQuery,
+    response: ZBanner,
+  }),
+  listBanners: defineRoute({
+    method: 'GET',
+    path: '/banner/list',
+    auth: 'public',
+    permission: true,
+    list: true,
+    module: 'banner',
+    summary: '横幅列表',
+    query: ZListBannersQuery,
+    response: zList('banner', ZBanner.partial().required({ id: true })),
+  }),
 };

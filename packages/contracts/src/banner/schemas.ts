@@ -17,7 +17,12 @@ export const ZBanner = z.object({
 });
 export type TBanner = z.infer<typeof ZBanner>;
 
-const zSafeUrl = (msg: string) => z.string().trim().max(255).refine((s) => s === '' || /^(https?:\/\/|\/(?!\/))\S*$/i.test(s), msg);
+const zSafeUrl = (msg: string) =>
+  z
+    .string()
+    .trim()
+    .max(255)
+    .refine((s) => s === '' || /^(https?:\/\/|\/(?!\/))\S*$/i.test(s), msg);
 export const ZBannerBody = z.object({
   title: z.string({ error: '请输入横幅名称' }).trim().min(1, '请输入横幅名称').max(128, '横幅名称最多128个字符'),
   path: zSafeUrl('图片地址须以 http(s):// 或 / 开头').refine((s) => s !== '', '请上传横幅图片'),

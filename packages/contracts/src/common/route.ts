@@ -17,12 +17,7 @@ export type AuthLevel = 'public' | 'user' | 'admin';
  */
 export type RouteKind = 'json' | 'multipart' | 'binary' | 'ndjson';
 
-export interface RouteDef<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-> {
+export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   method: HttpMethod;
   /** path below /api/v1, e.g. `/user/login` (or below the site root when `root`); `:name` marks a path parameter */
   path: string;

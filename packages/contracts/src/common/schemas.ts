@@ -11,7 +11,14 @@ export const ZOk = z.object({ ok: z.boolean() });
 /** Query value that may arrive once or repeated (`?id=1&id=2`): always an array. */
 export function zQueryArray<T extends z.ZodType>(item: T) {
   return z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',').filter((s) => s !== '')),
+    (v) =>
+      v === undefined || v === ''
+        ? undefined
+        : Array.isArray(v)
+          ? v
+          : String(v)
+              .split(',')
+              .filter((s) => s !== ''),
     z.array(item).optional(),
   );
 }
@@ -25,17 +32,21 @@ function toBool(v: unknown): unknown {
 /** One boolean from a query string (`true`/`false`/`1`/`0`). */
 export const zBoolItem = z.preprocess(toBool, z.boolean());
 /** `true`/`false`/`1`/`0` from a query string. */
-export const zQueryBool = z.preprocess(
-  (v) => (v === undefined || v === '' ? undefined : toBool(Array.isArray(v) ? v[0] : v)),
-  z.boolean().optional(),
-);
+export const zQueryBool = z.preprocess((v) => (v === undefined || v === '' ? undefined : toBool(Array.isArray(v) ? v[0] : v)), z.boolean().optional());
 
 /** The range of a PostgreSQL integer column: ids and counts sent by clients never leave it. */
 export const INT4_MAX = 2147483647;
 /** An integer from a query string or body, within PostgreSQL's integer range. */
-export const zInt4 = z.coerce.number().int().min(-INT4_MAX - 1, '数值超出范围').max(INT4_MAX, '数值超出范围');
+export const zInt4 = z.coerce
+  .number()
+  .int()
+  .min(-INT4_MAX - 1, '数值超出范围')
+  .max(INT4_MAX, '数值超出范围');
 /** A date (or date-time) as sent in a query: anything Date cannot read is refused. */
-export const zDateString = z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), '日期格式不正确');
+export const zDateString = z
+  .string()
+  .max(40)
+  .refine((v) => !Number.isNaN(Date.parse(v)), '日期格式不正确');
 
 export const zId = z.coerce.number().int().positive().max(INT4_MAX, '数值超出范围');
 export const ZIdQuery = z.object({ id: zId });

@@ -6,6 +6,15 @@ import { ZSettings, ZRechargeSettings, ZListConfigQuery, ZUpdateConfigBody, ZCon
 export const configRoutes = {
   getSettings: defineRoute({ method: 'GET', path: '/settings', auth: 'public', summary: '公开的系统设置', response: ZSettings }),
   getRechargeSettings: defineRoute({ method: 'GET', path: '/settings/recharge', auth: 'public', summary: '充值设置', response: ZRechargeSettings }),
-  listConfig: defineRoute({ method: 'GET', path: '/config/list', auth: 'admin', list: true, module: 'config', summary: '配置列表', query: ZListConfigQuery, response: z.object({ config: z.array(ZConfigItem) }) }),
+  listConfig: defineRoute({
+    method: 'GET',
+    path: '/config/list',
+    auth: 'admin',
+    list: true,
+    module: 'config',
+    summary: '配置列表',
+    query: ZListConfigQuery,
+    response: z.object({ config: z.array(ZConfigItem) }),
+  }),
   updateConfig: defineRoute({ method: 'PUT', path: '/config', auth: 'admin', module: 'config', summary: '更新配置', body: ZUpdateConfigBody, response: ZOk }),
 };

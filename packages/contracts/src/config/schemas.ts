@@ -20,7 +20,9 @@ export type TConfigItem = z.infer<typeof ZConfigItem>;
 
 export const ZListConfigQuery = z.object({ category: zQueryArray(z.enum(CONFIG_CATEGORIES as [string, ...string[]])) });
 export const ZUpdateConfigBody = z.object({
-  config: z.array(z.object({ category: z.string().min(1), name: z.string().min(1), value: ZConfigValue, id: z.number().optional() })).min(1, '没有需要保存的配置'),
+  config: z
+    .array(z.object({ category: z.string().min(1), name: z.string().min(1), value: ZConfigValue, id: z.number().optional() }))
+    .min(1, '没有需要保存的配置'),
 });
 
 export const ZLanguage = z.object({ id: z.number().int(), language: z.string(), code: z.string(), enable: z.boolean(), sort: z.number().int() });

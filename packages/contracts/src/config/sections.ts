@@ -56,21 +56,34 @@ const values = (options: Options) => options.map((o) => o.value) as [string, ...
 
 /** The field builders: one per admin input type, each with its bounds. */
 const f = {
-  text: <const O extends Opts>(label: string, def = '', o?: O) => field(z.string().trim().max(1000, `「${label}」最多 1000 个字符`).default(def), { label, type: 'text' }, o),
-  textarea: <const O extends Opts>(label: string, def = '', o?: O) => field(z.string().max(20000, `「${label}」最多 20000 个字符`).default(def), { label, type: 'textarea' }, o),
-  html: <const O extends Opts>(label: string, def = '', o?: O) => field(z.string().max(20000, `「${label}」最多 20000 个字符`).default(def), { label, type: 'html' }, o),
+  text: <const O extends Opts>(label: string, def = '', o?: O) =>
+    field(z.string().trim().max(1000, `「${label}」最多 1000 个字符`).default(def), { label, type: 'text' }, o),
+  textarea: <const O extends Opts>(label: string, def = '', o?: O) =>
+    field(z.string().max(20000, `「${label}」最多 20000 个字符`).default(def), { label, type: 'textarea' }, o),
+  html: <const O extends Opts>(label: string, def = '', o?: O) =>
+    field(z.string().max(20000, `「${label}」最多 20000 个字符`).default(def), { label, type: 'html' }, o),
   image: <const O extends Opts>(label: string, o?: O) => field(z.string().trim().max(1000).default(''), { label, type: 'image' }, o),
   secret: <const O extends Opts>(label: string, o?: O) => field(z.string().max(10000).default(''), { label, type: 'password', secret: true }, o),
   switch: <const O extends Opts>(label: string, def: boolean, o?: O) => field(z.boolean().default(def), { label, type: 'switch' }, o),
   number: <const O extends Opts>(label: string, def: number, o: O & { min: number; max: number; int?: boolean }) => {
-    let n = z.number({ error: `「${label}」必须是数字` }).min(o.min, `「${label}」不能小于 ${o.min}`).max(o.max, `「${label}」不能大于 ${o.max}`);
+    let n = z
+      .number({ error: `「${label}」必须是数字` })
+      .min(o.min, `「${label}」不能小于 ${o.min}`)
+      .max(o.max, `「${label}」不能大于 ${o.max}`);
     if (o.int !== false) n = n.int(`「${label}」必须是整数`);
     return field(n.default(def), { label, type: 'number', min: o.min, max: o.max }, o);
   },
   select: <const O extends Opts>(label: string, options: Options, def: string, o?: O) =>
     field(z.enum(values(options), { error: `「${label}」不支持的选项` }).default(def), { label, type: 'select', options }, o),
   multi: <const O extends Opts>(label: string, options: Options, o?: O) =>
-    field(z.array(z.enum(values(options), { error: `「${label}」不支持的选项` })).max(options.length).default([]), { label, type: 'select-multi', options }, o),
+    field(
+      z
+        .array(z.enum(values(options), { error: `「${label}」不支持的选项` }))
+        .max(options.length)
+        .default([]),
+      { label, type: 'select-multi', options },
+      o,
+    ),
 };
 
 function section<S extends z.ZodRawShape>(title: string, shape: S) {
@@ -78,8 +91,31 @@ function section<S extends z.ZodRawShape>(title: string, shape: S) {
 }
 
 export const SUPPORTED_DOCUMENT_EXTS = [
-  'pdf', 'doc', 'docx', 'rtf', 'wps', 'odt', 'dot', 'ppt', 'pptx', 'pps', 'ppsx', 'dps', 'odp', 'pot',
-  'xls', 'xlsx', 'et', 'ods', 'csv', 'tsv', 'txt', 'epub', 'mobi', 'chm', 'umd',
+  'pdf',
+  'doc',
+  'docx',
+  'rtf',
+  'wps',
+  'odt',
+  'dot',
+  'ppt',
+  'pptx',
+  'pps',
+  'ppsx',
+  'dps',
+  'odp',
+  'pot',
+  'xls',
+  'xlsx',
+  'et',
+  'ods',
+  'csv',
+  'tsv',
+  'txt',
+  'epub',
+  'mobi',
+  'chm',
+  'umd',
 ] as const;
 
 export const CONFIG_SCHEMAS = {
@@ -129,7 +165,11 @@ export const CONFIG_SCHEMAS = {
     enable_captcha_find_password: f.switch('找回密码验证码', true, { public: true }),
     enable_verify_register_email: f.switch('注册邮箱验证', false, { public: true }),
     max_document_size: f.number('文档大小上限(MB)', 50, { min: 1, max: 10240, public: true }),
-    document_allowed_ext: f.multi('允许上传的文档类型', SUPPORTED_DOCUMENT_EXTS.map((e) => ({ value: e, label: e })), { public: true }),
+    document_allowed_ext: f.multi(
+      '允许上传的文档类型',
+      SUPPORTED_DOCUMENT_EXTS.map((e) => ({ value: e, label: e })),
+      { public: true },
+    ),
     comment_interval: f.number('评论间隔(秒)', 10, { min: 0, max: 86400 }),
     document_related_duration: f.number('相关文档缓存(天)', 7, { min: 0, max: 3650 }),
     attachment_retention_minute: f.number('附件保留时长(分钟)', 1440, { min: 0, max: 525600 }),
@@ -140,7 +180,10 @@ export const CONFIG_SCHEMAS = {
     register_limit_per_ip: f.number('每个IP每小时注册次数', 10, { min: 1, max: 100000 }),
     find_password_limit_per_ip: f.number('每个IP每小时找回密码次数', 10, { min: 1, max: 100000 }),
     csp_allow: f.textarea('页面允许连接的外部地址(统计代码等，空格分隔，如 https://hm.baidu.com)', ''),
-    reserved_usernames: f.textarea('保留用户名(包含即拒绝，逗号或换行分隔)', '管理员,admin,administrator,客服,官方,系统,站长,root,webmaster,support,moderator,版主,超管'),
+    reserved_usernames: f.textarea(
+      '保留用户名(包含即拒绝，逗号或换行分隔)',
+      '管理员,admin,administrator,客服,官方,系统,站长,root,webmaster,support,moderator,版主,超管',
+    ),
   }),
   captcha: section('验证码', {
     length: f.number('验证码长度', 5, { min: 3, max: 8 }),
@@ -229,7 +272,11 @@ export const CONFIG_SCHEMAS = {
   }),
   sms: section('短信设置', {
     enable: f.switch('启用短信', false, { public: true }),
-    provider: f.select('短信服务商', opts(['aliyun', '阿里云'], ['tencent', '腾讯云'], ['baidu', '百度云'], ['huawei', '华为云'], ['haomas', '号码社']), 'aliyun'),
+    provider: f.select(
+      '短信服务商',
+      opts(['aliyun', '阿里云'], ['tencent', '腾讯云'], ['baidu', '百度云'], ['huawei', '华为云'], ['haomas', '号码社']),
+      'aliyun',
+    ),
     access_key: f.text('AccessKey / SecretId', ''),
     secret_key: f.secret('SecretKey'),
     sign_name: f.text('短信签名', ''),
@@ -293,7 +340,23 @@ export const CONFIG_SCHEMAS = {
   }),
   llm: section('AI 大模型', {
     enable: f.switch('启用 AI 功能', false, { public: true }),
-    provider: f.select('服务商', opts(['ollama', 'Ollama'], ['deepseek', 'DeepSeek'], ['qianwen', '通义千问'], ['hunyuan', '腾讯混元'], ['qianfan', '百度千帆'], ['doubao', '豆包'], ['xunfei', '讯飞星火'], ['kimi', 'Kimi'], ['siliconflow', '硅基流动'], ['gitee', 'Gitee AI'], ['custom', '自定义']), 'deepseek'),
+    provider: f.select(
+      '服务商',
+      opts(
+        ['ollama', 'Ollama'],
+        ['deepseek', 'DeepSeek'],
+        ['qianwen', '通义千问'],
+        ['hunyuan', '腾讯混元'],
+        ['qianfan', '百度千帆'],
+        ['doubao', '豆包'],
+        ['xunfei', '讯飞星火'],
+        ['kimi', 'Kimi'],
+        ['siliconflow', '硅基流动'],
+        ['gitee', 'Gitee AI'],
+        ['custom', '自定义'],
+      ),
+      'deepseek',
+    ),
     base_url: f.text('接口地址', ''),
     api_key: f.secret('API Key'),
     model: f.text('对话模型', ''),

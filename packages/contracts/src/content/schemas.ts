@@ -88,7 +88,10 @@ export const ZFriendlink = z.object({
 export type TFriendlink = z.infer<typeof ZFriendlink>;
 export const ZFriendlinkBody = z.object({
   title: z.string({ error: '请输入友链名称' }).trim().min(1, '请输入友链名称').max(64),
-  link: z.string({ error: '请输入友链地址' }).trim().regex(/^https?:\/\/\S+$/, '请输入以 http:// 或 https:// 开头的链接'),
+  link: z
+    .string({ error: '请输入友链地址' })
+    .trim()
+    .regex(/^https?:\/\/\S+$/, '请输入以 http:// 或 https:// 开头的链接'),
   description: z.string().max(255).default(''),
   sort: z.number().int().default(0),
   enable: z.boolean().default(true),

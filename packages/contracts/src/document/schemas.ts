@@ -43,7 +43,12 @@ export const ZListAttachmentsQuery = z.object({
   type: zQueryArray(zInt4),
   ext: z.string().optional(),
 });
-export const ZUpdateAttachmentBody = z.object({ id: z.number().int().positive().max(INT4_MAX), name: z.string().trim().max(255).optional(), description: z.string().max(1024).optional(), enable: z.boolean().optional() });
+export const ZUpdateAttachmentBody = z.object({
+  id: z.number().int().positive().max(INT4_MAX),
+  name: z.string().trim().max(255).optional(),
+  description: z.string().max(1024).optional(),
+  enable: z.boolean().optional(),
+});
 
 // ---------------- documents ----------------
 export const ZDocument = z.object({
@@ -96,14 +101,19 @@ export const ZDocumentDetail = ZDocument.extend({
 const zTitle = z.string({ error: '请输入文档标题' }).trim().min(1, '请输入文档标题').max(255, '标题最多255个字符');
 export const ZCreateDocumentsBody = z.object({
   category_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1, '请选择文档分类').max(10),
-  document: z.array(z.object({
-    attachment_id: z.number().int().positive().max(INT4_MAX),
-    title: zTitle,
-    price: z.number().int().min(0, '价格不能为负数').max(100000).default(0),
-    language: z.string().max(16).default('zh-cn'),
-    keywords: z.string().trim().max(255).default(''),
-    description: z.string().trim().max(1024).default(''),
-  })).min(1, '请上传文档').max(50, '一次最多提交50个文档'),
+  document: z
+    .array(
+      z.object({
+        attachment_id: z.number().int().positive().max(INT4_MAX),
+        title: zTitle,
+        price: z.number().int().min(0, '价格不能为负数').max(100000).default(0),
+        language: z.string().max(16).default('zh-cn'),
+        keywords: z.string().trim().max(255).default(''),
+        description: z.string().trim().max(1024).default(''),
+      }),
+    )
+    .min(1, '请上传文档')
+    .max(50, '一次最多提交50个文档'),
 });
 export const ZUpdateDocumentBody = z.object({
   id: z.number().int().positive().max(INT4_MAX),
@@ -116,11 +126,13 @@ export const ZUpdateDocumentBody = z.object({
   /** admin only: 0 pending (reconvert), 2 converted, 4 disabled ... */
   status: z.number().int().min(0).max(7).optional(),
 });
-export const ZGetDocumentQuery = z.object({
-  id: zInt4.positive().optional(),
-  uuid: z.string().max(64).optional(),
-  with_author: zBoolItem.optional(),
-}).refine((q) => q.id !== undefined || q.uuid !== undefined, { message: '缺少文档 id' });
+export const ZGetDocumentQuery = z
+  .object({
+    id: zInt4.positive().optional(),
+    uuid: z.string().max(64).optional(),
+    with_author: zBoolItem.optional(),
+  })
+  .refine((q) => q.id !== undefined || q.uuid !== undefined, { message: '缺少文档 id' });
 
 export const DOCUMENT_SORTS = ['latest', 'popular', 'downloads', 'views', 'score', 'recommend'] as const;
 export const ZListDocumentsQuery = z.object({
@@ -151,30 +163,64 @@ export const ZHomeDocuments = z.object({
   latest: z.array(ZDocument),
 });
 
-export const ZSetRecommendBody = z.object({ id: z.array(z.number().int().positive().max(INT4_MAX)).min(1), type: z.union([z.literal(0), z.literal(1), z.literal(2)]) });
-export const ZCheckDocumentBody = z.object({ id: z.array(z.number().int().positive().max(INT4_MAX)).min(1), status: z.union([z.literal(0), z.literal(7)]), reason: z.string().max(255).default('') });
-export const ZSetDocumentsCategoryBody = z.object({ document_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1), category_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1, '请选择文档分类') });
-export const ZSetDocumentsLanguageBody = z.object({ document_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1), language: z.string().min(1).max(16) });
+export const ZSetRecommendBody = z.object({
+  id: z.array(z.number().int().positive().max(INT4_MAX)).min(1),
+  type: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+});
+export const ZCheckDocumentBody = z.object({
+  id: z.array(z.number().int().positive().max(INT4_MAX)).min(1),
+  status: z.union([z.literal(0), z.literal(7)]),
+  reason: z.string().max(255).default(''),
+});
+export const ZSetDocumentsCategoryBody = z.object({
+  document_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1),
+  category_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1, '请选择文档分类'),
+});
+export const ZSetDocumentsLanguageBody = z.object({
+  document_id: z.array(z.number().int().positive().max(INT4_MAX)).min(1),
+  language: z.string().min(1).max(16),
+});
 export const ZReconvertBody = z.object({ id: z.array(z.number().int().positive().max(INT4_MAX)).optional() });
 
 export const ZDownloadResult = z.object({ url: z.string() });
-export const ZScoreBody = z.object({ document_id: z.number().int().positive().max(INT4_MAX), score: z.number().int().min(100, '评分为1-5星').max(500, '评分为1-5星') });
+export const ZScoreBody = z.object({
+  document_id: z.number().int().positive().max(INT4_MAX),
+  score: z.number().int().min(100, '评分为1-5星').max(500, '评分为1-5星'),
+});
 export const ZMyScore = z.object({ score: z.number().int() });
 
 // ---------------- favourites, comments, reports, downloads ----------------
 export const ZFavorite = z.object({
-  id: z.number().int(), document_id: z.number().int(), type: z.number().int(), created_at: zTimestamp, document: ZDocument.optional(),
+  id: z.number().int(),
+  document_id: z.number().int(),
+  type: z.number().int(),
+  created_at: zTimestamp,
+  document: ZDocument.optional(),
   /** type 1: the favourited article (absent when it was deleted) */
   article: z.object({ id: z.number().int(), title: z.string(), identifier: z.string() }).optional(),
 });
 export const ZFavoriteBody = z.object({ document_id: z.number().int().positive().max(INT4_MAX), type: ZTargetType.default(TargetType.Document) });
 export const ZFavoriteQuery = z.object({ document_id: zInt4.positive(), type: z.coerce.number().pipe(ZTargetType).default(TargetType.Document) });
-export const ZListFavoritesQuery = z.object({ page: zPage, size: zInt4.min(1).max(100).default(20), type: z.coerce.number().pipe(ZTargetType).default(TargetType.Document), user_id: zInt4.positive().optional() });
+export const ZListFavoritesQuery = z.object({
+  page: zPage,
+  size: zInt4.min(1).max(100).default(20),
+  type: z.coerce.number().pipe(ZTargetType).default(TargetType.Document),
+  user_id: zInt4.positive().optional(),
+});
 
 export const ZComment = z.object({
-  id: z.number().int(), user_id: z.number().int(), username: z.string(), user_avatar: z.string(), parent_id: z.number().int(),
-  document_id: z.number().int(), document_title: z.string().optional(), type: z.number().int(), content: z.string(), status: z.number().int(),
-  comment_count: z.number().int(), created_at: zTimestamp,
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  user_avatar: z.string(),
+  parent_id: z.number().int(),
+  document_id: z.number().int(),
+  document_title: z.string().optional(),
+  type: z.number().int(),
+  content: z.string(),
+  status: z.number().int(),
+  comment_count: z.number().int(),
+  created_at: zTimestamp,
 });
 export type TComment = z.infer<typeof ZComment>;
 export const ZCreateCommentBody = z.object({
@@ -186,28 +232,68 @@ export const ZCreateCommentBody = z.object({
   captcha_id: z.string().optional(),
 });
 export const ZListCommentsQuery = z.object({
-  page: zPage, size: zInt4.min(1).max(100).default(20),
-  document_id: zInt4.positive().optional(), type: zQueryArray(zInt4),
-  status: zQueryArray(zInt4), user_id: zQueryArray(zInt4), parent_id: zQueryArray(zInt4),
-  wd: z.string().trim().max(64).optional(), with_document_title: zBoolItem.optional(),
+  page: zPage,
+  size: zInt4.min(1).max(100).default(20),
+  document_id: zInt4.positive().optional(),
+  type: zQueryArray(zInt4),
+  status: zQueryArray(zInt4),
+  user_id: zQueryArray(zInt4),
+  parent_id: zQueryArray(zInt4),
+  wd: z.string().trim().max(64).optional(),
+  with_document_title: zBoolItem.optional(),
 });
-export const ZCheckCommentBody = z.object({ id: z.array(z.number().int().positive().max(INT4_MAX)).min(1), status: z.union([z.literal(0), z.literal(1), z.literal(2)]) });
+export const ZCheckCommentBody = z.object({
+  id: z.array(z.number().int().positive().max(INT4_MAX)).min(1),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+});
 
 export const ZReport = z.object({
-  id: z.number().int(), document_id: z.number().int(), document_title: z.string(), document_uuid: z.string().optional(), user_id: z.number().int(), username: z.string(),
-  reason: z.number().int(), status: z.boolean(), remark: z.string(), created_at: zTimestamp, updated_at: zTimestamp,
+  id: z.number().int(),
+  document_id: z.number().int(),
+  document_title: z.string(),
+  document_uuid: z.string().optional(),
+  user_id: z.number().int(),
+  username: z.string(),
+  reason: z.number().int(),
+  status: z.boolean(),
+  remark: z.string(),
+  created_at: zTimestamp,
+  updated_at: zTimestamp,
 });
-export const ZCreateReportBody = z.object({ document_id: z.number().int().positive().max(INT4_MAX), reason: z.number().int().min(1, '请选择举报原因').max(6), remark: z.string().trim().max(500).default('') });
+export const ZCreateReportBody = z.object({
+  document_id: z.number().int().positive().max(INT4_MAX),
+  reason: z.number().int().min(1, '请选择举报原因').max(6),
+  remark: z.string().trim().max(500).default(''),
+});
 export const ZUpdateReportBody = z.object({ id: z.number().int().positive().max(INT4_MAX), status: z.boolean(), remark: z.string().max(500).default('') });
-export const ZListReportsQuery = z.object({ page: zPage, size: zInt4.min(1).max(1000).default(10), status: zQueryArray(zBoolItem), wd: z.string().trim().max(64).optional() });
+export const ZListReportsQuery = z.object({
+  page: zPage,
+  size: zInt4.min(1).max(1000).default(10),
+  status: zQueryArray(zBoolItem),
+  wd: z.string().trim().max(64).optional(),
+});
 
 export const ZDownloadRecord = z.object({
-  id: z.number().int(), document_id: z.number().int(), document_uuid: z.string(), title: z.string(), ext: z.string(), size: z.number(),
-  pages: z.number().int(), score: z.number().int(), price: z.number().int(), is_pay: z.boolean(), created_at: zTimestamp,
+  id: z.number().int(),
+  document_id: z.number().int(),
+  document_uuid: z.string(),
+  title: z.string(),
+  ext: z.string(),
+  size: z.number(),
+  pages: z.number().int(),
+  score: z.number().int(),
+  price: z.number().int(),
+  is_pay: z.boolean(),
+  created_at: zTimestamp,
 });
 
 // ---------------- languages, envs ----------------
-export const ZLanguageBody = z.object({ language: z.string().trim().min(1, '请输入语言名称').max(64), code: z.string().trim().min(1, '请输入语言代码').max(16), enable: z.boolean().default(true), sort: z.number().int().default(0) });
+export const ZLanguageBody = z.object({
+  language: z.string().trim().min(1, '请输入语言名称').max(64),
+  code: z.string().trim().min(1, '请输入语言代码').max(16),
+  enable: z.boolean().default(true),
+  sort: z.number().int().default(0),
+});
 export const ZUpdateLanguageBody = zPatch(ZLanguageBody).extend({ id: z.number().int().positive().max(INT4_MAX) });
 export const ZLanguageStatusBody = z.object({ id: z.array(z.number().int().positive().max(INT4_MAX)).min(1), enable: z.boolean() });
 export const ZEnv = z.object({ name: z.string(), installed: z.boolean(), version: z.string(), description: z.string(), required: z.boolean() });

@@ -1,8 +1,22 @@
 /** Advertisement positions (spec §3), with where each one shows. */
 export const ADVERTISEMENT_POSITIONS = [
-  'global_top', 'global_bottom', 'index_banner_bottom', 'index_category_top', 'index_category_bottom', 'index_link_top',
-  'list_nav_bottom', 'list_document_top', 'list_document_bottom', 'document_top', 'document_bottom', 'document_between',
-  'user_top', 'user_document_top', 'search_top', 'search_bottom', 'search_right',
+  'global_top',
+  'global_bottom',
+  'index_banner_bottom',
+  'index_category_top',
+  'index_category_bottom',
+  'index_link_top',
+  'list_nav_bottom',
+  'list_document_top',
+  'list_document_bottom',
+  'document_top',
+  'document_bottom',
+  'document_between',
+  'user_top',
+  'user_document_top',
+  'search_top',
+  'search_bottom',
+  'search_right',
 ] as const;
 export type AdvertisementPosition = (typeof ADVERTISEMENT_POSITIONS)[number];
 

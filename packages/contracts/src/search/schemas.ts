@@ -31,8 +31,17 @@ export const ZSearchDocumentsResult = z.object({
 });
 
 export const ZSearchRecord = z.object({
-  id: z.number().int(), keywords: z.string(), type: z.number().int(), total: z.number().int(), page: z.number().int(),
-  spend_time: z.number(), user_id: z.number().int(), username: z.string(), ip: z.string(), user_agent: z.string(), created_at: zTimestamp,
+  id: z.number().int(),
+  keywords: z.string(),
+  type: z.number().int(),
+  total: z.number().int(),
+  page: z.number().int(),
+  spend_time: z.number(),
+  user_id: z.number().int(),
+  username: z.string(),
+  ip: z.string(),
+  user_agent: z.string(),
+  created_at: zTimestamp,
 });
 export const ZListSearchRecordsQuery = z.object({
   page: zInt4.min(1).default(1),
@@ -43,6 +52,11 @@ export const ZListSearchRecordsQuery = z.object({
   ip: z.string().trim().max(64).optional(),
 });
 export const ZReindexStatus = z.object({
-  running: z.boolean(), total: z.number().int(), done: z.number().int(), started_at: zTimestamp.nullable(), finished_at: zTimestamp.nullable(), error: z.string(),
+  running: z.boolean(),
+  total: z.number().int(),
+  done: z.number().int(),
+  started_at: zTimestamp.nullable(),
+  finished_at: zTimestamp.nullable(),
+  error: z.string(),
 });
 export const ZDictBody = z.object({ words: z.string().max(200000) });

@@ -8,15 +8,49 @@ export const userRoutes = {
   login: defineRoute({ method: 'POST', path: '/user/login', auth: 'public', summary: '用户登录', body: ZLoginBody, response: ZAuthResult }),
   logout: defineRoute({ method: 'DELETE', path: '/user/logout', auth: 'user', summary: '退出登录', response: ZOk }),
   getUser: defineRoute({ method: 'GET', path: '/user', auth: 'public', summary: '用户信息（不传 id 为当前用户）', query: ZGetUserQuery, response: ZUser }),
-  listUsers: defineRoute({ method: 'GET', path: '/user/list', auth: 'public', permission: true, list: true, module: 'user', summary: '用户列表', query: ZListUsersQuery, response: zList('user', ZUser) }),
-  getPermission: defineRoute({ method: 'GET', path: '/user/permission', auth: 'user', summary: '当前用户的权限', response: z.object({ permission: z.array(ZPermission) }) }),
+  listUsers: defineRoute({
+    method: 'GET',
+    path: '/user/list',
+    auth: 'public',
+    permission: true,
+    list: true,
+    module: 'user',
+    summary: '用户列表',
+    query: ZListUsersQuery,
+    response: zList('user', ZUser),
+  }),
+  getPermission: defineRoute({
+    method: 'GET',
+    path: '/user/permission',
+    auth: 'user',
+    summary: '当前用户的权限',
+    response: z.object({ permission: z.array(ZPermission) }),
+  }),
   getGroup: defineRoute({ method: 'GET', path: '/user/group', auth: 'user', summary: '当前用户的分组', response: z.object({ group: z.array(ZGroup) }) }),
 };
 
 export const groupRoutes = {
-  listGroups: defineRoute({ method: 'GET', path: '/group/list', auth: 'admin', list: true, module: 'group', summary: '用户组列表', query: z.object({ wd: z.string().optional() }), response: zList('group', ZGroup) }),
+  listGroups: defineRoute({
+    method: 'GET',
+    path: '/group/list',
+    auth: 'admin',
+    list: true,
+    module: 'group',
+    summary: '用户组列表',
+    query: z.object({ wd: z.string().optional() }),
+    response: zList('group', ZGroup),
+  }),
 };
 
 export const permissionRoutes = {
-  listPermissions: defineRoute({ method: 'GET', path: '/permission/list', auth: 'admin', list: true, module: 'permission', summary: '权限列表', query: z.object({ page: zInt4.min(1).default(1), size: zInt4.min(1).max(1000).default(1000), wd: z.string().optional() }), response: zList('permission', ZPermission) }),
+  listPermissions: defineRoute({
+    method: 'GET',
+    path: '/permission/list',
+    auth: 'admin',
+    list: true,
+    module: 'permission',
+    summary: '权限列表',
+    query: z.object({ page: zInt4.min(1).default(1), size: zInt4.min(1).max(1000).default(1000), wd: z.string().optional() }),
+    response: zList('permission', ZPermission),
+  }),
 };

@@ -30,7 +30,11 @@ export type TUser = z.infer<typeof ZUser>;
 export const ZAuthResult = z.object({ user: ZUser, token: z.string() });
 export type TAuthResult = z.infer<typeof ZAuthResult>;
 
-const zUsername = z.string({ error: '请输入您的登录用户名' }).trim().min(1, '请输入您的登录用户名').regex(USERNAME_PATTERN, '用户名为3-32位字母、数字、下划线或中文');
+const zUsername = z
+  .string({ error: '请输入您的登录用户名' })
+  .trim()
+  .min(1, '请输入您的登录用户名')
+  .regex(USERNAME_PATTERN, '用户名为3-32位字母、数字、下划线或中文');
 const zPassword = z.string({ error: '请输入密码' }).min(8, '密码至少8位').max(64, '密码最多64位');
 
 export const ZRegisterBody = z.object({

@@ -122,9 +122,7 @@ function mathBlock(state: StateBlock, startLine: number, endLine: number, silent
   }
   if (!found) return false;
   if (silent) return true;
-  const body = [firstLine, ...(next > startLine + 1 ? [state.getLines(startLine + 1, next, state.tShift[startLine], false)] : []), lastLine]
-    .join('\n')
-    .trim();
+  const body = [firstLine, ...(next > startLine + 1 ? [state.getLines(startLine + 1, next, state.tShift[startLine], false)] : []), lastLine].join('\n').trim();
   if (!body) return false;
   state.line = next + 1;
   const token = state.push('math_block', 'math', 0);

@@ -30,7 +30,30 @@ import yaml from 'highlight.js/lib/languages/yaml';
 import { mathPlugin, slot, type MathEnv } from './math';
 import { sanitizeKatexHtml, sanitizeUserHtml, htmlToText } from './sanitize';
 
-for (const [name, lang] of Object.entries({ bash, c, cpp, csharp, css, diff, go, java, javascript, json, kotlin, markdown, php, plaintext, python, ruby, rust, sql, swift, typescript, xml, yaml })) {
+for (const [name, lang] of Object.entries({
+  bash,
+  c,
+  cpp,
+  csharp,
+  css,
+  diff,
+  go,
+  java,
+  javascript,
+  json,
+  kotlin,
+  markdown,
+  php,
+  plaintext,
+  python,
+  ruby,
+  rust,
+  sql,
+  swift,
+  typescript,
+  xml,
+  yaml,
+})) {
   hljs.registerLanguage(name, lang);
 }
 hljs.registerAliases(['sh', 'shell', 'zsh'], { languageName: 'bash' });

@@ -107,10 +107,7 @@ function AdminFrame({ token, permissions }: { token: string; permissions: TPermi
     document.title = `${current?.title ?? '控制面板'} - ${siteName}管理后台`;
   }, [current?.title, siteName]);
 
-  const session = useMemo(
-    () => ({ token, permissions, allowedPages, pages: PAGES, user, settings }),
-    [token, permissions, allowedPages, user, settings],
-  );
+  const session = useMemo(() => ({ token, permissions, allowedPages, pages: PAGES, user, settings }), [token, permissions, allowedPages, user, settings]);
 
   return (
     <SessionProvider value={session}>

@@ -33,14 +33,22 @@ export function articleColumns(a: ArticleColumnActions): ProColumns<TArticle>[] 
         </Space>
       ),
     },
-    { title: '标识', dataIndex: 'identifier', width: 120, search: false, ellipsis: true, render: (_, row) => <Typography.Text code>{row.identifier}</Typography.Text> },
+    {
+      title: '标识',
+      dataIndex: 'identifier',
+      width: 120,
+      search: false,
+      ellipsis: true,
+      render: (_, row) => <Typography.Text code>{row.identifier}</Typography.Text>,
+    },
     { title: '作者', dataIndex: 'username', width: 100, search: false, ellipsis: true },
     {
       title: '分类',
       dataIndex: 'category_id',
       width: 120,
       search: false,
-      render: (_, row) => (row.category_id.length ? row.category_id.map((id) => <Tag key={id}>{title(id) ?? id}</Tag>) : <Typography.Text type="secondary">—</Typography.Text>),
+      render: (_, row) =>
+        row.category_id.length ? row.category_id.map((id) => <Tag key={id}>{title(id) ?? id}</Tag>) : <Typography.Text type="secondary">—</Typography.Text>,
     },
     {
       title: '状态',

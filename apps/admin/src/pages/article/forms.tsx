@@ -20,16 +20,32 @@ export function ReviewForm({ ids, title, onOpenChange, onDone }: { ids: number[]
       modalProps={{ destroyOnHidden: true }}
       submitter={{ searchConfig: { submitText: '确定', resetText: '取消' } }}
       onFinish={async (v) => {
-        const ok = await run(() => client.call(api.checkArticles, { body: { article_id: ids, status: v.status, reject_reason: v.reject_reason ?? '' } }), v.status === 1 ? '已通过审核' : '已拒绝');
+        const ok = await run(
+          () => client.call(api.checkArticles, { body: { article_id: ids, status: v.status, reject_reason: v.reject_reason ?? '' } }),
+          v.status === 1 ? '已通过审核' : '已拒绝',
+        );
         if (ok) onDone();
         return ok;
       }}
     >
-      <ProFormRadio.Group name="status" label="审核结果" options={[{ value: 1, label: '通过' }, { value: 2, label: '拒绝' }]} />
+      <ProFormRadio.Group
+        name="status"
+        label="审核结果"
+        options={[
+          { value: 1, label: '通过' },
+          { value: 2, label: '拒绝' },
+        ]}
+      />
       <ProFormDependency name={['status']}>
         {({ status }) =>
           status === 2 ? (
-            <ProFormTextArea name="reject_reason" label="拒绝原因" placeholder="作者会看到这个原因" rules={[{ required: true, whitespace: true, message: '请填写拒绝原因' }]} fieldProps={{ maxLength: 255, showCount: true }} />
+            <ProFormTextArea
+              name="reject_reason"
+              label="拒绝原因"
+              placeholder="作者会看到这个原因"
+              rules={[{ required: true, whitespace: true, message: '请填写拒绝原因' }]}
+              fieldProps={{ maxLength: 255, showCount: true }}
+            />
           ) : null
         }
       </ProFormDependency>
@@ -90,8 +106,18 @@ export function ArticleEditor({ id, onOpenChange, onDone }: { id?: number; onOpe
       key={a?.id ?? 'new'}
       submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
       onFinish={async (v) => {
-        const body = { title: v.title.trim(), identifier: v.identifier?.trim() || undefined, keywords: v.keywords ?? '', description: v.description ?? '', category_id: v.category_id ?? [], content };
-        const ok = await run(() => (id ? client.call(api.updateArticle, { body: { id, ...body } }) : client.call(api.createArticle, { body: { ...body, is_draft: false } })), '保存成功');
+        const body = {
+          title: v.title.trim(),
+          identifier: v.identifier?.trim() || undefined,
+          keywords: v.keywords ?? '',
+          description: v.description ?? '',
+          category_id: v.category_id ?? [],
+          content,
+        };
+        const ok = await run(
+          () => (id ? client.call(api.updateArticle, { body: { id, ...body } }) : client.call(api.createArticle, { body: { ...body, is_draft: false } })),
+          '保存成功',
+        );
         if (ok) onDone();
         return ok;
       }}
@@ -102,10 +128,20 @@ export function ArticleEditor({ id, onOpenChange, onDone }: { id?: number; onOpe
         <>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <ProFormText name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请输入文章标题' }]} fieldProps={{ maxLength: 255 }} />
+              <ProFormText
+                name="title"
+                label="标题"
+                rules={[{ required: true, whitespace: true, message: '请输入文章标题' }]}
+                fieldProps={{ maxLength: 255 }}
+              />
             </Col>
             <Col xs={24} md={12}>
-              <ProFormText name="identifier" label="标识" tooltip="文章地址 /article/{标识}；页脚页面用 about、agreement、contact、feedback、copyright" placeholder="留空自动生成" />
+              <ProFormText
+                name="identifier"
+                label="标识"
+                tooltip="文章地址 /article/{标识}；页脚页面用 about、agreement、contact、feedback、copyright"
+                placeholder="留空自动生成"
+              />
             </Col>
             <Col xs={24} md={12}>
               <ProForm.Item name="category_id" label="分类">
@@ -122,10 +158,19 @@ export function ArticleEditor({ id, onOpenChange, onDone }: { id?: number; onOpe
           <Typography.Text strong>内容（Markdown，支持 KaTeX 公式）</Typography.Text>
           <Row gutter={12} style={{ marginTop: 8 }}>
             <Col xs={24} md={12}>
-              <Input.TextArea value={content} onChange={(e) => setContent(e.target.value)} style={{ height: 480, fontFamily: 'Menlo, Consolas, monospace' }} aria-label="文章内容" />
+              <Input.TextArea
+                value={content}
+                onChange={(e) => setContent(e.target.value)}
+                style={{ height: 480, fontFamily: 'Menlo, Consolas, monospace' }}
+                aria-label="文章内容"
+              />
             </Col>
             <Col xs={24} md={12}>
-              <div className="wk-markdown" style={{ height: 480, overflow: 'auto', padding: '4px 16px', border: '1px solid #f0f0f0', borderRadius: 6 }} dangerouslySetInnerHTML={{ __html: html }} />
+              <div
+                className="wk-markdown"
+                style={{ height: 480, overflow: 'auto', padding: '4px 16px', border: '1px solid #f0f0f0', borderRadius: 6 }}
+                dangerouslySetInnerHTML={{ __html: html }}
+              />
             </Col>
           </Row>
         </>

@@ -30,7 +30,8 @@ export default function ArticleListPage() {
     categories,
     onEdit: (row) => setDialog({ kind: 'edit', id: row.id }),
     onReview: (row) => setDialog({ kind: 'review', ids: [row.id], title: row.title }),
-    onRecommend: async (row, on) => (await run(() => client.call(api.recommendArticles, { body: { article_id: [row.id], is_recommend: on } }), on ? '已推荐' : '已取消推荐')) && done(),
+    onRecommend: async (row, on) =>
+      (await run(() => client.call(api.recommendArticles, { body: { article_id: [row.id], is_recommend: on } }), on ? '已推荐' : '已取消推荐')) && done(),
     onSetCategory: (row) => setDialog({ kind: 'category', ids: [row.id] }),
     onDelete: async (row) => (await run(() => client.call(api.deleteArticle, { query: { id: [row.id] } }), '已移入回收站')) && done(),
   });
@@ -53,7 +54,13 @@ export default function ArticleListPage() {
           <Space>
             <a onClick={() => setDialog({ kind: 'review', ids: ids(selectedRowKeys) })}>批量审核</a>
             <a onClick={() => setDialog({ kind: 'category', ids: ids(selectedRowKeys) })}>设置分类</a>
-            <a onClick={async () => (await run(() => client.call(api.recommendArticles, { body: { article_id: ids(selectedRowKeys), is_recommend: true } }))) && done()}>推荐</a>
+            <a
+              onClick={async () =>
+                (await run(() => client.call(api.recommendArticles, { body: { article_id: ids(selectedRowKeys), is_recommend: true } }))) && done()
+              }
+            >
+              推荐
+            </a>
             <BatchDeleteBar
               count={selectedRowKeys.length}
               onClear={onCleanSelected}

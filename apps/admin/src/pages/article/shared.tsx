@@ -9,7 +9,8 @@ import { buildTree, type TreeNode } from '../../lib/list-query';
 export function useArticleCategories() {
   return useQuery({
     queryKey: ['category', 'article'],
-    queryFn: ({ signal }) => client.call(api.listCategories, { query: { type: [CategoryType.Article], page: 1, size: 10000 }, signal }).then((r) => r.category as TCategory[]),
+    queryFn: ({ signal }) =>
+      client.call(api.listCategories, { query: { type: [CategoryType.Article], page: 1, size: 10000 }, signal }).then((r) => r.category as TCategory[]),
     staleTime: 60_000,
   });
 }
@@ -25,7 +26,18 @@ const toOptions = (nodes: TreeNode<TCategory>[]): Option[] =>
 export function ArticleCategorySelect({ value, onChange }: { value?: number[]; onChange?: (v: number[]) => void }) {
   const cats = useArticleCategories().data;
   const tree = useMemo(() => toOptions(buildTree(cats ?? [])), [cats]);
-  return <TreeSelect value={value} onChange={onChange} treeData={tree} multiple treeDefaultExpandAll allowClear placeholder="请选择文章分类" style={{ width: '100%' }} />;
+  return (
+    <TreeSelect
+      value={value}
+      onChange={onChange}
+      treeData={tree}
+      multiple
+      treeDefaultExpandAll
+      allowClear
+      placeholder="请选择文章分类"
+      style={{ width: '100%' }}
+    />
+  );
 }
 
 /** The public URL of an article on the site. */

@@ -52,13 +52,13 @@ export function categoryColumns(a: CategoryColumnActions): ProColumns<CategoryRo
       width: 180,
       fixed: 'right',
       render: (_, row) => [
-        <a key="edit" onClick={() => a.onEdit(row)}>编辑</a>,
-        <a key="child" onClick={() => a.onAddChild(row)}>添加子分类</a>,
-        <DeleteLink
-          key="delete"
-          onConfirm={() => a.onDelete(row)}
-          description={row.children?.length ? '该分类下还有子分类，请先处理子分类。' : undefined}
-        />,
+        <a key="edit" onClick={() => a.onEdit(row)}>
+          编辑
+        </a>,
+        <a key="child" onClick={() => a.onAddChild(row)}>
+          添加子分类
+        </a>,
+        <DeleteLink key="delete" onConfirm={() => a.onDelete(row)} description={row.children?.length ? '该分类下还有子分类，请先处理子分类。' : undefined} />,
       ],
     },
   ];

@@ -26,12 +26,7 @@ export function EmailTestButton() {
       }}
     >
       <Alert type="info" showIcon style={{ marginBottom: 20 }} title="使用已保存的邮箱配置发送；修改配置后请先保存再测试。" />
-      <ProFormText
-        name="email"
-        label="收件邮箱"
-        placeholder="留空则发送到配置中的测试邮箱"
-        rules={[{ type: 'email', message: '请输入正确的电子邮箱' }]}
-      />
+      <ProFormText name="email" label="收件邮箱" placeholder="留空则发送到配置中的测试邮箱" rules={[{ type: 'email', message: '请输入正确的电子邮箱' }]} />
     </ModalForm>
   );
 }

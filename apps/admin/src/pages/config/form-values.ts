@@ -18,7 +18,10 @@ function asBool(v: unknown): boolean {
 function asList(v: unknown): string[] {
   if (Array.isArray(v)) return v.map(String).filter((s) => s !== '');
   if (v === undefined || v === null) return [];
-  return String(v).split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+  return String(v)
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function asText(v: unknown): string {
@@ -81,9 +84,7 @@ export function fromFormValue(item: Item, edited: unknown): ConfigValue {
 
 /** The body of PUT /config for a section: every item of the section with its form value. */
 export function formValuesToConfig(category: string, items: readonly Item[], values: ConfigFormValues): ConfigUpdate[] {
-  return items
-    .filter((item) => item.category === category)
-    .map((item) => ({ category, name: item.name, value: fromFormValue(item, values[item.name]) }));
+  return items.filter((item) => item.category === category).map((item) => ({ category, name: item.name, value: fromFormValue(item, values[item.name]) }));
 }
 
 /** Wide inputs take the whole row in the config form; short ones (and images) sit two per row. */

@@ -93,10 +93,7 @@ function ConfigForm({ category, items }: { category: string; items: TConfigItem[
     try {
       await client.call(api.updateConfig, { body: { config: formValuesToConfig(category, items, edited) } });
       toast.success('保存成功');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['config', category] }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.settings }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['config', category] }), queryClient.invalidateQueries({ queryKey: queryKeys.settings })]);
       return true;
     } catch (err) {
       toast.fail(err, '保存失败');
@@ -141,14 +138,13 @@ export default function ConfigPage() {
     queryFn: ({ signal }) => client.call(api.listConfig, { query: { category: [category] }, signal }),
     enabled: !!section,
   });
-  const items = useMemo(
-    () => [...(query.data?.config ?? [])].filter((i) => i.category === category).sort((a, b) => a.sort - b.sort),
-    [query.data, category],
-  );
+  const items = useMemo(() => [...(query.data?.config ?? [])].filter((i) => i.category === category).sort((a, b) => a.sort - b.sort), [query.data, category]);
   if (!section) {
     return (
       <AdminPage title="系统配置">
-        <Card variant="borderless"><Result status="404" title="没有这个配置分类" /></Card>
+        <Card variant="borderless">
+          <Result status="404" title="没有这个配置分类" />
+        </Card>
       </AdminPage>
     );
   }

@@ -61,9 +61,7 @@ export function ReindexCard() {
       }
     >
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-        <Typography.Text type="secondary">
-          修改分词词典或权重后，重建索引才会对已有文档生效。新上传和修改的文档会自动更新索引，无需重建。
-        </Typography.Text>
+        <Typography.Text type="secondary">修改分词词典或权重后，重建索引才会对已有文档生效。新上传和修改的文档会自动更新索引，无需重建。</Typography.Text>
         {status.isError && <Alert type="warning" showIcon title="无法获取索引重建进度" />}
         {s && phase === 'running' && (
           <div role="status" aria-live="polite">

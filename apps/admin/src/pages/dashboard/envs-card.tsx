@@ -63,8 +63,14 @@ export function EnvsCard() {
               width: 160,
               render: (_, e) => (
                 <span>
-                  <Typography.Text strong style={{ fontFamily: 'Menlo, Consolas, monospace' }}>{e.name}</Typography.Text>
-                  {e.required && <Tag color={e.installed ? 'blue' : 'red'} style={{ marginInlineStart: 6 }}>必需</Tag>}
+                  <Typography.Text strong style={{ fontFamily: 'Menlo, Consolas, monospace' }}>
+                    {e.name}
+                  </Typography.Text>
+                  {e.required && (
+                    <Tag color={e.installed ? 'blue' : 'red'} style={{ marginInlineStart: 6 }}>
+                      必需
+                    </Tag>
+                  )}
                 </span>
               ),
             },
@@ -74,12 +80,22 @@ export function EnvsCard() {
               width: 90,
               render: (_, e) =>
                 e.installed ? (
-                  <Typography.Text type="success"><CheckCircleFilled /> 已安装</Typography.Text>
+                  <Typography.Text type="success">
+                    <CheckCircleFilled /> 已安装
+                  </Typography.Text>
                 ) : (
-                  <Typography.Text type={e.required ? 'danger' : 'secondary'}><CloseCircleFilled /> 未安装</Typography.Text>
+                  <Typography.Text type={e.required ? 'danger' : 'secondary'}>
+                    <CloseCircleFilled /> 未安装
+                  </Typography.Text>
                 ),
             },
-            { title: '版本', dataIndex: 'version', width: 140, ellipsis: true, render: (_, e) => e.version || <Typography.Text type="secondary">—</Typography.Text> },
+            {
+              title: '版本',
+              dataIndex: 'version',
+              width: 140,
+              ellipsis: true,
+              render: (_, e) => e.version || <Typography.Text type="secondary">—</Typography.Text>,
+            },
             {
               title: '说明',
               dataIndex: 'description',

@@ -12,8 +12,18 @@ import { EnvsCard } from './envs-card';
 
 /** Pages offered as shortcuts, in order, when the admin may open them. */
 const QUICK_LINKS = [
-  '/config/system', '/config/security', '/config/display', '/config/footer', '/document/category', '/article/category',
-  '/navigation', '/friendlink', '/advertisement', '/document/list', '/article/list', '/user/list',
+  '/config/system',
+  '/config/security',
+  '/config/display',
+  '/config/footer',
+  '/document/category',
+  '/article/category',
+  '/navigation',
+  '/friendlink',
+  '/advertisement',
+  '/document/list',
+  '/article/list',
+  '/user/list',
 ];
 
 function StatCard({ def }: { def: StatDef }) {
@@ -24,8 +34,15 @@ function StatCard({ def }: { def: StatDef }) {
         <Space size={16} align="center">
           <span
             style={{
-              width: 48, height: 48, borderRadius: 12, display: 'inline-flex', alignItems: 'center', justifyContent: 'center',
-              fontSize: 22, color: def.color, background: `${def.color}14`,
+              width: 48,
+              height: 48,
+              borderRadius: 12,
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              fontSize: 22,
+              color: def.color,
+              background: `${def.color}14`,
             }}
           >
             {def.icon}
@@ -56,7 +73,9 @@ export default function DashboardPage() {
   const name = user?.realname || user?.username || '管理员';
   const now = dayjs();
   const stats = STATS.filter((s) => allowedPages.includes(s.page));
-  const quick = QUICK_LINKS.filter((p) => allowedPages.includes(p)).map((p) => pages.find((r) => r.path === p)!).filter(Boolean);
+  const quick = QUICK_LINKS.filter((p) => allowedPages.includes(p))
+    .map((p) => pages.find((r) => r.path === p)!)
+    .filter(Boolean);
   const modules = new Set(permissions.map((p) => p.module)).size;
   const system: Partial<NonNullable<typeof settings>['system']> = settings?.system ?? {};
   const text = (v: unknown) => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : '—');
@@ -84,10 +103,14 @@ export default function DashboardPage() {
             </Col>
             <Col>
               <Space wrap>
-                <Button icon={<ExportOutlined />} href={siteUrl('/')} target="_blank">访问前台</Button>
+                <Button icon={<ExportOutlined />} href={siteUrl('/')} target="_blank">
+                  访问前台
+                </Button>
                 {allowedPages.includes('/config/system') && (
                   <Link to="/config/system">
-                    <Button type="primary" icon={<SettingOutlined />}>系统设置</Button>
+                    <Button type="primary" icon={<SettingOutlined />}>
+                      系统设置
+                    </Button>
                   </Link>
                 )}
               </Space>

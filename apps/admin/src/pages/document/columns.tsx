@@ -9,7 +9,11 @@ import { siteUrl } from '../../lib/session';
 import { canReconvert, isUnderReview } from './form-values';
 
 const BADGE: Record<string, 'success' | 'error' | 'processing' | 'warning' | 'default'> = {
-  Success: 'success', Error: 'error', Processing: 'processing', Warning: 'warning', Default: 'default',
+  Success: 'success',
+  Error: 'error',
+  Processing: 'processing',
+  Warning: 'warning',
+  Default: 'default',
 };
 
 export function DocumentStatusBadge({ doc }: { doc: Pick<TDocument, 'status' | 'convert_error'> }) {
@@ -60,8 +64,22 @@ export function documentColumns(a: DocumentColumnActions): ProColumns<TDocument>
   return [
     { title: '关键词', dataIndex: 'wd', hideInTable: true, fieldProps: { placeholder: '标题、关键词或描述' } },
     { title: '分类', dataIndex: 'category_id', hideInTable: true, renderFormItem: () => <CategoryTreeSelect single placeholder="全部分类" /> },
-    { title: '状态', dataIndex: 'status', hideInTable: true, valueType: 'select', valueEnum: toValueEnum(DOCUMENT_STATUS_OPTIONS), fieldProps: { placeholder: '全部状态' } },
-    { title: '文件类型', dataIndex: 'ext', hideInTable: true, valueType: 'select', valueEnum: toValueEnum(FILE_TYPE_OPTIONS), fieldProps: { placeholder: '全部类型' } },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: toValueEnum(DOCUMENT_STATUS_OPTIONS),
+      fieldProps: { placeholder: '全部状态' },
+    },
+    {
+      title: '文件类型',
+      dataIndex: 'ext',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: toValueEnum(FILE_TYPE_OPTIONS),
+      fieldProps: { placeholder: '全部类型' },
+    },
     {
       title: '推荐',
       dataIndex: 'is_recommend',
@@ -94,7 +112,11 @@ export function documentColumns(a: DocumentColumnActions): ProColumns<TDocument>
         const cats = categoryTitles(row.category_id, a.categories);
         return cats.length ? (
           <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
-            {cats.map((c) => <Tag key={c.id} style={{ marginInlineEnd: 0 }}>{c.title}</Tag>)}
+            {cats.map((c) => (
+              <Tag key={c.id} style={{ marginInlineEnd: 0 }}>
+                {c.title}
+              </Tag>
+            ))}
           </span>
         ) : (
           <Typography.Text type="secondary">未分类</Typography.Text>
@@ -108,7 +130,14 @@ export function documentColumns(a: DocumentColumnActions): ProColumns<TDocument>
       width: 80,
       align: 'right',
       search: false,
-      render: (_, row) => (row.price > 0 ? <Typography.Text style={{ color: '#fa8c16' }}>{row.price} {a.creditName}</Typography.Text> : <Typography.Text type="success">免费</Typography.Text>),
+      render: (_, row) =>
+        row.price > 0 ? (
+          <Typography.Text style={{ color: '#fa8c16' }}>
+            {row.price} {a.creditName}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="success">免费</Typography.Text>
+        ),
     },
     {
       title: '浏览 / 下载',
@@ -133,11 +162,17 @@ export function documentColumns(a: DocumentColumnActions): ProColumns<TDocument>
       render: (_, row) => {
         const disabled = row.status === DocumentStatus.Disabled;
         return [
-          <a key="edit" onClick={() => a.onEdit(row)}>编辑</a>,
+          <a key="edit" onClick={() => a.onEdit(row)}>
+            编辑
+          </a>,
           isUnderReview(row) ? (
-            <a key="review" onClick={() => a.onReview(row)}>审核</a>
+            <a key="review" onClick={() => a.onReview(row)}>
+              审核
+            </a>
           ) : (
-            <a key="rec" onClick={() => a.onRecommend(row, !row.is_recommend)}>{row.is_recommend ? '取消推荐' : '推荐'}</a>
+            <a key="rec" onClick={() => a.onRecommend(row, !row.is_recommend)}>
+              {row.is_recommend ? '取消推荐' : '推荐'}
+            </a>
           ),
           <Dropdown
             key="more"

@@ -3,16 +3,47 @@ import type { TDocument } from '@wenku/contracts';
 import { canReconvert, documentFormInitial, editableStatuses, isUnderReview, toCheckBody, toUpdateDocumentBody } from './form-values';
 
 const doc = {
-  id: 11, uuid: 'abc', title: '高等数学', keywords: '数学', description: '教材', user_id: 2, ext: 'pdf', size: 1024, pages: 3, preview: 3,
-  width: 0, height: 0, price: 5, status: 2, language: 'zh-cn', download_count: 0, view_count: 0, favorite_count: 0, comment_count: 0,
-  score: 0, score_count: 0, is_recommend: false, enable_gzip: true, convert_error: '', category_id: [3], cover: '', created_at: '', updated_at: '',
+  id: 11,
+  uuid: 'abc',
+  title: '高等数学',
+  keywords: '数学',
+  description: '教材',
+  user_id: 2,
+  ext: 'pdf',
+  size: 1024,
+  pages: 3,
+  preview: 3,
+  width: 0,
+  height: 0,
+  price: 5,
+  status: 2,
+  language: 'zh-cn',
+  download_count: 0,
+  view_count: 0,
+  favorite_count: 0,
+  comment_count: 0,
+  score: 0,
+  score_count: 0,
+  is_recommend: false,
+  enable_gzip: true,
+  convert_error: '',
+  category_id: [3],
+  cover: '',
+  created_at: '',
+  updated_at: '',
 } as TDocument;
 
 describe('document form ↔ body', () => {
   it('sends the edited fields and leaves an unchanged status out', () => {
     const v = documentFormInitial(doc);
     expect(toUpdateDocumentBody(doc, { ...v, title: ' 高数 ', price: 3.9 })).toEqual({
-      id: 11, title: '高数', keywords: '数学', description: '教材', price: 3, language: 'zh-cn', category_id: [3],
+      id: 11,
+      title: '高数',
+      keywords: '数学',
+      description: '教材',
+      price: 3,
+      language: 'zh-cn',
+      category_id: [3],
     });
   });
 

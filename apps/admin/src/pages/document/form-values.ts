@@ -12,8 +12,13 @@ export interface DocumentFormValues {
 
 export function documentFormInitial(d: TDocument): DocumentFormValues {
   return {
-    title: d.title, keywords: d.keywords, description: d.description, price: d.price, language: d.language || undefined,
-    category_id: d.category_id, status: d.status,
+    title: d.title,
+    keywords: d.keywords,
+    description: d.description,
+    price: d.price,
+    language: d.language || undefined,
+    category_id: d.category_id,
+    status: d.status,
   };
 }
 

@@ -16,11 +16,7 @@ import { DocumentForm } from './document-form';
 import { ReviewForm, SetCategoryForm, SetLanguageForm } from './batch-forms';
 import { canReconvert, isUnderReview } from './form-values';
 
-type Dialog =
-  | { kind: 'edit'; record: TDocument }
-  | { kind: 'category' | 'language' | 'review'; ids: number[]; title?: string; record?: TDocument }
-  | null;
-
+type Dialog = { kind: 'edit'; record: TDocument } | { kind: 'category' | 'language' | 'review'; ids: number[]; title?: string; record?: TDocument } | null;
 
 export default function DocumentListPage() {
   const { modal } = App.useApp();
@@ -150,7 +146,9 @@ export default function DocumentListPage() {
                 重新转换
               </Typography.Link>
               <Typography.Link onClick={() => setDisabled(selectedRows, true)}>禁用</Typography.Link>
-              <Typography.Link type="danger" onClick={() => remove(picked)}>删除</Typography.Link>
+              <Typography.Link type="danger" onClick={() => remove(picked)}>
+                删除
+              </Typography.Link>
               <Typography.Link onClick={onCleanSelected}>取消选择</Typography.Link>
             </Space>
           );

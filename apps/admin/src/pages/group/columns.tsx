@@ -39,7 +39,9 @@ export function groupColumns(a: GroupColumnActions): ProColumns<TGroup>[] {
       search: false,
       render: (_, row) => (
         <Space size={4} wrap>
-          <Tag color={row.color || (row.id === SUPER_GROUP_ID ? 'red' : 'blue')} style={{ fontSize: 13, padding: '1px 8px' }}>{row.title}</Tag>
+          <Tag color={row.color || (row.id === SUPER_GROUP_ID ? 'red' : 'blue')} style={{ fontSize: 13, padding: '1px 8px' }}>
+            {row.title}
+          </Tag>
           {row.is_default && <Tag color="green">默认</Tag>}
           {row.is_display && <Tag color="cyan">公开</Tag>}
         </Space>
@@ -48,7 +50,13 @@ export function groupColumns(a: GroupColumnActions): ProColumns<TGroup>[] {
     { title: '用户数', dataIndex: 'user_count', width: 80, align: 'right', search: false },
     { title: '分组权益', key: 'abilities', width: 320, search: false, render: (_, row) => <Abilities row={row} /> },
     { title: '排序', dataIndex: 'sort', width: 70, align: 'center', search: false, tooltip: '数值越大越靠前' },
-    { title: '描述', dataIndex: 'description', ellipsis: true, search: false, render: (_, row) => row.description || <Typography.Text type="secondary">—</Typography.Text> },
+    {
+      title: '描述',
+      dataIndex: 'description',
+      ellipsis: true,
+      search: false,
+      render: (_, row) => row.description || <Typography.Text type="secondary">—</Typography.Text>,
+    },
     { title: '创建时间', dataIndex: 'created_at', width: 150, search: false, render: (_, row) => formatDateTime(row.created_at) },
     {
       title: '操作',
@@ -56,14 +64,24 @@ export function groupColumns(a: GroupColumnActions): ProColumns<TGroup>[] {
       width: 150,
       fixed: 'right',
       render: (_, row) => [
-        <a key="edit" onClick={() => a.onEdit(row)}>编辑</a>,
-        <a key="perm" onClick={() => a.onPermission(row)}>权限</a>,
+        <a key="edit" onClick={() => a.onEdit(row)}>
+          编辑
+        </a>,
+        <a key="perm" onClick={() => a.onPermission(row)}>
+          权限
+        </a>,
         row.id === SUPER_GROUP_ID ? (
           <Tooltip key="delete" title="超级管理员组不能删除">
-            <Typography.Text type="secondary" style={{ cursor: 'not-allowed' }}>删除</Typography.Text>
+            <Typography.Text type="secondary" style={{ cursor: 'not-allowed' }}>
+              删除
+            </Typography.Text>
           </Tooltip>
         ) : (
-          <DeleteLink key="delete" onConfirm={() => a.onDelete(row)} description={row.user_count > 0 ? `该分组下还有 ${row.user_count} 个用户，需先移出才能删除。` : undefined} />
+          <DeleteLink
+            key="delete"
+            onConfirm={() => a.onDelete(row)}
+            description={row.user_count > 0 ? `该分组下还有 ${row.user_count} 个用户，需先移出才能删除。` : undefined}
+          />
         ),
       ],
     },

@@ -19,8 +19,18 @@ export type GroupFormValues = { title: string; color: string; sort: number; desc
 export function groupFormInitial(record?: TGroup): GroupFormValues {
   if (!record) {
     return {
-      title: '', color: '', sort: 0, description: '', enable_upload: false, enable_document_review: false, enable_comment: true,
-      enable_comment_approval: false, enable_article: true, enable_article_approval: false, is_default: false, is_display: false,
+      title: '',
+      color: '',
+      sort: 0,
+      description: '',
+      enable_upload: false,
+      enable_document_review: false,
+      enable_comment: true,
+      enable_comment_approval: false,
+      enable_article: true,
+      enable_article_approval: false,
+      is_default: false,
+      is_display: false,
     };
   }
   const flags = Object.fromEntries(GROUP_FLAGS.map((f) => [f.name, !!record[f.name]])) as Record<GroupFlag, boolean>;

@@ -24,7 +24,12 @@ export const groupForm = crudForm<TGroup, GroupFormValues>({
         <HexColorInput />
       </ProForm.Item>
       <ProFormDigit name="sort" label="排序" tooltip="数值越大越靠前" min={0} fieldProps={{ precision: 0, style: { width: 160 } }} />
-      <ProFormTextArea name="description" label="描述" placeholder="分组描述（可选）" fieldProps={{ autoSize: { minRows: 2, maxRows: 4 }, maxLength: 255, showCount: true }} />
+      <ProFormTextArea
+        name="description"
+        label="描述"
+        placeholder="分组描述（可选）"
+        fieldProps={{ autoSize: { minRows: 2, maxRows: 4 }, maxLength: 255, showCount: true }}
+      />
       <Divider titlePlacement="start" plain style={{ margin: '8px 0 16px' }}>
         分组权益
       </Divider>

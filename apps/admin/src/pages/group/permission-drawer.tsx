@@ -6,13 +6,22 @@ import type { TGroup, TPermission } from '@wenku/contracts';
 import { api, client, errorMessage } from '../../lib/api';
 import { toast } from '../../lib/feedback';
 import {
-  METHOD_COLORS, filterPermissions, groupPermissionsByModule, isListPermission, moduleCheckState, modulesWithoutListPermission, toggleModule,
+  METHOD_COLORS,
+  filterPermissions,
+  groupPermissionsByModule,
+  isListPermission,
+  moduleCheckState,
+  modulesWithoutListPermission,
+  toggleModule,
 } from '../../lib/permissions';
 import { SUPER_GROUP_ID } from './form-values';
 
 export function MethodTag({ method }: { method: string }) {
   return (
-    <Tag color={METHOD_COLORS[method.toUpperCase()] ?? 'default'} style={{ fontFamily: 'Menlo, Consolas, monospace', fontSize: 11, minWidth: 54, textAlign: 'center', marginInlineEnd: 0 }}>
+    <Tag
+      color={METHOD_COLORS[method.toUpperCase()] ?? 'default'}
+      style={{ fontFamily: 'Menlo, Consolas, monospace', fontSize: 11, minWidth: 54, textAlign: 'center', marginInlineEnd: 0 }}
+    >
       {method.toUpperCase()}
     </Tag>
   );
@@ -25,13 +34,17 @@ function PermissionItem({ p }: { p: TPermission }) {
         {p.title}
         {isListPermission(p) && (
           <Tooltip title="拥有该权限才能在后台菜单中看到此模块的页面">
-            <Tag color="purple" style={{ marginInlineStart: 6, fontSize: 11 }}>页面入口</Tag>
+            <Tag color="purple" style={{ marginInlineStart: 6, fontSize: 11 }}>
+              页面入口
+            </Tag>
           </Tooltip>
         )}
       </span>
       <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
         <MethodTag method={p.method} />
-        <Typography.Text type="secondary" style={{ fontFamily: 'Menlo, Consolas, monospace', fontSize: 12 }}>{p.path}</Typography.Text>
+        <Typography.Text type="secondary" style={{ fontFamily: 'Menlo, Consolas, monospace', fontSize: 12 }}>
+          {p.path}
+        </Typography.Text>
       </span>
     </span>
   );
@@ -89,12 +102,20 @@ export function PermissionDrawer({ group, onClose }: { group: TGroup; onClose: (
           {`设置权限：${group.title}`}
         </Space>
       }
-      extra={!isSuper && !loading && !error ? <Typography.Text type="secondary">已选 {selected.length} / {all.data?.length ?? 0} 项</Typography.Text> : null}
+      extra={
+        !isSuper && !loading && !error ? (
+          <Typography.Text type="secondary">
+            已选 {selected.length} / {all.data?.length ?? 0} 项
+          </Typography.Text>
+        ) : null
+      }
       footer={
         isSuper ? null : (
           <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
             <Button onClick={onClose}>取消</Button>
-            <Button type="primary" loading={saving} disabled={loading || !!error} onClick={save}>保存</Button>
+            <Button type="primary" loading={saving} disabled={loading || !!error} onClick={save}>
+              保存
+            </Button>
           </Space>
         )
       }
@@ -106,14 +127,30 @@ export function PermissionDrawer({ group, onClose }: { group: TGroup; onClose: (
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           {isSuper ? (
-            <Alert type="success" showIcon title="超级管理员组拥有全部权限" description="该分组始终拥有所有后台权限（包括以后新增的权限），无需也不能单独设置。" />
+            <Alert
+              type="success"
+              showIcon
+              title="超级管理员组拥有全部权限"
+              description="该分组始终拥有所有后台权限（包括以后新增的权限），无需也不能单独设置。"
+            />
           ) : (
             <>
               <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
-                <Input allowClear prefix={<SearchOutlined />} placeholder="搜索权限名称或接口路径" value={wd} onChange={(e) => setWd(e.target.value)} style={{ width: 300 }} />
+                <Input
+                  allowClear
+                  prefix={<SearchOutlined />}
+                  placeholder="搜索权限名称或接口路径"
+                  value={wd}
+                  onChange={(e) => setWd(e.target.value)}
+                  style={{ width: 300 }}
+                />
                 <Space>
-                  <Button size="small" autoInsertSpace={false} onClick={() => setSelected((all.data ?? []).map((p) => p.id))}>全选</Button>
-                  <Button size="small" autoInsertSpace={false} onClick={() => setSelected([])}>清空</Button>
+                  <Button size="small" autoInsertSpace={false} onClick={() => setSelected((all.data ?? []).map((p) => p.id))}>
+                    全选
+                  </Button>
+                  <Button size="small" autoInsertSpace={false} onClick={() => setSelected([])}>
+                    清空
+                  </Button>
                 </Space>
               </Space>
               {missing.length > 0 && (

@@ -5,8 +5,17 @@ import { expiryShortcutValue } from '../../lib/dates';
 import { operatorActionLabel, punishmentFormInitial, punishmentState, toCreatePunishmentBody, toUpdatePunishmentBody } from './form-values';
 
 const row: TPunishment = {
-  id: 3, user_id: 9, username: 'bob', type: 2, enable: true, reason: '刷屏', remark: '', start_time: '2026-01-01T00:00:00.000Z',
-  end_time: '2026-02-01T00:00:00.000Z', operators: [], created_at: '2026-01-01T00:00:00.000Z',
+  id: 3,
+  user_id: 9,
+  username: 'bob',
+  type: 2,
+  enable: true,
+  reason: '刷屏',
+  remark: '',
+  start_time: '2026-01-01T00:00:00.000Z',
+  end_time: '2026-02-01T00:00:00.000Z',
+  operators: [],
+  created_at: '2026-01-01T00:00:00.000Z',
 };
 
 describe('punishment form ↔ body', () => {

@@ -14,16 +14,24 @@ export interface PunishmentFormValues {
 export function punishmentFormInitial(record?: TPunishment, userIds: number[] = []): PunishmentFormValues {
   if (!record) return { user_id: userIds, type: [], enable: true, end_time: null, reason: '', remark: '' };
   return {
-    user_id: [record.user_id], type: [record.type], enable: record.enable, end_time: fromIso(record.end_time) ?? null,
-    reason: record.reason, remark: record.remark,
+    user_id: [record.user_id],
+    type: [record.type],
+    enable: record.enable,
+    end_time: fromIso(record.end_time) ?? null,
+    reason: record.reason,
+    remark: record.remark,
   };
 }
 
 /** POST /punishment: one row per user × type on the server; no end time = permanent. */
 export function toCreatePunishmentBody(v: PunishmentFormValues): RouteBody<typeof api.createPunishment> {
   return {
-    user_id: v.user_id, type: v.type as RouteBody<typeof api.createPunishment>['type'], enable: v.enable,
-    end_time: toIsoOrNull(v.end_time), reason: (v.reason ?? '').trim(), remark: v.remark ?? '',
+    user_id: v.user_id,
+    type: v.type as RouteBody<typeof api.createPunishment>['type'],
+    enable: v.enable,
+    end_time: toIsoOrNull(v.end_time),
+    reason: (v.reason ?? '').trim(),
+    remark: v.remark ?? '',
   };
 }
 

@@ -10,7 +10,9 @@ export function OperatorLog({ row }: { row: TPunishment }) {
   if (!row.operators.length) return <Typography.Text type="secondary">暂无操作记录</Typography.Text>;
   return (
     <div style={{ padding: '12px 24px 0' }}>
-      <Typography.Text strong style={{ display: 'block', marginBottom: 12 }}>操作记录</Typography.Text>
+      <Typography.Text strong style={{ display: 'block', marginBottom: 12 }}>
+        操作记录
+      </Typography.Text>
       <Timeline
         items={row.operators.map((o, i) => ({
           key: i,

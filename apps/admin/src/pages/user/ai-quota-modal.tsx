@@ -52,10 +52,24 @@ export function AiQuotaModal({ user, onOpenChange }: { user: TUser; onOpenChange
           <ProFormSwitch name="use_default" label="使用系统默认" tooltip="开启后每日额度跟随「系统配置 → AI」中的默认额度" />
           <ProFormDependency name={['use_default']}>
             {({ use_default }) => (
-              <ProFormDigit name="daily_limit" label="每日额度" min={0} max={100000} disabled={use_default} fieldProps={{ precision: 0, addonAfter: '次/天', style: { width: 200 } }} />
+              <ProFormDigit
+                name="daily_limit"
+                label="每日额度"
+                min={0}
+                max={100000}
+                disabled={use_default}
+                fieldProps={{ precision: 0, addonAfter: '次/天', style: { width: 200 } }}
+              />
             )}
           </ProFormDependency>
-          <ProFormDigit name="extra" label="额外额度" min={0} max={1000000} tooltip="用完每日额度后还可使用的次数" fieldProps={{ precision: 0, addonAfter: '次', style: { width: 200 } }} />
+          <ProFormDigit
+            name="extra"
+            label="额外额度"
+            min={0}
+            max={1000000}
+            tooltip="用完每日额度后还可使用的次数"
+            fieldProps={{ precision: 0, addonAfter: '次', style: { width: 200 } }}
+          />
         </>
       )}
     </ModalForm>

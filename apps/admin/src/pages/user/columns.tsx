@@ -25,7 +25,9 @@ export function VipUntil({ value }: { value?: string | null }) {
     <Tooltip title={expired ? 'VIP 已过期' : 'VIP 有效期至'}>
       <Space size={4} style={{ whiteSpace: 'nowrap' }}>
         <CrownFilled style={{ color: expired ? '#bfbfbf' : '#faad14' }} />
-        <Typography.Text type={expired ? 'secondary' : undefined} delete={expired}>{formatDateTime(value).slice(0, 10)}</Typography.Text>
+        <Typography.Text type={expired ? 'secondary' : undefined} delete={expired}>
+          {formatDateTime(value).slice(0, 10)}
+        </Typography.Text>
       </Space>
     </Tooltip>
   );
@@ -39,7 +41,11 @@ export function UserCell({ user, sub }: { user: Pick<TUser, 'id' | 'username' | 
       </Avatar>
       <div style={{ lineHeight: 1.4, minWidth: 0 }}>
         <Typography.Text strong>{user.username}</Typography.Text>
-        {user.id === 1 && <Tag color="red" style={{ marginInlineStart: 6 }}>创始人</Tag>}
+        {user.id === 1 && (
+          <Tag color="red" style={{ marginInlineStart: 6 }}>
+            创始人
+          </Tag>
+        )}
         <div style={{ fontSize: 12, color: '#8c8c8c' }}>{sub ?? `ID ${user.id}`}</div>
       </div>
     </Space>
@@ -50,8 +56,12 @@ export function UserCell({ user, sub }: { user: Pick<TUser, 'id' | 'username' | 
 export function ContactCell({ user }: { user: Pick<TUser, 'email' | 'mobile'> }) {
   return (
     <div style={{ lineHeight: 1.5, minWidth: 0 }}>
-      <Typography.Text ellipsis={{ tooltip: user.email }} style={{ display: 'block', maxWidth: 184 }}>{user.email || '—'}</Typography.Text>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{user.mobile || '未绑定手机'}</Typography.Text>
+      <Typography.Text ellipsis={{ tooltip: user.email }} style={{ display: 'block', maxWidth: 184 }}>
+        {user.email || '—'}
+      </Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {user.mobile || '未绑定手机'}
+      </Typography.Text>
     </div>
   );
 }
@@ -96,7 +106,12 @@ export function userColumns(a: UserColumnActions): ProColumns<TUser>[] {
       dataIndex: 'login_at',
       width: 92,
       search: false,
-      render: (_, row) => (row.login_at ? <Tooltip title={formatDateTime(row.login_at, true)}>{relativeTime(row.login_at)}</Tooltip> : <Typography.Text type="secondary">从未登录</Typography.Text>),
+      render: (_, row) =>
+        row.login_at ? (
+          <Tooltip title={formatDateTime(row.login_at, true)}>{relativeTime(row.login_at)}</Tooltip>
+        ) : (
+          <Typography.Text type="secondary">从未登录</Typography.Text>
+        ),
     },
     {
       title: '操作',
@@ -104,8 +119,12 @@ export function userColumns(a: UserColumnActions): ProColumns<TUser>[] {
       width: 136,
       fixed: 'right',
       render: (_, row) => [
-        <a key="edit" onClick={() => a.onEdit(row)}>编辑</a>,
-        <a key="profile" onClick={() => a.onProfile(row)}>资料</a>,
+        <a key="edit" onClick={() => a.onEdit(row)}>
+          编辑
+        </a>,
+        <a key="profile" onClick={() => a.onProfile(row)}>
+          资料
+        </a>,
         <Dropdown
           key="more"
           trigger={['click']}

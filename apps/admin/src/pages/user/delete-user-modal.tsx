@@ -5,7 +5,15 @@ import { AdminModalForm, call } from '../../components/crud';
 import { api } from '../../lib/api';
 
 /** DELETE /user?id&password: the administrator re-enters their own password to confirm. */
-export function DeleteUserModal({ users, onOpenChange, onDeleted }: { users: Pick<TUser, 'id' | 'username'>[]; onOpenChange: (open: boolean) => void; onDeleted: () => void }) {
+export function DeleteUserModal({
+  users,
+  onOpenChange,
+  onDeleted,
+}: {
+  users: Pick<TUser, 'id' | 'username'>[];
+  onOpenChange: (open: boolean) => void;
+  onDeleted: () => void;
+}) {
   const names = users.map((u) => `「${u.username}」`).join('、');
   return (
     <AdminModalForm<{ password: string }>

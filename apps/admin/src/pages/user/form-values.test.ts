@@ -3,8 +3,22 @@ import type { TUser } from '@wenku/contracts';
 import { canDeleteUser, profileFormInitial, toAiQuotaBody, toCreateUserBody, toProfileBody, toSetUserBody, userFormInitial } from './form-values';
 
 const user = {
-  id: 7, username: 'alice', realname: '爱丽丝', email: 'a@example.com', mobile: '', avatar: '', signature: 'hi', identity: '', address: '',
-  is_vip: false, doc_count: 0, article_count: 0, favorite_count: 0, comment_count: 0, group_id: [2, 3], created_at: '2026-01-01T00:00:00Z',
+  id: 7,
+  username: 'alice',
+  realname: '爱丽丝',
+  email: 'a@example.com',
+  mobile: '',
+  avatar: '',
+  signature: 'hi',
+  identity: '',
+  address: '',
+  is_vip: false,
+  doc_count: 0,
+  article_count: 0,
+  favorite_count: 0,
+  comment_count: 0,
+  group_id: [2, 3],
+  created_at: '2026-01-01T00:00:00Z',
 } as TUser;
 
 describe('user form ↔ body', () => {
@@ -14,8 +28,13 @@ describe('user form ↔ body', () => {
   });
 
   it('creates with trimmed fields', () => {
-    expect(toCreateUserBody({ username: ' bob ', password: 'secret1', email: ' b@x.cn ', mobile: undefined, group_id: [2] }))
-      .toEqual({ username: 'bob', password: 'secret1', email: 'b@x.cn', mobile: '', group_id: [2] });
+    expect(toCreateUserBody({ username: ' bob ', password: 'secret1', email: ' b@x.cn ', mobile: undefined, group_id: [2] })).toEqual({
+      username: 'bob',
+      password: 'secret1',
+      email: 'b@x.cn',
+      mobile: '',
+      group_id: [2],
+    });
   });
 
   it('leaves the password out of PUT /user when blank', () => {

@@ -48,7 +48,11 @@ export function profileFormInitial(record: TUser): ProfileFormValues {
 /** PUT /user/profile with the user's id; the remark is not returned by the API, so a blank one is not sent. */
 export function toProfileBody(id: number, v: ProfileFormValues): RouteBody<typeof api.updateProfile> {
   const body: RouteBody<typeof api.updateProfile> = {
-    id, realname: clean(v.realname), identity: clean(v.identity), address: clean(v.address), signature: clean(v.signature),
+    id,
+    realname: clean(v.realname),
+    identity: clean(v.identity),
+    address: clean(v.address),
+    signature: clean(v.signature),
   };
   if (clean(v.remark)) body.remark = clean(v.remark);
   return body;

@@ -17,7 +17,12 @@ export function ProfileForm({ record, onOpenChange, onSaved }: { record: TUser; 
       <ProFormText name="realname" label="真实姓名" placeholder="选填" rules={[{ max: 32, message: '姓名最多32个字符' }]} />
       <ProFormText name="identity" label="证件号码" placeholder="选填" rules={[{ max: 32, message: '证件号码格式不正确' }]} />
       <ProFormText name="address" label="联系地址" placeholder="选填" rules={[{ max: 255 }]} />
-      <ProFormTextArea name="signature" label="个性签名" placeholder="选填" fieldProps={{ autoSize: { minRows: 2, maxRows: 4 }, maxLength: 255, showCount: true }} />
+      <ProFormTextArea
+        name="signature"
+        label="个性签名"
+        placeholder="选填"
+        fieldProps={{ autoSize: { minRows: 2, maxRows: 4 }, maxLength: 255, showCount: true }}
+      />
       <ProFormTextArea
         name="remark"
         label="备注"

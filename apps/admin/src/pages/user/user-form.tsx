@@ -7,7 +7,12 @@ import { toCreateUserBody, toSetUserBody, userFormInitial, type UserFormValues }
 const MOBILE = /^1[3-9]\d{9}$/;
 
 /** Create (POST /user) or edit (PUT /user) an account: name, password, contact and groups. */
-export function UserForm({ record, groups, onOpenChange, onSaved }: {
+export function UserForm({
+  record,
+  groups,
+  onOpenChange,
+  onSaved,
+}: {
   record?: TUser;
   groups: TGroup[];
   onOpenChange: (open: boolean) => void;
@@ -26,7 +31,10 @@ export function UserForm({ record, groups, onOpenChange, onSaved }: {
         name="username"
         label="用户名"
         placeholder="3-32位字母、数字、下划线或中文"
-        rules={[{ required: true, whitespace: true, message: '请输入用户名' }, { pattern: USERNAME_PATTERN, message: '用户名为3-32位字母、数字、下划线或中文' }]}
+        rules={[
+          { required: true, whitespace: true, message: '请输入用户名' },
+          { pattern: USERNAME_PATTERN, message: '用户名为3-32位字母、数字、下划线或中文' },
+        ]}
       />
       <ProFormText.Password
         name="password"
@@ -34,11 +42,7 @@ export function UserForm({ record, groups, onOpenChange, onSaved }: {
         placeholder={record ? '留空则不修改密码' : '至少8位'}
         extra={record ? '修改密码后，该用户在所有设备上需要重新登录。' : undefined}
         fieldProps={{ autoComplete: 'new-password' }}
-        rules={[
-          ...(record ? [] : [{ required: true, message: '请输入密码' }]),
-          { min: 8, message: '至少8位' },
-          { max: 64, message: '密码最多64位' },
-        ]}
+        rules={[...(record ? [] : [{ required: true, message: '请输入密码' }]), { min: 8, message: '至少8位' }, { max: 64, message: '密码最多64位' }]}
       />
       <ProFormText name="email" label="邮箱" placeholder="选填" rules={[{ type: 'email', message: '请输入正确的电子邮箱' }]} />
       <ProFormText name="mobile" label="手机号" placeholder="选填" rules={[{ pattern: MOBILE, message: '请输入正确的手机号' }]} />

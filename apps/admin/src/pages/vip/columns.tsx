@@ -22,7 +22,14 @@ export function vipColumns(a: VipColumnActions): ProColumns<TUser>[] {
       key: 'state',
       width: 100,
       search: false,
-      render: (_, row) => (isPast(row.vip_expire_at) ? <Tag>已过期</Tag> : <Tag color="gold" icon={<CrownOutlined />}>VIP</Tag>),
+      render: (_, row) =>
+        isPast(row.vip_expire_at) ? (
+          <Tag>已过期</Tag>
+        ) : (
+          <Tag color="gold" icon={<CrownOutlined />}>
+            VIP
+          </Tag>
+        ),
     },
     { title: '到期时间', dataIndex: 'vip_expire_at', width: 160, search: false, render: (_, row) => formatDateTime(row.vip_expire_at) || muted },
     {
@@ -39,7 +46,9 @@ export function vipColumns(a: VipColumnActions): ProColumns<TUser>[] {
       width: 130,
       fixed: 'right',
       render: (_, row) => [
-        <a key="grant" onClick={() => a.onGrant(row)}>{isPast(row.vip_expire_at) ? '续费' : '延长'}</a>,
+        <a key="grant" onClick={() => a.onGrant(row)}>
+          {isPast(row.vip_expire_at) ? '续费' : '延长'}
+        </a>,
         isPast(row.vip_expire_at) ? null : (
           <Popconfirm
             key="revoke"

@@ -9,7 +9,11 @@ describe('VIP grant', () => {
     const base = vipFormInitial(5);
     expect(toGrantVipBody(base)).toEqual({ user_id: 5, remark: '', card: 0 });
     expect(toGrantVipBody({ ...base, mode: 'days', days: 10.6 })).toEqual({ user_id: 5, remark: '', days: 10 });
-    expect(toGrantVipBody({ ...base, mode: 'date', expire_at: dayjs('2027-01-01T00:00:00.000Z') })).toEqual({ user_id: 5, remark: '', expire_at: '2027-01-01T00:00:00.000Z' });
+    expect(toGrantVipBody({ ...base, mode: 'date', expire_at: dayjs('2027-01-01T00:00:00.000Z') })).toEqual({
+      user_id: 5,
+      remark: '',
+      expire_at: '2027-01-01T00:00:00.000Z',
+    });
     expect(revokeVipBody(5)).toMatchObject({ user_id: 5, expire_at: null });
   });
 

@@ -78,7 +78,12 @@ export function GrantVipForm({ user, onOpenChange, onSaved }: { user?: TUser; on
           );
         }}
       </ProFormDependency>
-      <ProFormTextArea name="remark" label="备注" placeholder="记录在 VIP 变更日志中（可选）" fieldProps={{ autoSize: { minRows: 2, maxRows: 3 }, maxLength: 255, showCount: true }} />
+      <ProFormTextArea
+        name="remark"
+        label="备注"
+        placeholder="记录在 VIP 变更日志中（可选）"
+        fieldProps={{ autoSize: { minRows: 2, maxRows: 3 }, maxLength: 255, showCount: true }}
+      />
     </AdminModalForm>
   );
 }

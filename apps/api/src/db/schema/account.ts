@@ -3,88 +3,124 @@ import { createdAt, updatedAt } from './_common';
 import { users } from './user';
 
 /** Daily sign-in: one row per user per calendar day (site time zone), enforced by a unique index. */
-export const signs = pgTable('signs', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  signAt: integer('sign_at').notNull(),
-  award: integer('award').notNull().default(0),
-  ip: varchar('ip', { length: 64 }).notNull().default(''),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('signs_user_day_uq').on(t.userId, t.signAt)]);
+export const signs = pgTable(
+  'signs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signAt: integer('sign_at').notNull(),
+    award: integer('award').notNull().default(0),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('signs_user_day_uq').on(t.userId, t.signAt)],
+);
 
 /** Activity feed (moredoc's `dynamic`): types 1 comment … 14 delete doc. */
-export const dynamics = pgTable('dynamics', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  type: smallint('type').notNull(),
-  content: text('content').notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('dynamics_user_idx').on(t.userId, t.id)]);
+export const dynamics = pgTable(
+  'dynamics',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dynamics_user_idx').on(t.userId, t.id)],
+);
 
-export const punishments = pgTable('punishments', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  type: smallint('type').notNull(),
-  enable: boolean('enable').notNull().default(true),
-  reason: varchar('reason', { length: 255 }).notNull().default(''),
-  remark: varchar('remark', { length: 255 }).notNull().default(''),
-  startTime: timestamp('start_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  /** null = permanent */
-  endTime: timestamp('end_time', { withTimezone: true, mode: 'date' }),
-  operators: jsonb('operators').$type<{ user_id: number; username: string; action: string; at: string }[]>().notNull().default([]),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('punishments_user_idx').on(t.userId, t.type)]);
+export const punishments = pgTable(
+  'punishments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull(),
+    enable: boolean('enable').notNull().default(true),
+    reason: varchar('reason', { length: 255 }).notNull().default(''),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    startTime: timestamp('start_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** null = permanent */
+    endTime: timestamp('end_time', { withTimezone: true, mode: 'date' }),
+    operators: jsonb('operators').$type<{ user_id: number; username: string; action: string; at: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('punishments_user_idx').on(t.userId, t.type)],
+);
 
 /** Captchas live in the database so any API process can check what another issued. */
-export const captchas = pgTable('captchas', {
-  id: uuid('id').primaryKey(),
-  answerHash: varchar('answer_hash', { length: 128 }).notNull(),
-  type: varchar('type', { length: 32 }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('captchas_expires_idx').on(t.expiresAt)]);
+export const captchas = pgTable(
+  'captchas',
+  {
+    id: uuid('id').primaryKey(),
+    answerHash: varchar('answer_hash', { length: 128 }).notNull(),
+    type: varchar('type', { length: 32 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
 
 /** Verification codes sent by mail or SMS (hashed), with attempts counted against guessing. */
-export const verificationCodes = pgTable('verification_codes', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  channel: varchar('channel', { length: 8 }).notNull(), // email | sms
-  target: varchar('target', { length: 128 }).notNull(),
-  purpose: smallint('purpose').notNull(),
-  codeHash: varchar('code_hash', { length: 128 }).notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  isUsed: boolean('is_used').notNull().default(false),
-  ip: varchar('ip', { length: 64 }).notNull().default(''),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('verification_codes_target_idx').on(t.channel, t.target, t.purpose, t.id)]);
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: varchar('channel', { length: 8 }).notNull(), // email | sms
+    target: varchar('target', { length: 128 }).notNull(),
+    purpose: smallint('purpose').notNull(),
+    codeHash: varchar('code_hash', { length: 128 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    isUsed: boolean('is_used').notNull().default(false),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_target_idx').on(t.channel, t.target, t.purpose, t.id)],
+);
 
-export const smsLogs = pgTable('sms_logs', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  mobile: varchar('mobile', { length: 20 }).notNull(),
-  purpose: smallint('purpose').notNull(),
-  status: smallint('status').notNull().default(0),
-  provider: varchar('provider', { length: 16 }).notNull(),
-  ip: varchar('ip', { length: 64 }).notNull().default(''),
-  userId: integer('user_id').notNull().default(0),
-  error: text('error').notNull().default(''),
-  response: text('response').notNull().default(''),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('sms_logs_mobile_idx').on(t.mobile, t.id), index('sms_logs_ip_idx').on(t.ip, t.id)]);
+export const smsLogs = pgTable(
+  'sms_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    mobile: varchar('mobile', { length: 20 }).notNull(),
+    purpose: smallint('purpose').notNull(),
+    status: smallint('status').notNull().default(0),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userId: integer('user_id').notNull().default(0),
+    error: text('error').notNull().default(''),
+    response: text('response').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sms_logs_mobile_idx').on(t.mobile, t.id), index('sms_logs_ip_idx').on(t.ip, t.id)],
+);
 
-export const userOauths = pgTable('user_oauths', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  type: varchar('type', { length: 16 }).notNull(),
-  openid: varchar('openid', { length: 128 }).notNull(),
-  unionid: varchar('unionid', { length: 128 }).notNull().default(''),
-  nickname: varchar('nickname', { length: 128 }).notNull().default(''),
-  avatar: varchar('avatar', { length: 512 }).notNull().default(''),
-  raw: jsonb('raw').notNull().default({}),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('user_oauths_type_openid_uq').on(t.type, t.openid), index('user_oauths_user_idx').on(t.userId)]);
+export const userOauths = pgTable(
+  'user_oauths',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 16 }).notNull(),
+    openid: varchar('openid', { length: 128 }).notNull(),
+    unionid: varchar('unionid', { length: 128 }).notNull().default(''),
+    nickname: varchar('nickname', { length: 128 }).notNull().default(''),
+    avatar: varchar('avatar', { length: 512 }).notNull().default(''),
+    raw: jsonb('raw').notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('user_oauths_type_openid_uq').on(t.type, t.openid), index('user_oauths_user_idx').on(t.userId)],
+);
 
 /** Mini-program scan login: a short-lived code shown as QR, confirmed by the mini-program. */
 export const wechatScans = pgTable('wechat_scans', {
@@ -98,7 +134,9 @@ export const wechatScans = pgTable('wechat_scans', {
 
 /** Per-user AI quota overrides and daily usage. */
 export const aiQuotas = pgTable('ai_quotas', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   /** -1 = use the site default (llm.daily_quota) */
   dailyLimit: integer('daily_limit').notNull().default(-1),
   extra: integer('extra').notNull().default(0),
@@ -111,7 +149,9 @@ export const aiQuotas = pgTable('ai_quotas', {
 /** VIP grants and extensions: who, how long, why (orders add rows later). */
 export const vipLogs = pgTable('vip_logs', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   operatorId: integer('operator_id').notNull().default(0),
   days: integer('days').notNull().default(0),
   expireBefore: timestamp('expire_before', { withTimezone: true, mode: 'date' }),

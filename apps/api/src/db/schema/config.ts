@@ -2,14 +2,18 @@ import { pgTable, serial, varchar, text, integer, boolean, uniqueIndex } from 'd
 import { createdAt, updatedAt } from './_common';
 
 /** One row per settings field; labels, types and defaults live in the contracts (CONFIG_SECTIONS). */
-export const configs = pgTable('configs', {
-  id: serial('id').primaryKey(),
-  category: varchar('category', { length: 32 }).notNull(),
-  name: varchar('name', { length: 64 }).notNull(),
-  value: text('value').notNull().default(''),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('configs_category_name_uq').on(t.category, t.name)]);
+export const configs = pgTable(
+  'configs',
+  {
+    id: serial('id').primaryKey(),
+    category: varchar('category', { length: 32 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    value: text('value').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('configs_category_name_uq').on(t.category, t.name)],
+);
 
 export const languages = pgTable('languages', {
   id: serial('id').primaryKey(),

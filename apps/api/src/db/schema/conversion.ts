@@ -21,8 +21,12 @@ export const conversions = pgTable('conversions', {
 });
 
 /** Extracted text per page (search and AI need the page number). */
-export const documentTexts = pgTable('document_texts', {
-  hash: varchar('hash', { length: 64 }).notNull(),
-  page: integer('page').notNull(),
-  text: text('text').notNull(),
-}, (t) => [primaryKey({ columns: [t.hash, t.page] })]);
+export const documentTexts = pgTable(
+  'document_texts',
+  {
+    hash: varchar('hash', { length: 64 }).notNull(),
+    page: integer('page').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.page] })],
+);

@@ -28,7 +28,11 @@ export async function findChmExtractor(tools: ChmTools = {}): Promise<{ kind: 'e
  * A CHM is compressed (LZX), so it is a potential bomb: under `prlimit` (util-linux) no single file may exceed
  * `maxBytes`, and the unpacked total is checked afterwards.
  */
-export async function extractChm(input: string, outDir: string, opts: { tools?: ChmTools; timeoutMs: number; signal?: AbortSignal; maxBytes: number }): Promise<string> {
+export async function extractChm(
+  input: string,
+  outDir: string,
+  opts: { tools?: ChmTools; timeoutMs: number; signal?: AbortSignal; maxBytes: number },
+): Promise<string> {
   const tool = await findChmExtractor(opts.tools);
   if (!tool) {
     throw new ConvertError('engine_missing', '服务器未安装 CHM 解包程序（extract_chmLib 或 7z），无法转换该文档', 'no CHM extractor');
@@ -143,11 +147,11 @@ export async function buildChmHtml(root: string, maxChars: number): Promise<{ pa
     bodies.push(body);
   }
   const out = join(root, '__wenku_joined__.html');
-  const head = `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>${(title ?? '').replace(/[<&]/g, '')}</title>` +
+  const head =
+    `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>${(title ?? '').replace(/[<&]/g, '')}</title>` +
     `<style>body{font-family:"Noto Serif CJK SC","Noto Sans CJK SC","WenQuanYi Zen Hei",serif}</style>` +
     (styles.length ? `<style>${styles.join('\n').replace(/<\/style/gi, '')}</style>` : '') +
     '</head><body>';
   await writeFile(out, `${head}\n${bodies.join(`\n${PAGE_BREAK}\n`)}\n</body></html>`);
   return { path: out, pages: bodies.length, title };
 }
-

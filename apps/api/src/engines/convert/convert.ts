@@ -53,7 +53,11 @@ export async function sniffFile(path: string, size: number, limits: ConvertLimit
     if (!entries) return sniff;
     const mimetypeEntry = entries.find((e) => e.name === 'mimetype');
     const mimetype = mimetypeEntry ? (await readZipEntry(path, mimetypeEntry, 200))?.toString('latin1') : undefined;
-    const full = zipKindFromEntries(entries.map((e) => e.name), mimetype, true);
+    const full = zipKindFromEntries(
+      entries.map((e) => e.name),
+      mimetype,
+      true,
+    );
     let encrypted = false;
     if (full.subtype === 'odt' || full.subtype === 'ods' || full.subtype === 'odp' || full.subtype === 'odf') {
       const manifest = entries.find((e) => e.name === 'META-INF/manifest.xml');
@@ -93,10 +97,7 @@ const toPage = (p: RenderedPage): ConvertedPage => ({ page: p.page, svg: buf(p.s
  * Runs one render (worker or native), handing each page to `onPage` in page order as it comes; then waits for
  * what onPage returned, so the first rejection fails the conversion.
  */
-async function withPages(
-  onPage: ConvertOptions['onPage'],
-  render: (each?: (p: RenderedPage) => void) => Promise<MupdfResult>,
-): Promise<MupdfResult> {
+async function withPages(onPage: ConvertOptions['onPage'], render: (each?: (p: RenderedPage) => void) => Promise<MupdfResult>): Promise<MupdfResult> {
   const callbacks: Promise<void>[] = [];
   const each = onPage
     ? (p: RenderedPage) => {
@@ -234,8 +235,17 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
         const mutool = await findExecutable(opts.tools?.mutool ?? 'mutool');
         if (!mutool) throw new ConvertError('engine_missing', '服务器未安装 mutool（mupdf-tools），无法转换 XPS 文档', 'mutool not found');
         const pdf = join(opts.workDir, 'xps.pdf');
-        const res = await runProcess(mutool, ['convert', '-F', 'pdf', '-o', pdf, input], { timeoutMs: opts.timeoutMs, signal: opts.signal, label: 'mutool', cwd: opts.workDir });
-        if (!(await stat(pdf).then((s) => s.size > 0).catch(() => false))) {
+        const res = await runProcess(mutool, ['convert', '-F', 'pdf', '-o', pdf, input], {
+          timeoutMs: opts.timeoutMs,
+          signal: opts.signal,
+          label: 'mutool',
+          cwd: opts.workDir,
+        });
+        if (
+          !(await stat(pdf)
+            .then((s) => s.size > 0)
+            .catch(() => false))
+        ) {
           throw new ConvertError('corrupt', '文档已损坏，无法打开', `mutool exit ${res.code}: ${res.stderr.slice(-500)}`);
         }
         const r = await run({ inputs: [{ path: pdf, magic: 'application/pdf' }], layout: null });
@@ -269,7 +279,12 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
       }
       case 'chm': {
         const root = join(opts.workDir, 'chm');
-        const extractor = await extractChm(input, root, { tools: opts.tools, timeoutMs: opts.timeoutMs, signal: opts.signal, maxBytes: limits.maxUnzippedBytes });
+        const extractor = await extractChm(input, root, {
+          tools: opts.tools,
+          timeoutMs: opts.timeoutMs,
+          signal: opts.signal,
+          maxBytes: limits.maxUnzippedBytes,
+        });
         const joined = await buildChmHtml(root, limits.maxTextChars * 2);
         const { pdf, version } = await office(joined.path, 'html', { infilter: 'HTML (StarWriter)', filter: 'pdf:writer_pdf_Export', copyInput: false });
         return toResult(await renderPdf(pdf), `${extractor} + libreoffice ${version} + ${pdfEngine()}`, joined.title);

@@ -40,7 +40,9 @@ export async function detectEngines(tools: ConvertTools = {}): Promise<EngineInf
 
   out.push({ name: 'mupdf.js', installed: true, version: await mupdfJsVersion() });
 
-  out.push(soffice ? { name: 'soffice', installed: true, version: await sofficeVersion(soffice), path: soffice } : { name: 'soffice', installed: false, version: '' });
+  out.push(
+    soffice ? { name: 'soffice', installed: true, version: await sofficeVersion(soffice), path: soffice } : { name: 'soffice', installed: false, version: '' },
+  );
 
   if (mutool) {
     out.push({ name: 'mutool', installed: true, version: await mutoolVersion(mutool), path: mutool });

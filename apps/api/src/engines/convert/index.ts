@@ -5,7 +5,25 @@
 export { convertDocument, sniffFile } from './convert.js';
 export { detectEngines } from './detect.js';
 export { ConvertError, CONVERT_ERROR_MESSAGES, isConvertError, type ConvertErrorCode } from './errors.js';
-export { EXTENSION_ROUTES, SUPPORTED_EXTENSIONS, isExtCompatible, looksLikeText, normalizeExt, sniffType, type Route, type SniffKind, type SniffResult } from './sniff.js';
+export {
+  EXTENSION_ROUTES,
+  SUPPORTED_EXTENSIONS,
+  isExtCompatible,
+  looksLikeText,
+  normalizeExt,
+  sniffType,
+  type Route,
+  type SniffKind,
+  type SniffResult,
+} from './sniff.js';
 export { detectEncoding, decodeText } from './text.js';
 export { parseUmd, type UmdBook } from './umd.js';
-export { DEFAULT_LIMITS, type ConvertLimits, type ConvertOptions, type ConvertResult, type ConvertTools, type ConvertedPage, type EngineInfo } from './types.js';
+export {
+  DEFAULT_LIMITS,
+  type ConvertLimits,
+  type ConvertOptions,
+  type ConvertResult,
+  type ConvertTools,
+  type ConvertedPage,
+  type EngineInfo,
+} from './types.js';

@@ -81,7 +81,17 @@ async function profileTemplate(soffice: string, timeoutMs: number): Promise<stri
         await writeFile(join(scratch, 'warm.txt'), 'warm');
         const r = await runProcess(
           soffice,
-          ['--headless', '--norestore', '--nolockcheck', `-env:UserInstallation=${pathToFileURL(profile).href}`, '--convert-to', 'pdf', '--outdir', scratch, join(scratch, 'warm.txt')],
+          [
+            '--headless',
+            '--norestore',
+            '--nolockcheck',
+            `-env:UserInstallation=${pathToFileURL(profile).href}`,
+            '--convert-to',
+            'pdf',
+            '--outdir',
+            scratch,
+            join(scratch, 'warm.txt'),
+          ],
           { timeoutMs: Math.max(timeoutMs, 60_000), label: 'LibreOffice', env: { ...process.env, HOME: scratch }, cwd: scratch },
         );
         await stat(join(profile, 'user', 'registrymodifications.xcu'));
@@ -183,7 +193,11 @@ export async function officeToPdf(input: string, inputExt: string, opts: OfficeO
   const out = `${r.stdout}\n${r.stderr}`.trim().slice(-2000);
   const produced = await readdir(outDir).catch(() => [] as string[]);
   if (/password|encrypt/i.test(out)) throw new ConvertError('encrypted', '文档已加密，无法转换', out);
-  throw new ConvertError('corrupt', '文档已损坏或格式无法识别，LibreOffice 未能转换', `exit ${r.code} ${r.signal ?? ''}; out dir: ${produced.join(',')}; ${out}`);
+  throw new ConvertError(
+    'corrupt',
+    '文档已损坏或格式无法识别，LibreOffice 未能转换',
+    `exit ${r.code} ${r.signal ?? ''}; out dir: ${produced.join(',')}; ${out}`,
+  );
 }
 
 /** For tests and the bench: the raw `soffice --convert-to` call that officeToPdf wraps. */
@@ -196,4 +210,3 @@ export async function rawOfficeConvert(soffice: string, input: string, outDir: s
   );
   return join(outDir, `${basename(input, extname(input))}.pdf`);
 }
-

@@ -27,17 +27,19 @@ class JobError extends Error {
 /** @type {string[]} */
 let warnings = [];
 mupdf.setLog({
-  error: (m) => { if (warnings.length < 50) warnings.push(String(m)); },
-  warning: (m) => { if (warnings.length < 50) warnings.push(String(m)); },
+  error: (m) => {
+    if (warnings.length < 50) warnings.push(String(m));
+  },
+  warning: (m) => {
+    if (warnings.length < 50) warnings.push(String(m));
+  },
 });
 
 /** @param {unknown} e */
 const errText = (e) => (e instanceof Error ? e.message : String(e));
 
-
 /** @param {number} w @param {number} h */
-const blankSvg = (w, h) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"></svg>\n`;
+const blankSvg = (w, h) => `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"></svg>\n`;
 
 /** @param {any} page @param {number[]} bounds @returns {Uint8Array} */
 function pageToSvg(page, bounds) {
@@ -214,10 +216,12 @@ async function convert(job) {
             const entry = { page: pageNo, svg, width: w, height: h, text };
             rendered.push(entry);
             if (job.gzip) {
-              compressing.push(gzipAsync(svg).then((out) => {
-                entry.svg = out;
-                renderedBytes += out.byteLength;
-              }));
+              compressing.push(
+                gzipAsync(svg).then((out) => {
+                  entry.svg = out;
+                  renderedBytes += out.byteLength;
+                }),
+              );
               // page 1 goes out at once (time to first image); then in batches
               if (compressing.length >= 8 || rendered.length === 1) {
                 await Promise.all(compressing.splice(0));

@@ -102,8 +102,12 @@ async function probeScript(mutool: string): Promise<boolean> {
       ['s0-1.svg', 't1.txt', 'text.txt', 'cover.png'].map((f) => readFile(join(dir, f)).catch(() => Buffer.alloc(0))),
     );
     return (
-      r.code === 0 && r.stdout.includes('{"t":"end"}') && svg!.includes('<svg') && text!.toString('utf8').includes('probe') &&
-      /probe\s+wkprobep2e/.test(docText!.toString('utf8')) && png!.readUInt32BE(16) === 40
+      r.code === 0 &&
+      r.stdout.includes('{"t":"end"}') &&
+      svg!.includes('<svg') &&
+      text!.toString('utf8').includes('probe') &&
+      /probe\s+wkprobep2e/.test(docText!.toString('utf8')) &&
+      png!.readUInt32BE(16) === 40
     );
   } catch {
     return false;
@@ -125,7 +129,6 @@ export interface NativeJob extends RenderOptions {
   /** each preview page in page order, as soon as it is ready */
   onPage?: (page: RenderedPage) => void;
 }
-
 
 const blankSvg = (w: number, h: number) =>
   Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"></svg>\n`);
@@ -161,12 +164,14 @@ function scriptError(reason: string, detail: string | undefined, maxPages: numbe
 
 /** MuPDF's own messages on stderr, as the worker collects them from MuPDF.js's log (50 at most). */
 function engineWarnings(stderr: string): string[] {
-  return stderr
-    .split('\n')
-    .map((l) => l.replace(/^(warning|error): /, '').trim())
-    // Debian's build says this on every start (it is built without lcms2); nothing about the document
-    .filter((l) => l !== '' && !/ICC support is not available/.test(l))
-    .slice(0, 50);
+  return (
+    stderr
+      .split('\n')
+      .map((l) => l.replace(/^(warning|error): /, '').trim())
+      // Debian's build says this on every start (it is built without lcms2); nothing about the document
+      .filter((l) => l !== '' && !/ICC support is not available/.test(l))
+      .slice(0, 50)
+  );
 }
 
 /** At most `n` page reads (file read + gzip) at once, started in page order. */
@@ -336,13 +341,10 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
     if (item.done) return;
     reading++;
     limit(() => read(rec))
-      .then(
-        (got) => {
-          item.got = got;
-          item.done = true;
-        },
-        fail,
-      )
+      .then((got) => {
+        item.got = got;
+        item.done = true;
+      }, fail)
       .finally(() => {
         reading--;
         pump();

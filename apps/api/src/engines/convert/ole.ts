@@ -116,7 +116,10 @@ async function inspect(r: Reader): Promise<OleInfo | undefined> {
       let p = 0;
       for (let i = 0; i < 8 && p + 4 <= wb.length; i++) {
         const type = wb.readUInt16LE(p);
-        if (type === 0x002f) { encrypted = true; break; }
+        if (type === 0x002f) {
+          encrypted = true;
+          break;
+        }
         p += 4 + wb.readUInt16LE(p + 2);
       }
     }

@@ -130,9 +130,8 @@ export function runProcess(command: string, args: string[], opts: RunOptions): P
 /** Resolves a program name on PATH (or checks an absolute path). Returns undefined when not executable. */
 export async function findExecutable(name: string | undefined, extraDirs: string[] = []): Promise<string | undefined> {
   if (!name) return undefined;
-  const candidates = isAbsolute(name) || name.includes('/')
-    ? [name]
-    : [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), ...extraDirs].map((d) => join(d, name));
+  const candidates =
+    isAbsolute(name) || name.includes('/') ? [name] : [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), ...extraDirs].map((d) => join(d, name));
   for (const c of candidates) {
     try {
       await access(c, constants.X_OK);

@@ -16,11 +16,36 @@ export interface SniffResult {
 export type Route = 'mupdf' | 'xps' | 'office' | 'text' | 'csv' | 'umd' | 'chm';
 
 export const EXTENSION_ROUTES: Readonly<Record<string, Route>> = {
-  pdf: 'mupdf', epub: 'mupdf', mobi: 'mupdf', azw: 'mupdf', azw3: 'mupdf', fb2: 'mupdf', xps: 'xps', oxps: 'xps', cbz: 'mupdf',
-  doc: 'office', docx: 'office', rtf: 'office', wps: 'office', odt: 'office', dot: 'office', dotx: 'office',
-  ppt: 'office', pptx: 'office', pps: 'office', ppsx: 'office', dps: 'office', odp: 'office', pot: 'office', potx: 'office',
-  xls: 'office', xlsx: 'office', et: 'office', ods: 'office',
-  csv: 'csv', tsv: 'csv',
+  pdf: 'mupdf',
+  epub: 'mupdf',
+  mobi: 'mupdf',
+  azw: 'mupdf',
+  azw3: 'mupdf',
+  fb2: 'mupdf',
+  xps: 'xps',
+  oxps: 'xps',
+  cbz: 'mupdf',
+  doc: 'office',
+  docx: 'office',
+  rtf: 'office',
+  wps: 'office',
+  odt: 'office',
+  dot: 'office',
+  dotx: 'office',
+  ppt: 'office',
+  pptx: 'office',
+  pps: 'office',
+  ppsx: 'office',
+  dps: 'office',
+  odp: 'office',
+  pot: 'office',
+  potx: 'office',
+  xls: 'office',
+  xlsx: 'office',
+  et: 'office',
+  ods: 'office',
+  csv: 'csv',
+  tsv: 'csv',
   txt: 'text',
   umd: 'umd',
   chm: 'chm',
@@ -54,7 +79,14 @@ export function zipKindFromEntries(names: string[], mimetype: string | undefined
   if (mimetype === 'application/epub+zip') return { kind: 'epub' };
   if (mimetype?.startsWith('application/vnd.oasis.opendocument.')) {
     const t = mimetype.slice('application/vnd.oasis.opendocument.'.length);
-    const map: Record<string, string> = { text: 'odt', spreadsheet: 'ods', presentation: 'odp', 'text-template': 'odt', 'spreadsheet-template': 'ods', 'presentation-template': 'odp' };
+    const map: Record<string, string> = {
+      text: 'odt',
+      spreadsheet: 'ods',
+      presentation: 'odp',
+      'text-template': 'odt',
+      'spreadsheet-template': 'ods',
+      'presentation-template': 'odp',
+    };
     return { kind: 'zip', subtype: map[t] ?? 'odf' };
   }
   const any = (re: RegExp) => names.some((n) => re.test(n));
@@ -109,7 +141,13 @@ export function looksLikeText(buf: Buffer): boolean {
 }
 
 function textSubtype(buf: Buffer): string {
-  const head = buf.subarray(0, 4096).toString('latin1').replace(/^\xef\xbb\xbf/, '').trimStart().slice(0, 2048).toLowerCase();
+  const head = buf
+    .subarray(0, 4096)
+    .toString('latin1')
+    .replace(/^\xef\xbb\xbf/, '')
+    .trimStart()
+    .slice(0, 2048)
+    .toLowerCase();
   if (head.includes('<fictionbook')) return 'fb2';
   if (/^<!doctype html|^<html|<html[\s>]|<head[\s>]|<body[\s>]/.test(head)) return 'html';
   if (head.startsWith('<?xml')) return 'xml';
@@ -133,7 +171,11 @@ export function sniffType(buf: Buffer): SniffResult {
   if (has(buf, 60, 'BOOKMOBI') || has(buf, 60, 'TEXtREAd')) return { kind: 'mobi' };
   if (has(buf, 0, 'MZ')) return { kind: 'exe', subtype: 'pe' };
   if (has(buf, 0, '\x7fELF')) return { kind: 'exe', subtype: 'elf' };
-  if (has(buf, 0, Buffer.from([0xcf, 0xfa, 0xed, 0xfe])) || has(buf, 0, Buffer.from([0xce, 0xfa, 0xed, 0xfe])) || has(buf, 0, Buffer.from([0xca, 0xfe, 0xba, 0xbe]))) {
+  if (
+    has(buf, 0, Buffer.from([0xcf, 0xfa, 0xed, 0xfe])) ||
+    has(buf, 0, Buffer.from([0xce, 0xfa, 0xed, 0xfe])) ||
+    has(buf, 0, Buffer.from([0xca, 0xfe, 0xba, 0xbe]))
+  ) {
     return { kind: 'exe', subtype: 'macho' };
   }
   if (looksLikeText(buf)) return { kind: 'text', subtype: textSubtype(buf) };
@@ -177,7 +219,12 @@ export function isExtCompatible(ext: string, sniff: SniffResult): boolean {
     case 'doc':
     case 'dot':
     case 'wps':
-      return (kind === 'ole' && subtype !== 'xls' && subtype !== 'ppt') || kind === 'rtf' || zipOk(WRITER_ZIP) || (kind === 'text' && (subtype === 'html' || subtype === 'xml'));
+      return (
+        (kind === 'ole' && subtype !== 'xls' && subtype !== 'ppt') ||
+        kind === 'rtf' ||
+        zipOk(WRITER_ZIP) ||
+        (kind === 'text' && (subtype === 'html' || subtype === 'xml'))
+      );
     case 'rtf':
       return kind === 'rtf' || (kind === 'ole' && subtype === 'doc') || zipOk(WRITER_ZIP);
     case 'xlsx':

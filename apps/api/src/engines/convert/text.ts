@@ -247,7 +247,10 @@ export const MAX_TABLE_COLUMNS = 100;
  * the top of every part). Wide tables get landscape pages and a smaller font; the first row is the header.
  */
 export function tableToHtmlParts(rows: string[][], partChars = PART_CHARS): { parts: string[]; landscape: boolean; truncatedColumns: boolean } {
-  const columns = Math.min(MAX_TABLE_COLUMNS, rows.reduce((m, r) => Math.max(m, r.length), 0));
+  const columns = Math.min(
+    MAX_TABLE_COLUMNS,
+    rows.reduce((m, r) => Math.max(m, r.length), 0),
+  );
   const widths = new Array<number>(columns).fill(0);
   for (const r of rows.slice(0, 500)) {
     for (let c = 0; c < columns; c++) widths[c] = Math.max(widths[c]!, Math.min(40, displayWidth(r[c] ?? '')));

@@ -103,7 +103,10 @@ export function parseUmd(buf: Buffer, maxChars = 64 * 1024 * 1024): UmdBook {
   if (kind === 'comic') throw new ConvertError('unsupported', '暂不支持漫画类 UMD 文档', 'UMD comic');
   const all = Buffer.concat(content);
   const body = all.subarray(0, declaredLength >= 0 && declaredLength < all.length ? declaredLength : all.length);
-  const decode = (b: Buffer) => u16(b).replace(/\u2029/g, '\n').replace(/\r\n?/g, '\n');
+  const decode = (b: Buffer) =>
+    u16(b)
+      .replace(/\u2029/g, '\n')
+      .replace(/\r\n?/g, '\n');
   const text = decode(body);
 
   const chapters: { title: string; text: string }[] = [];

@@ -83,9 +83,12 @@ function github(base?: string): OAuthProvider {
   const api = (p: string) => rebase(`https://api.github.com${p}`, base);
   return {
     type: 'github',
-    authorizeUrl: (c, state) => withQuery(web('/login/oauth/authorize'), { client_id: c.clientId, redirect_uri: c.redirectUri, scope: 'read:user user:email', state }),
+    authorizeUrl: (c, state) =>
+      withQuery(web('/login/oauth/authorize'), { client_id: c.clientId, redirect_uri: c.redirectUri, scope: 'read:user user:email', state }),
     async profile(c, code) {
-      const t = token(await postForm(web('/login/oauth/access_token'), { client_id: c.clientId, client_secret: c.clientSecret, code, redirect_uri: c.redirectUri }));
+      const t = token(
+        await postForm(web('/login/oauth/access_token'), { client_id: c.clientId, client_secret: c.clientSecret, code, redirect_uri: c.redirectUri }),
+      );
       const u = await getJson(api('/user'), { Authorization: `Bearer ${t}`, Accept: 'application/vnd.github+json' });
       if (!u.id) throw new VendorError('获取用户信息失败', JSON.stringify(u).slice(0, 2000));
       return { openid: str(u.id), unionid: '', nickname: str(u.name || u.login), avatar: str(u.avatar_url), raw: u };
@@ -98,9 +101,18 @@ function gitee(base?: string): OAuthProvider {
   const url = (p: string) => rebase(`https://gitee.com${p}`, base);
   return {
     type: 'gitee',
-    authorizeUrl: (c, state) => withQuery(url('/oauth/authorize'), { client_id: c.clientId, redirect_uri: c.redirectUri, response_type: 'code', scope: 'user_info', state }),
+    authorizeUrl: (c, state) =>
+      withQuery(url('/oauth/authorize'), { client_id: c.clientId, redirect_uri: c.redirectUri, response_type: 'code', scope: 'user_info', state }),
     async profile(c, code) {
-      const t = token(await postForm(url('/oauth/token'), { grant_type: 'authorization_code', code, client_id: c.clientId, client_secret: c.clientSecret, redirect_uri: c.redirectUri }));
+      const t = token(
+        await postForm(url('/oauth/token'), {
+          grant_type: 'authorization_code',
+          code,
+          client_id: c.clientId,
+          client_secret: c.clientSecret,
+          redirect_uri: c.redirectUri,
+        }),
+      );
       const u = await getJson(withQuery(url('/api/v5/user'), { access_token: t }));
       if (!u.id) throw new VendorError('获取用户信息失败', JSON.stringify(u).slice(0, 2000));
       return { openid: str(u.id), unionid: '', nickname: str(u.name || u.login), avatar: str(u.avatar_url), raw: u };
@@ -131,11 +143,21 @@ function qq(base?: string): OAuthProvider {
   const url = (p: string) => rebase(`https://graph.qq.com${p}`, base);
   return {
     type: 'qq',
-    authorizeUrl: (c, state) => withQuery(url('/oauth2.0/authorize'), { response_type: 'code', client_id: c.clientId, redirect_uri: c.redirectUri, state, scope: 'get_user_info' }),
+    authorizeUrl: (c, state) =>
+      withQuery(url('/oauth2.0/authorize'), { response_type: 'code', client_id: c.clientId, redirect_uri: c.redirectUri, state, scope: 'get_user_info' }),
     async profile(c, code) {
-      const t = token(await qqGet(withQuery(url('/oauth2.0/token'), {
-        grant_type: 'authorization_code', client_id: c.clientId, client_secret: c.clientSecret, code, redirect_uri: c.redirectUri, fmt: 'json',
-      })));
+      const t = token(
+        await qqGet(
+          withQuery(url('/oauth2.0/token'), {
+            grant_type: 'authorization_code',
+            client_id: c.clientId,
+            client_secret: c.clientSecret,
+            code,
+            redirect_uri: c.redirectUri,
+            fmt: 'json',
+          }),
+        ),
+      );
       const me = await qqGet(withQuery(url('/oauth2.0/me'), { access_token: t, unionid: '1', fmt: 'json' }));
       failIfError(me, '获取 openid 失败');
       const openid = str(me.openid);
@@ -153,9 +175,12 @@ function wechat(base?: string): OAuthProvider {
   const api = (p: string) => rebase(`https://api.weixin.qq.com${p}`, base);
   return {
     type: 'wechat',
-    authorizeUrl: (c, state) => `${withQuery(open('/connect/qrconnect'), { appid: c.clientId, redirect_uri: c.redirectUri, response_type: 'code', scope: 'snsapi_login', state })}#wechat_redirect`,
+    authorizeUrl: (c, state) =>
+      `${withQuery(open('/connect/qrconnect'), { appid: c.clientId, redirect_uri: c.redirectUri, response_type: 'code', scope: 'snsapi_login', state })}#wechat_redirect`,
     async profile(c, code) {
-      const r = await getJson(withQuery(api('/sns/oauth2/access_token'), { appid: c.clientId, secret: c.clientSecret, code, grant_type: 'authorization_code' }));
+      const r = await getJson(
+        withQuery(api('/sns/oauth2/access_token'), { appid: c.clientId, secret: c.clientSecret, code, grant_type: 'authorization_code' }),
+      );
       const t = token(r);
       const openid = str(r.openid);
       const u = await getJson(withQuery(api('/sns/userinfo'), { access_token: t, openid }));
@@ -171,14 +196,25 @@ function custom(e: CustomEndpoints): OAuthProvider {
     type: 'custom',
     authorizeUrl: (c, state) => withQuery(e.authorizeUrl, { response_type: 'code', client_id: c.clientId, redirect_uri: c.redirectUri, scope: e.scope, state }),
     async profile(c, code) {
-      const t = token(await postForm(e.tokenUrl, { grant_type: 'authorization_code', code, redirect_uri: c.redirectUri, client_id: c.clientId, client_secret: c.clientSecret }));
+      const t = token(
+        await postForm(e.tokenUrl, {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: c.redirectUri,
+          client_id: c.clientId,
+          client_secret: c.clientSecret,
+        }),
+      );
       const u = await getJson(e.userinfoUrl, { Authorization: `Bearer ${t}` });
       const d = (u.data && typeof u.data === 'object' ? u.data : u) as Json;
       const openid = str(d.openid ?? d.sub ?? d.id ?? d.user_id ?? d.uid);
       if (!openid) throw new VendorError('获取用户信息失败：没有用户 id', JSON.stringify(u).slice(0, 2000));
       return {
-        openid, unionid: str(d.unionid), nickname: str(d.nickname ?? d.name ?? d.preferred_username ?? d.login ?? d.username),
-        avatar: str(d.avatar ?? d.avatar_url ?? d.picture ?? d.headimgurl), raw: u,
+        openid,
+        unionid: str(d.unionid),
+        nickname: str(d.nickname ?? d.name ?? d.preferred_username ?? d.login ?? d.username),
+        avatar: str(d.avatar ?? d.avatar_url ?? d.picture ?? d.headimgurl),
+        raw: u,
       };
     },
   };
@@ -186,10 +222,14 @@ function custom(e: CustomEndpoints): OAuthProvider {
 
 export function createOAuthProvider(type: OAuthProviderType, opts: { baseUrl?: string; custom?: CustomEndpoints } = {}): OAuthProvider {
   switch (type) {
-    case 'github': return github(opts.baseUrl);
-    case 'gitee': return gitee(opts.baseUrl);
-    case 'qq': return qq(opts.baseUrl);
-    case 'wechat': return wechat(opts.baseUrl);
+    case 'github':
+      return github(opts.baseUrl);
+    case 'gitee':
+      return gitee(opts.baseUrl);
+    case 'qq':
+      return qq(opts.baseUrl);
+    case 'wechat':
+      return wechat(opts.baseUrl);
     case 'custom':
       if (!opts.custom) throw new Error('custom OAuth needs its endpoints');
       return custom(opts.custom);

@@ -10,7 +10,10 @@ export const ALIYUN_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
  * Signature = Base64(HMAC-SHA1(AccessKeySecret + "&", StringToSign)).
  */
 export function aliyunSignature(method: string, params: Record<string, string>, secret: string): string {
-  const canonical = Object.keys(params).sort().map((k) => `${rfc3986(k)}=${rfc3986(params[k])}`).join('&');
+  const canonical = Object.keys(params)
+    .sort()
+    .map((k) => `${rfc3986(k)}=${rfc3986(params[k])}`)
+    .join('&');
   const stringToSign = `${method.toUpperCase()}&${rfc3986('/')}&${rfc3986(canonical)}`;
   return crypto.createHmac('sha1', `${secret}&`).update(stringToSign).digest('base64');
 }
@@ -37,7 +40,9 @@ export function aliyunProvider(c: SmsCredentials): SmsProvider {
         TemplateParam: JSON.stringify({ code: m.code }),
       };
       params.Signature = aliyunSignature('POST', params, c.secretKey);
-      const body = Object.entries(params).map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`).join('&');
+      const body = Object.entries(params)
+        .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)
+        .join('&');
       const res = await vendorFetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
       const r = parseJson<{ Code?: string; Message?: string }>(res);
       return r.Code === 'OK' ? { ok: true, raw: res.text } : { ok: false, raw: res.text, error: `${r.Code ?? res.status}: ${r.Message ?? ''}` };

@@ -11,8 +11,11 @@ const canonicalUri = (path: string) => path.split('/').map(rfc3986).join('/');
 
 /** BCE canonical query: `encode(k)=encode(v)` sorted, `authorization` left out. */
 export function bceCanonicalQuery(query: URLSearchParams): string {
-  return [...query.entries()].filter(([k]) => k.toLowerCase() !== 'authorization')
-    .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`).sort().join('&');
+  return [...query.entries()]
+    .filter(([k]) => k.toLowerCase() !== 'authorization')
+    .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)
+    .sort()
+    .join('&');
 }
 
 /**
@@ -21,14 +24,24 @@ export function bceCanonicalQuery(query: URLSearchParams): string {
  * Signature = hex(HMAC-SHA256(SigningKey, CanonicalRequest)), the hex key used as a string.
  */
 export function bceAuthorization(o: {
-  accessKey: string; secretKey: string; method: string; path: string; query: URLSearchParams;
-  headers: Record<string, string>; signedHeaders: string[]; timestamp: string; expiration?: number;
+  accessKey: string;
+  secretKey: string;
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  signedHeaders: string[];
+  timestamp: string;
+  expiration?: number;
 }): string {
   const prefix = `bce-auth-v1/${o.accessKey}/${o.timestamp}/${o.expiration ?? EXPIRATION}`;
   const signingKey = crypto.createHmac('sha256', o.secretKey).update(prefix).digest('hex');
   const lower = Object.fromEntries(Object.entries(o.headers).map(([k, v]) => [k.toLowerCase(), v]));
   const names = o.signedHeaders.map((h) => h.toLowerCase()).sort();
-  const canonicalHeaders = names.map((h) => `${rfc3986(h)}:${rfc3986(String(lower[h] ?? '').trim())}`).sort().join('\n');
+  const canonicalHeaders = names
+    .map((h) => `${rfc3986(h)}:${rfc3986(String(lower[h] ?? '').trim())}`)
+    .sort()
+    .join('\n');
   const canonicalRequest = [o.method.toUpperCase(), canonicalUri(o.path), bceCanonicalQuery(o.query), canonicalHeaders].join('\n');
   const signature = crypto.createHmac('sha256', signingKey).update(canonicalRequest).digest('hex');
   return `${prefix}/${names.join(';')}/${signature}`;
@@ -49,8 +62,14 @@ export function baiduProvider(c: SmsCredentials): SmsProvider {
       const timestamp = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
       const headers: Record<string, string> = { Host: url.host, 'Content-Type': 'application/json;charset=utf-8', 'x-bce-date': timestamp };
       const authorization = bceAuthorization({
-        accessKey: c.accessKey, secretKey: c.secretKey, method: 'POST', path: url.pathname, query: url.searchParams,
-        headers, signedHeaders: ['host', 'content-type', 'x-bce-date'], timestamp,
+        accessKey: c.accessKey,
+        secretKey: c.secretKey,
+        method: 'POST',
+        path: url.pathname,
+        query: url.searchParams,
+        headers,
+        signedHeaders: ['host', 'content-type', 'x-bce-date'],
+        timestamp,
       });
       const { Host: _host, ...sent } = headers;
       const res = await vendorFetch(url.toString(), { method: 'POST', headers: { ...sent, Authorization: authorization }, body: payload });

@@ -9,7 +9,11 @@ const PATH = '/sms/send';
  * `k=v&k=v` (raw values), then `&key=<secret>` appended; MD5, upper-case hex.
  */
 export function haomasSign(params: Record<string, string>, secret: string): string {
-  const base = Object.keys(params).filter((k) => k !== 'sign' && params[k] !== '').sort().map((k) => `${k}=${params[k]}`).join('&');
+  const base = Object.keys(params)
+    .filter((k) => k !== 'sign' && params[k] !== '')
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
   return crypto.createHash('md5').update(`${base}&key=${secret}`, 'utf8').digest('hex').toUpperCase();
 }
 
@@ -36,7 +40,11 @@ export function haomasProvider(c: SmsCredentials): SmsProvider {
       };
       params.sign = haomasSign(params, c.secretKey);
       const url = `${/^https?:\/\//i.test(endpoint) ? endpoint : `https://${endpoint}`}${PATH}`;
-      const res = await vendorFetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+      const res = await vendorFetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(params).toString(),
+      });
       const r = parseJson<{ code?: number | string; msg?: string }>(res);
       return r.code === 0 || r.code === '0' ? { ok: true, raw: res.text } : { ok: false, raw: res.text, error: `${r.code ?? res.status}: ${r.msg ?? ''}` };
     },

@@ -8,7 +8,10 @@ export const HUAWEI_AUTHORIZATION = 'WSSE realm="SDP",profile="UsernameToken",ty
 
 /** PasswordDigest = Base64(SHA-256(Nonce + Created + AppSecret)). */
 export function wssePasswordDigest(nonce: string, created: string, appSecret: string): string {
-  return crypto.createHash('sha256').update(nonce + created + appSecret).digest('base64');
+  return crypto
+    .createHash('sha256')
+    .update(nonce + created + appSecret)
+    .digest('base64');
 }
 
 /** The X-WSSE header: UsernameToken with the App Key as Username. */
@@ -43,7 +46,7 @@ export function huaweiProvider(c: SmsCredentials): SmsProvider {
       const r = parseJson<{ code?: string; description?: string; result?: { status?: string }[] }>(res);
       const status = r.result?.[0]?.status;
       if (r.code === '000000' && (!status || status === '000000')) return { ok: true, raw: res.text };
-      return { ok: false, raw: res.text, error: `${status && status !== '000000' ? status : r.code ?? res.status}: ${r.description ?? ''}` };
+      return { ok: false, raw: res.text, error: `${status && status !== '000000' ? status : (r.code ?? res.status)}: ${r.description ?? ''}` };
     },
   };
 }

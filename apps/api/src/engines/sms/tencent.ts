@@ -27,7 +27,15 @@ export function tc3StringToSign(timestamp: number, service: string, canonicalReq
  * TC3-HMAC-SHA256 (Tencent Cloud API 3.0): the signing key is derived HMAC("TC3"+SecretKey, UTC date) → service →
  * "tc3_request", and signs the string above; the answer is the Authorization header.
  */
-export function tc3Sign(o: { secretId: string; secretKey: string; host: string; action: string; payload: string; timestamp: number; service?: string }): string {
+export function tc3Sign(o: {
+  secretId: string;
+  secretKey: string;
+  host: string;
+  action: string;
+  payload: string;
+  timestamp: number;
+  service?: string;
+}): string {
   const service = o.service ?? SERVICE;
   const date = new Date(o.timestamp * 1000).toISOString().slice(0, 10);
   const stringToSign = tc3StringToSign(o.timestamp, service, tc3CanonicalRequest(o));

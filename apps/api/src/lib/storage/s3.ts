@@ -2,8 +2,15 @@ import crypto from 'node:crypto';
 import type { Agent } from 'node:http';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import {
-  DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, paginateListObjectsV2,
-  type ServiceInputTypes, type ServiceOutputTypes,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  paginateListObjectsV2,
+  type ServiceInputTypes,
+  type ServiceOutputTypes,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -60,8 +67,16 @@ export interface ResolvedS3Options {
 /** Checks the settings once, at start, with messages that name the environment variable to fix. */
 export function resolveS3Options(o: S3Options | undefined): ResolvedS3Options {
   const cfg = o ?? {};
-  const missing = ([['S3_ENDPOINT', cfg.endpoint], ['S3_BUCKET', cfg.bucket], ['S3_ACCESS_KEY', cfg.accessKey], ['S3_SECRET_KEY', cfg.secretKey]] as const)
-    .filter(([, v]) => !v || !String(v).trim()).map(([n]) => n);
+  const missing = (
+    [
+      ['S3_ENDPOINT', cfg.endpoint],
+      ['S3_BUCKET', cfg.bucket],
+      ['S3_ACCESS_KEY', cfg.accessKey],
+      ['S3_SECRET_KEY', cfg.secretKey],
+    ] as const
+  )
+    .filter(([, v]) => !v || !String(v).trim())
+    .map(([n]) => n);
   if (missing.length) {
     const hint = missing.includes('S3_ENDPOINT')
       ? '（S3_ENDPOINT 例如 https://s3.us-east-1.amazonaws.com、https://oss-cn-hangzhou.aliyuncs.com、https://cos.ap-guangzhou.myqcloud.com、http://127.0.0.1:9000）'
@@ -74,8 +89,10 @@ export function resolveS3Options(o: S3Options | undefined): ResolvedS3Options {
   } catch {
     throw new Error(`对象存储配置错误：S3_ENDPOINT 不是有效的地址：${cfg.endpoint}（应形如 https://s3.example.com）`);
   }
-  if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:') throw new Error(`对象存储配置错误：S3_ENDPOINT 必须以 http:// 或 https:// 开头：${cfg.endpoint}`);
-  if (endpoint.search || endpoint.hash || endpoint.username || endpoint.password) throw new Error(`对象存储配置错误：S3_ENDPOINT 不能带查询参数、锚点或用户名密码：${cfg.endpoint}`);
+  if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:')
+    throw new Error(`对象存储配置错误：S3_ENDPOINT 必须以 http:// 或 https:// 开头：${cfg.endpoint}`);
+  if (endpoint.search || endpoint.hash || endpoint.username || endpoint.password)
+    throw new Error(`对象存储配置错误：S3_ENDPOINT 不能带查询参数、锚点或用户名密码：${cfg.endpoint}`);
   const bucket = cfg.bucket!.trim();
   if (bucket.includes('/')) throw new Error(`对象存储配置错误：S3_BUCKET 只填存储桶名，不能含 “/”：${bucket}`);
   const region = (cfg.region ?? '').trim() || 'us-east-1';
@@ -135,7 +152,22 @@ export class S3Error extends Error {
 }
 
 function statusCode(status: number): string {
-  return ({ 400: 'BadRequest', 403: 'Forbidden', 404: 'NotFound', 405: 'MethodNotAllowed', 409: 'Conflict', 411: 'MissingContentLength', 412: 'PreconditionFailed', 500: 'InternalError', 501: 'NotImplemented', 503: 'ServiceUnavailable' } as Record<number, string>)[status] ?? `HTTP${status}`;
+  return (
+    (
+      {
+        400: 'BadRequest',
+        403: 'Forbidden',
+        404: 'NotFound',
+        405: 'MethodNotAllowed',
+        409: 'Conflict',
+        411: 'MissingContentLength',
+        412: 'PreconditionFailed',
+        500: 'InternalError',
+        501: 'NotImplemented',
+        503: 'ServiceUnavailable',
+      } as Record<number, string>
+    )[status] ?? `HTTP${status}`
+  );
 }
 
 interface SdkError {
@@ -305,7 +337,8 @@ export class S3Storage implements Storage {
   async presignedGetUrl(key: string, opts: PresignOptions): Promise<string> {
     assertSafeKey(key);
     const expiresIn = Math.floor(opts.expiresIn);
-    if (!(expiresIn >= 1 && expiresIn <= MAX_PRESIGN_SECONDS)) throw new Error(`presigned URL lifetime must be 1 to ${MAX_PRESIGN_SECONDS} seconds, not ${opts.expiresIn}`);
+    if (!(expiresIn >= 1 && expiresIn <= MAX_PRESIGN_SECONDS))
+      throw new Error(`presigned URL lifetime must be 1 to ${MAX_PRESIGN_SECONDS} seconds, not ${opts.expiresIn}`);
     const cmd = new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
@@ -336,7 +369,9 @@ export class S3Storage implements Storage {
       const batch = keys.slice(i, i + 1000);
       if (this.deleteObjectsSupported) {
         try {
-          const res = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Quiet: true, Objects: batch.map((Key) => ({ Key })) } }));
+          const res = await this.client.send(
+            new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Quiet: true, Objects: batch.map((Key) => ({ Key })) } }),
+          );
           const errors = res.Errors ?? [];
           if (errors.length) {
             const first = errors[0]!;

@@ -22,7 +22,13 @@ export class AccountRepo {
   async listDynamics(userId: number, page: number, size: number, types?: number[]) {
     const where = types ? and(eq(dynamics.userId, userId), inArray(dynamics.type, types)) : eq(dynamics.userId, userId);
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select().from(dynamics).where(where).orderBy(desc(dynamics.id)).limit(size).offset((page - 1) * size),
+      this.db
+        .select()
+        .from(dynamics)
+        .where(where)
+        .orderBy(desc(dynamics.id))
+        .limit(size)
+        .offset((page - 1) * size),
       this.db.select({ n: count() }).from(dynamics).where(where),
     ]);
     return { rows, total: n };
@@ -30,7 +36,13 @@ export class AccountRepo {
   async listCreditLogs(userId: number, page: number, size: number) {
     const where = eq(creditLedger.userId, userId);
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select().from(creditLedger).where(where).orderBy(desc(creditLedger.id)).limit(size).offset((page - 1) * size),
+      this.db
+        .select()
+        .from(creditLedger)
+        .where(where)
+        .orderBy(desc(creditLedger.id))
+        .limit(size)
+        .offset((page - 1) * size),
       this.db.select({ n: count() }).from(creditLedger).where(where),
     ]);
     return { rows, total: n };
@@ -43,7 +55,11 @@ export class AccountRepo {
   }
   async setGroups(tx: Tx, userId: number, groupIds: number[]) {
     await tx.delete(userGroups).where(eq(userGroups.userId, userId));
-    if (groupIds.length) await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId, groupId }))).onConflictDoNothing();
+    if (groupIds.length)
+      await tx
+        .insert(userGroups)
+        .values(groupIds.map((groupId) => ({ userId, groupId })))
+        .onConflictDoNothing();
     await this.refreshGroupCounts(tx);
   }
   async refreshGroupCounts(tx: Db | Tx = this.db) {
@@ -76,7 +92,11 @@ export class AccountRepo {
   async setGroupPermissions(groupId: number, ids: number[]) {
     await this.db.transaction(async (tx) => {
       await tx.delete(groupPermissions).where(eq(groupPermissions.groupId, groupId));
-      if (ids.length) await tx.insert(groupPermissions).values(ids.map((permissionId) => ({ groupId, permissionId }))).onConflictDoNothing();
+      if (ids.length)
+        await tx
+          .insert(groupPermissions)
+          .values(ids.map((permissionId) => ({ groupId, permissionId })))
+          .onConflictDoNothing();
     });
   }
   async existingPermissionIds(ids: number[]): Promise<number[]> {
@@ -99,14 +119,25 @@ export class AccountRepo {
     await tx.insert(vipLogs).values(row);
   }
   lockUser(tx: Tx, id: number) {
-    return tx.select().from(users).where(eq(users.id, id)).for('update').then((r) => r[0]);
+    return tx
+      .select()
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update')
+      .then((r) => r[0]);
   }
   async listVipUsers(q: { page: number; size: number; wd?: string; expired: boolean }) {
     const conds: SQL[] = [q.expired ? sql`${users.vipExpireAt} IS NOT NULL` : gt(users.vipExpireAt, new Date())];
     if (q.wd) conds.push(ilike(users.username, likePattern(q.wd)));
     const where = and(...conds);
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select().from(users).where(where).orderBy(desc(users.vipExpireAt)).limit(q.size).offset((q.page - 1) * q.size),
+      this.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.vipExpireAt))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
       this.db.select({ n: count() }).from(users).where(where),
     ]);
     return { rows, total: n };
@@ -117,7 +148,10 @@ export class AccountRepo {
     return this.db.query.aiQuotas.findFirst({ where: eq(aiQuotas.userId, userId) });
   }
   async upsertQuota(userId: number, patch: { dailyLimit?: number; extra?: number }) {
-    await this.db.insert(aiQuotas).values({ userId, ...patch }).onConflictDoUpdate({ target: aiQuotas.userId, set: patch });
+    await this.db
+      .insert(aiQuotas)
+      .values({ userId, ...patch })
+      .onConflictDoUpdate({ target: aiQuotas.userId, set: patch });
   }
 
   allGroupsOrdered() {

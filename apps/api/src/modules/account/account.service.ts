@@ -9,11 +9,35 @@ import { hashPassword, isVip, toPrivateUser, toPublicUser, ROOT_USER_ID, type Us
 import type { AccountRepo } from './account.repo';
 
 /** Activity feed types (moredoc's `dynamic`). */
-export const DynamicType = { Comment: 1, Favorite: 2, Upload: 3, Download: 4, Login: 5, Register: 6, Avatar: 7, Password: 8, Profile: 9, Verify: 10, Sign: 11, Share: 12, Follow: 13, DeleteDocument: 14, Vip: 15 } as const;
+export const DynamicType = {
+  Comment: 1,
+  Favorite: 2,
+  Upload: 3,
+  Download: 4,
+  Login: 5,
+  Register: 6,
+  Avatar: 7,
+  Password: 8,
+  Profile: 9,
+  Verify: 10,
+  Sign: 11,
+  Share: 12,
+  Follow: 13,
+  DeleteDocument: 14,
+  Vip: 15,
+} as const;
 
 /** The calendar day of an instant in a time zone, as the integer YYYYMMDD. */
 /** Activity anyone may see on a personal page. */
-const PUBLIC_DYNAMICS: number[] = [DynamicType.Comment, DynamicType.Favorite, DynamicType.Upload, DynamicType.Register, DynamicType.Avatar, DynamicType.Share, DynamicType.Follow];
+const PUBLIC_DYNAMICS: number[] = [
+  DynamicType.Comment,
+  DynamicType.Favorite,
+  DynamicType.Upload,
+  DynamicType.Register,
+  DynamicType.Avatar,
+  DynamicType.Share,
+  DynamicType.Follow,
+];
 
 export class AccountService {
   constructor(
@@ -25,15 +49,32 @@ export class AccountService {
   ) {}
 
   // ---------------- profile ----------------
-  async updateProfile(actorId: number, asAdmin: boolean, body: {
-    id?: number; username?: string; realname?: string; identity?: string; email?: string; mobile?: string; address?: string; signature?: string; avatar?: string; remark?: string;
-  }): Promise<TUser> {
+  async updateProfile(
+    actorId: number,
+    asAdmin: boolean,
+    body: {
+      id?: number;
+      username?: string;
+      realname?: string;
+      identity?: string;
+      email?: string;
+      mobile?: string;
+      address?: string;
+      signature?: string;
+      avatar?: string;
+      remark?: string;
+    },
+  ): Promise<TUser> {
     const targetId = body.id ?? actorId;
     if (targetId !== actorId && !asAdmin) throw forbidden();
     const user = await this.users.get(targetId);
     // the contact details of a super-administrator are how its password is reset: only super-administrators change them
-    if (targetId !== actorId && (body.email !== undefined || body.mobile !== undefined || body.username !== undefined)
-      && (await this.users.isSuperAdmin(targetId)) && !(await this.users.isSuperAdmin(actorId))) {
+    if (
+      targetId !== actorId &&
+      (body.email !== undefined || body.mobile !== undefined || body.username !== undefined) &&
+      (await this.users.isSuperAdmin(targetId)) &&
+      !(await this.users.isSuperAdmin(actorId))
+    ) {
       throw forbidden('只有超级管理员可以修改超级管理员的用户名、邮箱和手机号');
     }
     const patch: Record<string, unknown> = {};
@@ -79,7 +120,8 @@ export class AccountService {
       if (!ok) throw badRequest('原密码不正确');
     }
     if (targetId === ROOT_USER_ID && actorId !== ROOT_USER_ID) throw forbidden('不能修改超级管理员的密码');
-    if (targetId !== actorId && (await this.users.isSuperAdmin(targetId)) && !(await this.users.isSuperAdmin(actorId))) throw forbidden('不能修改超级管理员的密码');
+    if (targetId !== actorId && (await this.users.isSuperAdmin(targetId)) && !(await this.users.isSuperAdmin(actorId)))
+      throw forbidden('不能修改超级管理员的密码');
     await this.users.setPassword(targetId, body.new_password);
     await this.repo.addDynamic(targetId, DynamicType.Password, '修改了登录密码');
   }
@@ -92,7 +134,7 @@ export class AccountService {
   // ---------------- daily sign-in ----------------
   async today(): Promise<number> {
     const system = await this.settings.get('system');
-    return dayNumber(new Date(), (system.timezone || 'Asia/Shanghai'));
+    return dayNumber(new Date(), system.timezone || 'Asia/Shanghai');
   }
 
   async getTodaySign(userId: number) {
@@ -106,13 +148,14 @@ export class AccountService {
     const score = await this.settings.get('score');
     const system = await this.settings.get('system');
     const award = Math.max(0, score.sign_in);
-    const creditName = (system.credit_name || DEFAULT_CREDIT_NAME);
+    const creditName = system.credit_name || DEFAULT_CREDIT_NAME;
     const result = await this.db.transaction(async (tx) => {
       const row = await this.repo.insertSign(tx, { userId, signAt: day, award, ip });
       if (!row) return undefined;
-      const balance = award > 0
-        ? await this.credits.change(tx, { userId, delta: award, reason: 'sign_in', refType: 'sign', refId: row.id, remark: `${day} 签到` })
-        : (await this.repo.lockUser(tx, userId)).creditCount;
+      const balance =
+        award > 0
+          ? await this.credits.change(tx, { userId, delta: award, reason: 'sign_in', refType: 'sign', refId: row.id, remark: `${day} 签到` })
+          : (await this.repo.lockUser(tx, userId)).creditCount;
       await this.repo.addDynamic(userId, DynamicType.Sign, signInSuccessMessage(award, creditName), tx);
       return { row, balance };
     });
@@ -130,7 +173,17 @@ export class AccountService {
 
   async creditLogs(userId: number, page: number, size: number) {
     const { rows, total } = await this.repo.listCreditLogs(userId, page, size);
-    return { total, log: rows.map((l) => ({ id: l.id, delta: l.delta, balance_after: l.balanceAfter, reason: l.reason, remark: l.remark, created_at: l.createdAt.toISOString() })) };
+    return {
+      total,
+      log: rows.map((l) => ({
+        id: l.id,
+        delta: l.delta,
+        balance_after: l.balanceAfter,
+        reason: l.reason,
+        remark: l.remark,
+        created_at: l.createdAt.toISOString(),
+      })),
+    };
   }
 
   addDynamic(userId: number, type: number, content: string) {
@@ -168,7 +221,15 @@ export class AccountService {
         if (next.getTime() <= now) next = null;
       }
       await this.repo.setVip(tx, user.id, next);
-      await this.repo.addVipLog(tx, { userId: user.id, operatorId, days, expireBefore: user.vipExpireAt, expireAfter: next, source: 'admin', remark: body.remark });
+      await this.repo.addVipLog(tx, {
+        userId: user.id,
+        operatorId,
+        days,
+        expireBefore: user.vipExpireAt,
+        expireAfter: next,
+        source: 'admin',
+        remark: body.remark,
+      });
       return { ...user, vipExpireAt: next };
     });
     return toPrivateUser(row);

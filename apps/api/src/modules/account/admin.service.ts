@@ -21,7 +21,12 @@ export interface Actor {
  * permissions the granting administrator lacks; a limited administrator can give a group only permissions they hold.
  */
 export class AdminAccountService {
-  constructor(private readonly db: Db, private readonly repo: AccountRepo, private readonly users: UserService, private readonly events: EventBus) {}
+  constructor(
+    private readonly db: Db,
+    private readonly repo: AccountRepo,
+    private readonly users: UserService,
+    private readonly events: EventBus,
+  ) {}
 
   async actor(id: number): Promise<Actor> {
     const [isSuper, perms] = await Promise.all([this.users.isSuperAdmin(id), this.users.permissions(id)]);
@@ -58,7 +63,10 @@ export class AdminAccountService {
     await this.db.transaction((tx) => this.repo.setGroups(tx, userId, [...new Set(groupIds)]));
   }
 
-  async setUser(actor: Actor, body: { id: number; username?: string; password?: string; email?: string; mobile?: string; group_id?: number[] }): Promise<TUser> {
+  async setUser(
+    actor: Actor,
+    body: { id: number; username?: string; password?: string; email?: string; mobile?: string; group_id?: number[] },
+  ): Promise<TUser> {
     const user = await this.users.get(body.id);
     await this.assertCanManage(actor, user.id);
     if (body.group_id) await this.assertCanGrant(actor, body.group_id);
@@ -96,16 +104,30 @@ export class AdminAccountService {
     if (!rows.length) throw notFound('用户不存在');
     const busy = rows.find((u) => u.docCount > 0 || u.articleCount > 0);
     if (busy) throw badRequest(`用户「${busy.username}」还有文档或文章，请先处理后再删除`);
-    await this.db.transaction((tx) => this.repo.deleteUsers(tx, rows.map((r) => r.id)));
+    await this.db.transaction((tx) =>
+      this.repo.deleteUsers(
+        tx,
+        rows.map((r) => r.id),
+      ),
+    );
     await this.events.emit('user.deleted', { ids: rows.map((r) => r.id) });
   }
 
   // ---------------- groups ----------------
   private groupValues(b: Record<string, unknown>) {
     const map: Record<string, string> = {
-      title: 'title', color: 'color', description: 'description', is_default: 'isDefault', is_display: 'isDisplay', sort: 'sort',
-      enable_upload: 'enableUpload', enable_document_review: 'enableDocumentReview', enable_comment: 'enableComment',
-      enable_comment_approval: 'enableCommentApproval', enable_article: 'enableArticle', enable_article_approval: 'enableArticleApproval',
+      title: 'title',
+      color: 'color',
+      description: 'description',
+      is_default: 'isDefault',
+      is_display: 'isDisplay',
+      sort: 'sort',
+      enable_upload: 'enableUpload',
+      enable_document_review: 'enableDocumentReview',
+      enable_comment: 'enableComment',
+      enable_comment_approval: 'enableCommentApproval',
+      enable_article: 'enableArticle',
+      enable_article_approval: 'enableArticleApproval',
     };
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(b)) if (map[k] && v !== undefined) out[map[k]] = v;

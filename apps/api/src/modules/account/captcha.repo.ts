@@ -10,7 +10,10 @@ export class CaptchaRepo {
   }
   /** Takes a captcha (single use): returns its stored hash if it existed and was unexpired. */
   async takeCaptcha(id: string): Promise<{ answerHash: string; type: string } | undefined> {
-    const [row] = await this.db.delete(captchas).where(and(eq(captchas.id, id), gt(captchas.expiresAt, new Date()))).returning();
+    const [row] = await this.db
+      .delete(captchas)
+      .where(and(eq(captchas.id, id), gt(captchas.expiresAt, new Date())))
+      .returning();
     return row;
   }
   async purgeCaptchas(): Promise<number> {

@@ -7,7 +7,9 @@ import type { CaptchaRepo } from './captcha.repo';
 
 const TTL_MS = 5 * 60_000;
 const SWITCH: Record<string, keyof TConfig<'security'>> = {
-  login: 'enable_captcha_login', register: 'enable_captcha_register', comment: 'enable_captcha_comment',
+  login: 'enable_captcha_login',
+  register: 'enable_captcha_register',
+  comment: 'enable_captcha_comment',
   find_password: 'enable_captcha_find_password',
 };
 
@@ -18,7 +20,10 @@ export const hashAnswer = (id: string, answer: string) => crypto.createHash('sha
  * process can verify, single use, five minutes.
  */
 export class CaptchaService {
-  constructor(private readonly repo: CaptchaRepo, private readonly settings: ConfigService) {}
+  constructor(
+    private readonly repo: CaptchaRepo,
+    private readonly settings: ConfigService,
+  ) {}
 
   async enabled(type: string): Promise<boolean> {
     const security = await this.settings.get('security');
@@ -34,9 +39,10 @@ export class CaptchaService {
     const height = Math.min(Math.max(cfg.height, 30), 200);
     const length = Math.min(Math.max(cfg.length, 3), 8);
     const opts = { width, height, noise: 3, color: true, background: '#f5f7fa', fontSize: Math.round(height * 0.9) };
-    const made = cfg.type === 'math'
-      ? svgCaptcha.createMathExpr({ ...opts, mathMin: 1, mathMax: 20, mathOperator: '+-' })
-      : svgCaptcha.create({ ...opts, size: length, ignoreChars: '0oO1ilI', charPreset: cfg.type === 'digit' ? '23456789' : undefined });
+    const made =
+      cfg.type === 'math'
+        ? svgCaptcha.createMathExpr({ ...opts, mathMin: 1, mathMax: 20, mathOperator: '+-' })
+        : svgCaptcha.create({ ...opts, size: length, ignoreChars: '0oO1ilI', charPreset: cfg.type === 'digit' ? '23456789' : undefined });
     const id = crypto.randomUUID();
     await this.repo.insertCaptcha({ id, type, answerHash: hashAnswer(id, made.text), expiresAt: new Date(Date.now() + TTL_MS) });
     return { enable: true, id, type, captcha: `data:image/svg+xml;base64,${Buffer.from(made.data).toString('base64')}` };

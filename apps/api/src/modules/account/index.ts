@@ -31,7 +31,5 @@ export default defineModule({
     };
   },
   routes: accountRoutes,
-  jobs: ({ captcha, rates }) => [
-    purgeCaptchasJob.handle(async () => ({ captchas: await captcha.purge(), rateLimits: await rates.purge() })),
-  ],
+  jobs: ({ captcha, rates }) => [purgeCaptchasJob.handle(async () => ({ captchas: await captcha.purge(), rateLimits: await rates.purge() }))],
 });

@@ -25,17 +25,31 @@ export class PunishmentRepo {
     if (q.enable !== undefined) conds.push(eq(punishments.enable, q.enable));
     const where = conds.length ? and(...conds) : undefined;
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select({ p: punishments, username: users.username }).from(punishments).leftJoin(users, eq(users.id, punishments.userId)).where(where).orderBy(desc(punishments.id)).limit(q.size).offset((q.page - 1) * q.size),
+      this.db
+        .select({ p: punishments, username: users.username })
+        .from(punishments)
+        .leftJoin(users, eq(users.id, punishments.userId))
+        .where(where)
+        .orderBy(desc(punishments.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
       this.db.select({ n: count() }).from(punishments).where(where),
     ]);
     return { rows, total: n };
   }
   /** Active punishment types of a user right now. */
   async activePunishmentTypes(userId: number, now = new Date()): Promise<number[]> {
-    const rows = await this.db.selectDistinct({ type: punishments.type }).from(punishments).where(and(
-      eq(punishments.userId, userId), eq(punishments.enable, true), lte(punishments.startTime, now),
-      or(isNull(punishments.endTime), gt(punishments.endTime, now)),
-    ));
+    const rows = await this.db
+      .selectDistinct({ type: punishments.type })
+      .from(punishments)
+      .where(
+        and(
+          eq(punishments.userId, userId),
+          eq(punishments.enable, true),
+          lte(punishments.startTime, now),
+          or(isNull(punishments.endTime), gt(punishments.endTime, now)),
+        ),
+      );
     return rows.map((r) => r.type);
   }
 }

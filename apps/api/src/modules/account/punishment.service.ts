@@ -17,15 +17,26 @@ const MESSAGES: Record<number, string> = {
 
 export function toPunishment(p: Row, username = ''): TPunishment {
   return {
-    id: p.id, user_id: p.userId, username, type: p.type, enable: p.enable, reason: p.reason, remark: p.remark,
-    start_time: p.startTime.toISOString(), end_time: p.endTime ? p.endTime.toISOString() : null, operators: p.operators,
+    id: p.id,
+    user_id: p.userId,
+    username,
+    type: p.type,
+    enable: p.enable,
+    reason: p.reason,
+    remark: p.remark,
+    start_time: p.startTime.toISOString(),
+    end_time: p.endTime ? p.endTime.toISOString() : null,
+    operators: p.operators,
     created_at: p.createdAt.toISOString(),
   };
 }
 
 export class PunishmentService {
   private readonly cache = new TtlCache<number[]>(3000, 10_000);
-  constructor(private readonly repo: PunishmentRepo, private readonly users: Pick<UserService, 'byIds' | 'isSuperAdmin' | 'revokeTokens'>) {}
+  constructor(
+    private readonly repo: PunishmentRepo,
+    private readonly users: Pick<UserService, 'byIds' | 'isSuperAdmin' | 'revokeTokens'>,
+  ) {}
 
   activeTypes(userId: number): Promise<number[]> {
     return this.cache.get(String(userId), () => this.repo.activePunishmentTypes(userId));
@@ -44,13 +55,22 @@ export class PunishmentService {
     }
   }
 
-  async create(input: { user_id: number[]; type: number[]; enable: boolean; end_time?: string | null; reason: string; remark: string }, operator: { id: number; username: string }) {
+  async create(
+    input: { user_id: number[]; type: number[]; enable: boolean; end_time?: string | null; reason: string; remark: string },
+    operator: { id: number; username: string },
+  ) {
     const at = new Date().toISOString();
-    const rows = input.user_id.flatMap((userId) => input.type.map((type) => ({
-      userId, type, enable: input.enable, reason: input.reason, remark: input.remark,
-      endTime: input.end_time ? new Date(input.end_time) : null,
-      operators: [{ user_id: operator.id, username: operator.username, action: 'create', at }],
-    })));
+    const rows = input.user_id.flatMap((userId) =>
+      input.type.map((type) => ({
+        userId,
+        type,
+        enable: input.enable,
+        reason: input.reason,
+        remark: input.remark,
+        endTime: input.end_time ? new Date(input.end_time) : null,
+        operators: [{ user_id: operator.id, username: operator.username, action: 'create', at }],
+      })),
+    );
     const users = await this.users.byIds(input.user_id);
     if (users.length !== new Set(input.user_id).size) throw new AppError('bad_request', '用户不存在');
     if (input.user_id.includes(1)) throw new AppError('bad_request', '不能处罚超级管理员');
@@ -63,11 +83,16 @@ export class PunishmentService {
     if (input.enable && input.type.includes(PunishmentType.DisableAccount)) for (const id of new Set(input.user_id)) await this.users.revokeTokens(id);
   }
 
-  async update(input: { id: number; enable?: boolean; end_time?: string | null; reason?: string; remark?: string }, operator: { id: number; username: string }) {
+  async update(
+    input: { id: number; enable?: boolean; end_time?: string | null; reason?: string; remark?: string },
+    operator: { id: number; username: string },
+  ) {
     const cur = await this.repo.findPunishment(input.id);
     if (!cur) throw notFound('处罚记录不存在');
     const row = await this.repo.updatePunishment(input.id, {
-      enable: input.enable, reason: input.reason, remark: input.remark,
+      enable: input.enable,
+      reason: input.reason,
+      remark: input.remark,
       endTime: input.end_time === undefined ? undefined : input.end_time ? new Date(input.end_time) : null,
       operators: [...cur.operators, { user_id: operator.id, username: operator.username, action: 'update', at: new Date().toISOString() }],
     });
@@ -78,7 +103,10 @@ export class PunishmentService {
 
   async cancel(ids: number[], operator: { id: number; username: string }) {
     for (const p of await this.repo.punishmentsByIds(ids)) {
-      await this.repo.updatePunishment(p.id, { enable: false, operators: [...p.operators, { user_id: operator.id, username: operator.username, action: 'cancel', at: new Date().toISOString() }] });
+      await this.repo.updatePunishment(p.id, {
+        enable: false,
+        operators: [...p.operators, { user_id: operator.id, username: operator.username, action: 'cancel', at: new Date().toISOString() }],
+      });
     }
     this.cache.clear();
   }

@@ -7,10 +7,22 @@ export type ArticleRow = typeof articles.$inferSelect;
 
 /** The columns lists need: everything but the markdown source (and the search vector). */
 const LIST_COLUMNS = {
-  id: articles.id, identifier: articles.identifier, userId: articles.userId, title: articles.title, keywords: articles.keywords,
-  description: articles.description, status: articles.status, isDraft: articles.isDraft, rejectReason: articles.rejectReason,
-  viewCount: articles.viewCount, favoriteCount: articles.favoriteCount, commentCount: articles.commentCount,
-  recommendAt: articles.recommendAt, deletedAt: articles.deletedAt, createdAt: articles.createdAt, updatedAt: articles.updatedAt,
+  id: articles.id,
+  identifier: articles.identifier,
+  userId: articles.userId,
+  title: articles.title,
+  keywords: articles.keywords,
+  description: articles.description,
+  status: articles.status,
+  isDraft: articles.isDraft,
+  rejectReason: articles.rejectReason,
+  viewCount: articles.viewCount,
+  favoriteCount: articles.favoriteCount,
+  commentCount: articles.commentCount,
+  recommendAt: articles.recommendAt,
+  deletedAt: articles.deletedAt,
+  createdAt: articles.createdAt,
+  updatedAt: articles.updatedAt,
 };
 export type ArticleListRow = Omit<ArticleRow, 'content' | 'contentHtml' | 'searchText'> & { content?: string };
 
@@ -31,7 +43,6 @@ export interface ArticleFilter {
   publicOnly?: boolean;
   excludeIds?: number[];
 }
-
 
 /** SQL of articles and their category links; nothing else. */
 export class ArticleRepo {
@@ -66,11 +77,18 @@ export class ArticleRepo {
     if (!ids.length) return [];
     const conds = [inArray(articles.id, ids)];
     if (!withDeleted) conds.push(isNull(articles.deletedAt));
-    return this.db.select(LIST_COLUMNS).from(articles).where(and(...conds));
+    return this.db
+      .select(LIST_COLUMNS)
+      .from(articles)
+      .where(and(...conds));
   }
 
   async identifierTaken(identifier: string, exceptId = 0): Promise<boolean> {
-    const [row] = await this.db.select({ id: articles.id }).from(articles).where(and(eq(articles.identifier, identifier), sql`${articles.id} <> ${exceptId}`)).limit(1);
+    const [row] = await this.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(eq(articles.identifier, identifier), sql`${articles.id} <> ${exceptId}`))
+      .limit(1);
     return !!row;
   }
 
@@ -87,7 +105,6 @@ export class ArticleRepo {
     return out;
   }
 
-
   private conditions(f: ArticleFilter): SQL[] {
     const conds: SQL[] = [];
     conds.push(f.deleted ? isNotNull(articles.deletedAt) : isNull(articles.deletedAt));
@@ -96,14 +113,26 @@ export class ArticleRepo {
     if (f.user_id?.length) conds.push(inArray(articles.userId, f.user_id));
     if (f.is_draft !== undefined) conds.push(eq(articles.isDraft, f.is_draft));
     if (f.is_recommend?.length === 1) conds.push(f.is_recommend[0] ? isNotNull(articles.recommendAt) : isNull(articles.recommendAt));
-    if (f.wd) conds.push(or(ilike(articles.title, likePattern(f.wd)), ilike(articles.keywords, likePattern(f.wd)), ilike(articles.identifier, likePattern(f.wd)))!);
+    if (f.wd)
+      conds.push(or(ilike(articles.title, likePattern(f.wd)), ilike(articles.keywords, likePattern(f.wd)), ilike(articles.identifier, likePattern(f.wd)))!);
     if (f.category_id?.length) {
-      conds.push(sql`EXISTS (SELECT 1 FROM ${articleCategories} ac WHERE ac.article_id = ${articles.id} AND ac.category_id IN (${sql.join(f.category_id.map((c) => sql`${c}`), sql`, `)}))`);
+      conds.push(
+        sql`EXISTS (SELECT 1 FROM ${articleCategories} ac WHERE ac.article_id = ${articles.id} AND ac.category_id IN (${sql.join(
+          f.category_id.map((c) => sql`${c}`),
+          sql`, `,
+        )}))`,
+      );
     }
     const [from, to] = f.created_at ?? [];
     if (from && !Number.isNaN(Date.parse(from))) conds.push(gte(articles.createdAt, new Date(from)));
     if (to && !Number.isNaN(Date.parse(to))) conds.push(lte(articles.createdAt, new Date(to)));
-    if (f.excludeIds?.length) conds.push(sql`${articles.id} NOT IN (${sql.join(f.excludeIds.map((i) => sql`${i}`), sql`, `)})`);
+    if (f.excludeIds?.length)
+      conds.push(
+        sql`${articles.id} NOT IN (${sql.join(
+          f.excludeIds.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+      );
     return conds;
   }
 
@@ -127,14 +156,23 @@ export class ArticleRepo {
   async list(f: ArticleFilter): Promise<{ rows: ArticleListRow[]; total: number }> {
     const where = and(...this.conditions(f));
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select(LIST_COLUMNS).from(articles).where(where).orderBy(...this.order(f.deleted ? 'deleted' : f.sort)).limit(f.size).offset((f.page - 1) * f.size),
+      this.db
+        .select(LIST_COLUMNS)
+        .from(articles)
+        .where(where)
+        .orderBy(...this.order(f.deleted ? 'deleted' : f.sort))
+        .limit(f.size)
+        .offset((f.page - 1) * f.size),
       this.db.select({ n: count() }).from(articles).where(where),
     ]);
     return { rows, total: n };
   }
 
   async incrementView(id: number) {
-    await this.db.update(articles).set({ viewCount: sql`${articles.viewCount} + 1`, updatedAt: sql`${articles.updatedAt}` }).where(eq(articles.id, id));
+    await this.db
+      .update(articles)
+      .set({ viewCount: sql`${articles.viewCount} + 1`, updatedAt: sql`${articles.updatedAt}` })
+      .where(eq(articles.id, id));
   }
 
   /** Stores the weighted search vector: the words come segmented by jieba, the database only splits on spaces. */
@@ -146,8 +184,24 @@ export class ArticleRepo {
   }
 
   /** Full-text search over public articles: `query` is a tsquery expression, `fallback` a title substring. */
-  async search(q: { query?: SQL; fallback?: string; category_id?: number[]; user_id?: number; created_at?: string[]; sort: string; page: number; size: number }) {
-    const conds = this.conditions({ page: q.page, size: q.size, publicOnly: true, category_id: q.category_id, user_id: q.user_id ? [q.user_id] : undefined, created_at: q.created_at });
+  async search(q: {
+    query?: SQL;
+    fallback?: string;
+    category_id?: number[];
+    user_id?: number;
+    created_at?: string[];
+    sort: string;
+    page: number;
+    size: number;
+  }) {
+    const conds = this.conditions({
+      page: q.page,
+      size: q.size,
+      publicOnly: true,
+      category_id: q.category_id,
+      user_id: q.user_id ? [q.user_id] : undefined,
+      created_at: q.created_at,
+    });
     const match: SQL[] = [];
     if (q.query) match.push(sql`${articles.searchText} @@ (${q.query})`);
     if (q.fallback) match.push(ilike(articles.title, likePattern(q.fallback)));
@@ -156,9 +210,20 @@ export class ArticleRepo {
     const where = and(...conds);
     const rank = q.query ? sql<number>`ts_rank(${articles.searchText}, ${q.query})` : sql<number>`0`;
     // without a query there is no rank to order by (a constant would read as a column position)
-    const order = q.sort === 'latest' || !q.query ? [desc(articles.id)] : q.sort === 'views' ? [desc(articles.viewCount), desc(articles.id)] : [desc(rank), desc(articles.id)];
+    const order =
+      q.sort === 'latest' || !q.query
+        ? [desc(articles.id)]
+        : q.sort === 'views'
+          ? [desc(articles.viewCount), desc(articles.id)]
+          : [desc(rank), desc(articles.id)];
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select({ ...LIST_COLUMNS, content: articles.content, rank }).from(articles).where(where).orderBy(...order).limit(q.size).offset((q.page - 1) * q.size),
+      this.db
+        .select({ ...LIST_COLUMNS, content: articles.content, rank })
+        .from(articles)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
       this.db.select({ n: count() }).from(articles).where(where),
     ]);
     return { rows: rows.map((r) => ({ ...r, rank: Number(r.rank) })), total: n };
@@ -169,11 +234,22 @@ export class ArticleRepo {
     const conds = this.conditions({ page: 1, size: limit, publicOnly: true, excludeIds: [id] });
     const match: SQL[] = [];
     if (query) match.push(sql`${articles.searchText} @@ (${query})`);
-    if (categoryIds.length) match.push(sql`EXISTS (SELECT 1 FROM ${articleCategories} ac WHERE ac.article_id = ${articles.id} AND ac.category_id IN (${sql.join(categoryIds.map((c) => sql`${c}`), sql`, `)}))`);
+    if (categoryIds.length)
+      match.push(
+        sql`EXISTS (SELECT 1 FROM ${articleCategories} ac WHERE ac.article_id = ${articles.id} AND ac.category_id IN (${sql.join(
+          categoryIds.map((c) => sql`${c}`),
+          sql`, `,
+        )}))`,
+      );
     if (!match.length) return [];
     conds.push(or(...match)!);
     const rank = query ? sql`ts_rank(${articles.searchText}, ${query})` : sql`0`;
-    return this.db.select(LIST_COLUMNS).from(articles).where(and(...conds)).orderBy(desc(rank), desc(articles.id)).limit(limit);
+    return this.db
+      .select(LIST_COLUMNS)
+      .from(articles)
+      .where(and(...conds))
+      .orderBy(desc(rank), desc(articles.id))
+      .limit(limit);
   }
 
   async setCounts(tx: Exec, rows: { id: number; favorites: number; comments: number }[]) {
@@ -184,8 +260,11 @@ export class ArticleRepo {
   async publishedCountsOfUsers(tx: Exec, userIds: number[]): Promise<Map<number, number>> {
     const out = new Map(userIds.map((id) => [id, 0]));
     if (!userIds.length) return out;
-    const rows = await tx.select({ userId: articles.userId, n: count() }).from(articles)
-      .where(and(inArray(articles.userId, userIds), eq(articles.status, 1), eq(articles.isDraft, false), isNull(articles.deletedAt))).groupBy(articles.userId);
+    const rows = await tx
+      .select({ userId: articles.userId, n: count() })
+      .from(articles)
+      .where(and(inArray(articles.userId, userIds), eq(articles.status, 1), eq(articles.isDraft, false), isNull(articles.deletedAt)))
+      .groupBy(articles.userId);
     for (const r of rows) out.set(r.userId, r.n);
     return out;
   }
@@ -201,8 +280,12 @@ export class ArticleRepo {
 
   /** Identifiers of public articles after an id, in id order (sitemap pages). */
   async publicIdentifiers(afterId: number, limit: number) {
-    return this.db.select({ id: articles.id, identifier: articles.identifier, updatedAt: articles.updatedAt }).from(articles)
-      .where(and(this.publicCondition(), sql`${articles.id} > ${afterId}`)).orderBy(asc(articles.id)).limit(limit);
+    return this.db
+      .select({ id: articles.id, identifier: articles.identifier, updatedAt: articles.updatedAt })
+      .from(articles)
+      .where(and(this.publicCondition(), sql`${articles.id} > ${afterId}`))
+      .orderBy(asc(articles.id))
+      .limit(limit);
   }
 
   async countPublic(): Promise<number> {

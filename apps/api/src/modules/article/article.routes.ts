@@ -30,21 +30,32 @@ export function articleRoutes({ articles, interactions, search }: Deps): RouteHa
       const r = await articles.search(query!);
       // recorded like document searches (type 1), off the request path
       search.recordSearch({
-        keywords: query!.wd.slice(0, 100), type: 1, total: r.total, page: query!.page, spendTime: r.spend,
-        userId: req.auth?.userId ?? 0, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
+        keywords: query!.wd.slice(0, 100),
+        type: 1,
+        total: r.total,
+        page: query!.page,
+        spendTime: r.spend,
+        userId: req.auth?.userId ?? 0,
+        ip: req.ip,
+        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
       });
       return r;
     },
     markdownToDocx: {
       rateLimit: { max: 10, timeWindow: '1 minute' },
       handler: async ({ body, reply }) => {
-      const buf = await articles.toDocx(body!.markdown, body!.title);
-      const name = `${(body!.title || 'document').replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim().slice(0, 80) || 'document'}.docx`;
-      return reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
-        .header('Content-Disposition', `attachment; filename="document.docx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .header('Cache-Control', 'no-store')
-        .send(buf);
+        const buf = await articles.toDocx(body!.markdown, body!.title);
+        const name = `${
+          (body!.title || 'document')
+            .replace(/[\\/:*?"<>|\r\n]+/g, ' ')
+            .trim()
+            .slice(0, 80) || 'document'
+        }.docx`;
+        return reply
+          .header('Content-Type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+          .header('Content-Disposition', `attachment; filename="document.docx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+          .header('Cache-Control', 'no-store')
+          .send(buf);
       },
     },
   };

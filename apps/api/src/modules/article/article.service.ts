@@ -24,13 +24,23 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 /** Keywords when the author gives none: the title's distinct words (jieba), longest first, up to five. */
 export function defaultKeywords(title: string): string {
   const words = [...new Set(tokenize(title).filter((w) => w.length >= 2 && !/^\d+$/.test(w)))];
-  return words.sort((a, b) => b.length - a.length).slice(0, 5).join(',');
+  return words
+    .sort((a, b) => b.length - a.length)
+    .slice(0, 5)
+    .join(',');
 }
 
 /** Placeholder content of the footer pages, created once (the administrator edits them). */
 const FOOTER_SEED: Record<(typeof FOOTER_ARTICLE_IDENTIFIERS)[number], { title: string; content: string }> = {
-  about: { title: '关于我们', content: '## 关于我们\n\n本站是一个开源的文档分享与文章发布平台，致力于让知识更容易被发现与分享。\n\n> 管理员可在后台「文章管理」中编辑本页内容。' },
-  agreement: { title: '文库协议', content: '## 文库协议\n\n欢迎使用本站。注册、上传文档或发布文章即表示您同意遵守本协议：\n\n1. 不上传违法、侵权或含有恶意代码的内容；\n2. 尊重他人的著作权与隐私；\n3. 本站有权删除违反协议的内容。' },
+  about: {
+    title: '关于我们',
+    content: '## 关于我们\n\n本站是一个开源的文档分享与文章发布平台，致力于让知识更容易被发现与分享。\n\n> 管理员可在后台「文章管理」中编辑本页内容。',
+  },
+  agreement: {
+    title: '文库协议',
+    content:
+      '## 文库协议\n\n欢迎使用本站。注册、上传文档或发布文章即表示您同意遵守本协议：\n\n1. 不上传违法、侵权或含有恶意代码的内容；\n2. 尊重他人的著作权与隐私；\n3. 本站有权删除违反协议的内容。',
+  },
   contact: { title: '联系我们', content: '## 联系我们\n\n如有合作、建议或版权问题，请通过站内反馈或管理员邮箱与我们联系。' },
   feedback: { title: '意见反馈', content: '## 意见反馈\n\n您的意见是我们改进的动力。请在本页下方留言，我们会尽快回复。' },
   copyright: { title: '免责声明', content: '## 免责声明\n\n本站文档与文章由用户上传或发布，仅供学习交流。若内容侵犯了您的权益，请联系我们，我们将及时处理。' },
@@ -59,18 +69,31 @@ export class ArticleService {
 
   // ---------------- mapping ----------------
   async decorate(rows: ArticleListRow[], withContent = false): Promise<TArticle[]> {
-    const [cats, users] = await Promise.all([
-      this.repo.categoryIdsOf(rows.map((r) => r.id)),
-      this.users.byIds(rows.map((r) => r.userId)),
-    ]);
+    const [cats, users] = await Promise.all([this.repo.categoryIdsOf(rows.map((r) => r.id)), this.users.byIds(rows.map((r) => r.userId))]);
     const byUser = new Map(users.map((u) => [u.id, u]));
     const hideViews = (await this.settings.get('article')).show_view_count === false;
     return rows.map((r) => ({
-      id: r.id, identifier: r.identifier, user_id: r.userId, username: byUser.get(r.userId)?.username, user_avatar: byUser.get(r.userId)?.avatar,
-      title: r.title, keywords: r.keywords, description: r.description, content: withContent ? r.content : undefined, status: r.status,
-      is_draft: r.isDraft, reject_reason: r.rejectReason, view_count: hideViews ? 0 : r.viewCount, favorite_count: r.favoriteCount,
-      comment_count: r.commentCount, is_recommend: r.recommendAt !== null, recommend_at: iso(r.recommendAt), category_id: cats.get(r.id) ?? [],
-      created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(), deleted_at: iso(r.deletedAt),
+      id: r.id,
+      identifier: r.identifier,
+      user_id: r.userId,
+      username: byUser.get(r.userId)?.username,
+      user_avatar: byUser.get(r.userId)?.avatar,
+      title: r.title,
+      keywords: r.keywords,
+      description: r.description,
+      content: withContent ? r.content : undefined,
+      status: r.status,
+      is_draft: r.isDraft,
+      reject_reason: r.rejectReason,
+      view_count: hideViews ? 0 : r.viewCount,
+      favorite_count: r.favoriteCount,
+      comment_count: r.commentCount,
+      is_recommend: r.recommendAt !== null,
+      recommend_at: iso(r.recommendAt),
+      category_id: cats.get(r.id) ?? [],
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+      deleted_at: iso(r.deletedAt),
     }));
   }
 
@@ -113,12 +136,18 @@ export class ArticleService {
 
   private async index(tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], a: Pick<ArticleRow, 'id' | 'title' | 'keywords' | 'description' | 'content'>) {
     await this.repo.setSearchText(tx, a.id, {
-      a: segment(a.title), b: segment(a.keywords.replace(/[,，;；]/g, ' ')), c: segment(a.description), d: segment(markdownToText(a.content, 200_000)),
+      a: segment(a.title),
+      b: segment(a.keywords.replace(/[,，;；]/g, ' ')),
+      c: segment(a.description),
+      d: segment(markdownToText(a.content, 200_000)),
     });
   }
 
   // ---------------- create / update / delete ----------------
-  async create(viewer: ArticleViewer & { userId: number }, body: { identifier?: string; title: string; keywords: string; description: string; content: string; category_id: number[]; is_draft: boolean }): Promise<TArticle> {
+  async create(
+    viewer: ArticleViewer & { userId: number },
+    body: { identifier?: string; title: string; keywords: string; description: string; content: string; category_id: number[]; is_draft: boolean },
+  ): Promise<TArticle> {
     let status: number = ArticleAudit.Approved;
     if (!viewer.isAdmin) {
       const { needsApproval } = await this.assertCanWrite(viewer.userId);
@@ -132,7 +161,16 @@ export class ArticleService {
     const keywords = body.keywords || defaultKeywords(body.title);
     const description = body.description || markdownToText(body.content, 200, { summary: true });
     const row = await this.db.transaction(async (tx) => {
-      const r = await this.repo.insert(tx, { identifier, userId: viewer.userId, title: body.title, keywords, description, content: body.content, status, isDraft: body.is_draft });
+      const r = await this.repo.insert(tx, {
+        identifier,
+        userId: viewer.userId,
+        title: body.title,
+        keywords,
+        description,
+        content: body.content,
+        status,
+        isDraft: body.is_draft,
+      });
       await this.repo.setCategories(tx, r.id, body.category_id);
       await this.index(tx, r);
       await this.recountAuthors(tx, [viewer.userId]);
@@ -143,7 +181,21 @@ export class ArticleService {
     return (await this.decorate([row], true))[0];
   }
 
-  async update(viewer: ArticleViewer & { userId: number }, body: { id: number; identifier?: string; title?: string; keywords?: string; description?: string; content?: string; category_id?: number[]; is_draft?: boolean; status?: 0 | 1 | 2; reject_reason?: string }): Promise<TArticle> {
+  async update(
+    viewer: ArticleViewer & { userId: number },
+    body: {
+      id: number;
+      identifier?: string;
+      title?: string;
+      keywords?: string;
+      description?: string;
+      content?: string;
+      category_id?: number[];
+      is_draft?: boolean;
+      status?: 0 | 1 | 2;
+      reject_reason?: string;
+    },
+  ): Promise<TArticle> {
     const a = await this.repo.find({ id: body.id });
     if (!a || a.deletedAt) throw notFound('文章不存在或已被删除');
     if (!viewer.isAdmin && a.userId !== viewer.userId) throw forbidden('只能修改自己的文章');
@@ -193,8 +245,15 @@ export class ArticleService {
     if (!rows.length) throw notFound('文章不存在或已被删除');
     if (!viewer.isAdmin && rows.some((r) => r.userId !== viewer.userId)) throw forbidden('只能删除自己的文章');
     await this.db.transaction(async (tx) => {
-      await this.repo.updateMany(rows.map((r) => r.id), { deletedAt: new Date() }, tx);
-      await this.recountAuthors(tx, rows.map((r) => r.userId));
+      await this.repo.updateMany(
+        rows.map((r) => r.id),
+        { deletedAt: new Date() },
+        tx,
+      );
+      await this.recountAuthors(
+        tx,
+        rows.map((r) => r.userId),
+      );
     });
     await this.changed(rows.map((r) => r.id));
   }
@@ -203,8 +262,15 @@ export class ArticleService {
     const rows = (await this.repo.byIds(ids, true)).filter((r) => r.deletedAt);
     if (!rows.length) throw notFound('回收站中没有这些文章');
     await this.db.transaction(async (tx) => {
-      await this.repo.updateMany(rows.map((r) => r.id), { deletedAt: null }, tx);
-      await this.recountAuthors(tx, rows.map((r) => r.userId));
+      await this.repo.updateMany(
+        rows.map((r) => r.id),
+        { deletedAt: null },
+        tx,
+      );
+      await this.recountAuthors(
+        tx,
+        rows.map((r) => r.userId),
+      );
     });
     await this.changed(rows.map((r) => r.id));
   }
@@ -215,8 +281,14 @@ export class ArticleService {
     const rows = (await this.repo.byIds(target, true)).filter((r) => r.deletedAt);
     if (!rows.length) return 0;
     await this.db.transaction(async (tx) => {
-      await this.repo.hardDelete(tx, rows.map((r) => r.id));
-      await this.recountAuthors(tx, rows.map((r) => r.userId));
+      await this.repo.hardDelete(
+        tx,
+        rows.map((r) => r.id),
+      );
+      await this.recountAuthors(
+        tx,
+        rows.map((r) => r.userId),
+      );
     });
     await this.changed(rows.map((r) => r.id));
     await this.events.emit('article.purged', { ids: rows.map((r) => r.id) });
@@ -235,7 +307,9 @@ export class ArticleService {
       this.repo.categoryIdsOf([a.id]).then((m) => this.content.categoriesByIds(m.get(a.id) ?? [])),
     ]);
     return {
-      ...article, content: a.content, content_html: await this.html(a),
+      ...article,
+      content: a.content,
+      content_html: await this.html(a),
       category: cats.map((c) => ({ id: c.id, title: c.title, parent_id: c.parentId })),
     };
   }
@@ -262,9 +336,13 @@ export class ArticleService {
     if (!ids.length) return ids;
     const all = await this.content.categoriesOfType(CategoryType.Article);
     const out = new Set(ids);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
-      for (const c of all) if (out.has(c.parentId) && !out.has(c.id)) { out.add(c.id); grew = true; }
+      for (const c of all)
+        if (out.has(c.parentId) && !out.has(c.id)) {
+          out.add(c.id);
+          grew = true;
+        }
     }
     return [...out];
   }
@@ -287,9 +365,14 @@ export class ArticleService {
 
   async related(by: { id?: number; identifier?: string }, limit?: number) {
     const a = await this.visible(by, { isAdmin: false });
-    const n = Math.min(20, Math.max(1, limit ?? ((await this.settings.get('article')).related_count)));
+    const n = Math.min(20, Math.max(1, limit ?? (await this.settings.get('article')).related_count));
     const words = [...new Set([...tokenize(a.keywords.replace(/[,，;；]/g, ' ')), ...tokenize(a.title)].filter((w) => w.length >= 2))].slice(0, 12);
-    const query = words.length ? sql.join(words.map((w) => sql`plainto_tsquery('simple', ${w})`), sql` || `) : undefined;
+    const query = words.length
+      ? sql.join(
+          words.map((w) => sql`plainto_tsquery('simple', ${w})`),
+          sql` || `,
+        )
+      : undefined;
     const cats = (await this.repo.categoryIdsOf([a.id])).get(a.id) ?? [];
     return { article: await this.decorate(await this.repo.related(a.id, query, cats, n)) };
   }
@@ -304,14 +387,25 @@ export class ArticleService {
     const maxPage = Math.max(1, display.max_search_pages);
     const page = Math.min(q.page, maxPage);
     const { rows, total } = await this.repo.search({
-      query, fallback: tsq ? undefined : q.wd.trim(), category_id: await this.withChildren(q.category_id ?? []),
-      user_id: q.user_id, created_at: q.created_at, sort: q.sort, page, size: q.size,
+      query,
+      fallback: tsq ? undefined : q.wd.trim(),
+      category_id: await this.withChildren(q.category_id ?? []),
+      user_id: q.user_id,
+      created_at: q.created_at,
+      sort: q.sort,
+      page,
+      size: q.size,
     });
     const decorated = await this.decorate(rows);
     const words = parsed.highlight.length ? parsed.highlight : [q.wd.trim()];
     const article = decorated.map((a, i) => {
       const text = rows[i].description || markdownToText(rows[i].content ?? '', 2000);
-      return { ...a, highlight_title: highlightHtml(a.title, words), highlight_snippet: highlightHtml(snippetAround(text, words, 120), words), rank: rows[i].rank };
+      return {
+        ...a,
+        highlight_title: highlightHtml(a.title, words),
+        highlight_snippet: highlightHtml(snippetAround(text, words, 120), words),
+        rank: rows[i].rank,
+      };
     });
     return { total, spend: Number(((performance.now() - started) / 1000).toFixed(3)), max_page: Math.min(maxPage, Math.ceil(total / q.size)), article, words };
   }
@@ -328,7 +422,10 @@ export class ArticleService {
 
   async recommend(ids: number[], isRecommend: boolean) {
     const rows = await this.repo.byIds(ids);
-    await this.repo.updateMany(rows.map((r) => r.id), { recommendAt: isRecommend ? new Date() : null });
+    await this.repo.updateMany(
+      rows.map((r) => r.id),
+      { recommendAt: isRecommend ? new Date() : null },
+    );
     await this.changed(rows.map((r) => r.id));
   }
 
@@ -338,8 +435,15 @@ export class ArticleService {
     const rows = await this.repo.byIds(ids);
     if (!rows.length) throw notFound('文章不存在或已被删除');
     await this.db.transaction(async (tx) => {
-      await this.repo.updateMany(rows.map((r) => r.id), { status, rejectReason: status === ArticleAudit.Rejected ? reason.trim() : '' }, tx);
-      await this.recountAuthors(tx, rows.map((r) => r.userId));
+      await this.repo.updateMany(
+        rows.map((r) => r.id),
+        { status, rejectReason: status === ArticleAudit.Rejected ? reason.trim() : '' },
+        tx,
+      );
+      await this.recountAuthors(
+        tx,
+        rows.map((r) => r.userId),
+      );
     });
     await this.changed(rows.map((r) => r.id));
   }
@@ -370,8 +474,13 @@ export class ArticleService {
   /** The footer pages (about, agreement, contact, feedback, copyright), created once with placeholder text. */
   async seedFooterPages(ownerId: number) {
     const rows = FOOTER_ARTICLE_IDENTIFIERS.map((identifier) => ({
-      identifier, userId: ownerId, title: FOOTER_SEED[identifier].title, content: FOOTER_SEED[identifier].content,
-      description: markdownToText(FOOTER_SEED[identifier].content, 200), keywords: FOOTER_SEED[identifier].title, status: ArticleAudit.Approved,
+      identifier,
+      userId: ownerId,
+      title: FOOTER_SEED[identifier].title,
+      content: FOOTER_SEED[identifier].content,
+      description: markdownToText(FOOTER_SEED[identifier].content, 200),
+      keywords: FOOTER_SEED[identifier].title,
+      status: ArticleAudit.Approved,
     }));
     const created = await this.repo.seedMissing(rows);
     for (const c of created) {

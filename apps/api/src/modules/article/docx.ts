@@ -1,12 +1,32 @@
 import {
-  AlignmentType, BorderStyle, Document, ExternalHyperlink, HeadingLevel, LevelFormat, Packer, Paragraph, ShadingType, Table, TableCell, TableRow,
-  TextRun, WidthType, type ParagraphChild,
+  AlignmentType,
+  BorderStyle,
+  Document,
+  ExternalHyperlink,
+  HeadingLevel,
+  LevelFormat,
+  Packer,
+  Paragraph,
+  ShadingType,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+  type ParagraphChild,
 } from 'docx';
 import { markdownTokens } from '@wenku/ui/markdown';
 
 type Token = ReturnType<typeof markdownTokens>[number];
 
-const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
+const HEADINGS = [
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+  HeadingLevel.HEADING_5,
+  HeadingLevel.HEADING_6,
+];
 const MONO = 'Consolas';
 
 /** Runs of an inline token list: bold, italic, strike, code, links, formulas (as their TeX, in a math font). */
@@ -34,19 +54,34 @@ function runs(children: Token[] | null): ParagraphChild[] {
       case 'hardbreak':
         add(new TextRun({ break: 1 }));
         break;
-      case 'strong_open': bold = true; break;
-      case 'strong_close': bold = false; break;
-      case 'em_open': italics = true; break;
-      case 'em_close': italics = false; break;
-      case 's_open': strike = true; break;
-      case 's_close': strike = false; break;
+      case 'strong_open':
+        bold = true;
+        break;
+      case 'strong_close':
+        bold = false;
+        break;
+      case 'em_open':
+        italics = true;
+        break;
+      case 'em_close':
+        italics = false;
+        break;
+      case 's_open':
+        strike = true;
+        break;
+      case 's_close':
+        strike = false;
+        break;
       case 'link_open': {
         const href = String(t.attrGet('href') ?? '');
         link = /^https?:\/\//i.test(href) ? { href, parts: [] } : null;
         break;
       }
       case 'link_close':
-        if (link) out.push(new ExternalHyperlink({ link: link.href, children: link.parts.length ? link.parts : [new TextRun({ text: link.href, style: 'Hyperlink' })] }));
+        if (link)
+          out.push(
+            new ExternalHyperlink({ link: link.href, children: link.parts.length ? link.parts : [new TextRun({ text: link.href, style: 'Hyperlink' })] }),
+          );
         link = null;
         break;
       case 'image':
@@ -75,28 +110,46 @@ export async function markdownToDocx(markdown: string, title?: string): Promise<
         i += 2;
         break;
       }
-      case 'bullet_list_open': lists.push({ ordered: false }); break;
-      case 'ordered_list_open': lists.push({ ordered: true }); break;
+      case 'bullet_list_open':
+        lists.push({ ordered: false });
+        break;
+      case 'ordered_list_open':
+        lists.push({ ordered: true });
+        break;
       case 'bullet_list_close':
-      case 'ordered_list_close': lists.pop(); break;
-      case 'blockquote_open': quote++; break;
-      case 'blockquote_close': quote--; break;
+      case 'ordered_list_close':
+        lists.pop();
+        break;
+      case 'blockquote_open':
+        quote++;
+        break;
+      case 'blockquote_close':
+        quote--;
+        break;
       case 'paragraph_open': {
         const inline = tokens[i + 1]?.children ?? null;
         const list = lists[lists.length - 1];
         const level = Math.min(lists.length - 1, 8);
-        body.push(new Paragraph({
-          children: runs(inline),
-          ...(list ? (list.ordered ? { numbering: { reference: 'wk-ordered', level } } : { bullet: { level } }) : {}),
-          ...(quote ? { indent: { left: 480 * quote }, border: { left: { style: BorderStyle.SINGLE, size: 12, color: 'D0D7DE', space: 8 } } } : {}),
-        }));
+        body.push(
+          new Paragraph({
+            children: runs(inline),
+            ...(list ? (list.ordered ? { numbering: { reference: 'wk-ordered', level } } : { bullet: { level } }) : {}),
+            ...(quote ? { indent: { left: 480 * quote }, border: { left: { style: BorderStyle.SINGLE, size: 12, color: 'D0D7DE', space: 8 } } } : {}),
+          }),
+        );
         i += 2;
         break;
       }
       case 'fence':
       case 'code_block':
         for (const line of t.content.replace(/\n$/, '').split('\n')) {
-          body.push(new Paragraph({ children: [new TextRun({ text: line || ' ', font: MONO, size: 20 })], shading: { type: ShadingType.CLEAR, fill: 'F6F8FA', color: 'auto' }, spacing: { after: 0 } }));
+          body.push(
+            new Paragraph({
+              children: [new TextRun({ text: line || ' ', font: MONO, size: 20 })],
+              shading: { type: ShadingType.CLEAR, fill: 'F6F8FA', color: 'auto' },
+              spacing: { after: 0 },
+            }),
+          );
         }
         body.push(new Paragraph({ children: [] }));
         break;
@@ -118,10 +171,12 @@ export async function markdownToDocx(markdown: string, title?: string): Promise<
           else if (c.type === 'tr_close') rows.push(new TableRow({ children: cells, tableHeader: header }));
           else if (c.type === 'th_open' || c.type === 'td_open') {
             const inline = tokens[i + 1]?.type === 'inline' ? tokens[i + 1].children : null;
-            cells.push(new TableCell({
-              children: [new Paragraph({ children: c.type === 'th_open' ? runs(inline).map((r) => r) : runs(inline) })],
-              shading: c.type === 'th_open' ? { type: ShadingType.CLEAR, fill: 'F6F8FA', color: 'auto' } : undefined,
-            }));
+            cells.push(
+              new TableCell({
+                children: [new Paragraph({ children: c.type === 'th_open' ? runs(inline).map((r) => r) : runs(inline) })],
+                shading: c.type === 'th_open' ? { type: ShadingType.CLEAR, fill: 'F6F8FA', color: 'auto' } : undefined,
+              }),
+            );
           }
         }
         if (rows.length) body.push(new Table({ rows, width: { size: 100, type: WidthType.PERCENTAGE } }));
@@ -140,10 +195,18 @@ export async function markdownToDocx(markdown: string, title?: string): Promise<
     title: title ?? 'document',
     styles: { default: { document: { run: { font: 'Microsoft YaHei', size: 22 } } } },
     numbering: {
-      config: [{
-        reference: 'wk-ordered',
-        levels: Array.from({ length: 9 }, (_, level) => ({ level, format: LevelFormat.DECIMAL, text: `%${level + 1}.`, alignment: AlignmentType.START, style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } } })),
-      }],
+      config: [
+        {
+          reference: 'wk-ordered',
+          levels: Array.from({ length: 9 }, (_, level) => ({
+            level,
+            format: LevelFormat.DECIMAL,
+            text: `%${level + 1}.`,
+            alignment: AlignmentType.START,
+            style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
+          })),
+        },
+      ],
     },
     sections: [{ children: body }],
   });

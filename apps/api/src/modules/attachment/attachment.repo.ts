@@ -19,16 +19,29 @@ export class AttachmentRepo {
     return ids.length ? this.db.select().from(attachments).where(inArray(attachments.id, ids)) : Promise.resolve([]);
   }
   async pathExists(path: string): Promise<boolean> {
-    const r = await this.db.select({ id: attachments.id }).from(attachments).where(and(eq(attachments.path, path), isNull(attachments.deletedAt))).limit(1);
+    const r = await this.db
+      .select({ id: attachments.id })
+      .from(attachments)
+      .where(and(eq(attachments.path, path), isNull(attachments.deletedAt)))
+      .limit(1);
     return r.length > 0;
   }
   /** Any live copy of a hash (for instant upload) and whether the hash is banned. */
   async hashState(hash: string): Promise<{ banned: boolean; copy?: AttachmentRow }> {
-    const rows = await this.db.select().from(attachments).where(and(eq(attachments.hash, hash), isNull(attachments.deletedAt))).orderBy(asc(attachments.id)).limit(50);
+    const rows = await this.db
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.hash, hash), isNull(attachments.deletedAt)))
+      .orderBy(asc(attachments.id))
+      .limit(50);
     return { banned: rows.some((r) => !r.enable), copy: rows.find((r) => r.enable) };
   }
   async isHashBanned(hash: string): Promise<boolean> {
-    const r = await this.db.select({ id: attachments.id }).from(attachments).where(and(eq(attachments.hash, hash), eq(attachments.enable, false))).limit(1);
+    const r = await this.db
+      .select({ id: attachments.id })
+      .from(attachments)
+      .where(and(eq(attachments.hash, hash), eq(attachments.enable, false)))
+      .limit(1);
     return r.length > 0;
   }
   async link(tx: Tx, id: number, typeId: number) {
@@ -54,7 +67,13 @@ export class AttachmentRepo {
     if (q.ext) conds.push(eq(attachments.ext, q.ext.replace(/^\./, '')));
     const where = and(...conds);
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select().from(attachments).where(where).orderBy(desc(attachments.id)).limit(q.size).offset((q.page - 1) * q.size),
+      this.db
+        .select()
+        .from(attachments)
+        .where(where)
+        .orderBy(desc(attachments.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
       this.db.select({ n: count() }).from(attachments).where(where),
     ]);
     return { rows, total: n };
@@ -62,7 +81,10 @@ export class AttachmentRepo {
   /** Of these hashes, those a live attachment still uses. */
   async hashesInUse(hashes: string[]): Promise<Set<string>> {
     if (!hashes.length) return new Set();
-    const used = await this.db.selectDistinct({ hash: attachments.hash }).from(attachments).where(and(inArray(attachments.hash, hashes), isNull(attachments.deletedAt)));
+    const used = await this.db
+      .selectDistinct({ hash: attachments.hash })
+      .from(attachments)
+      .where(and(inArray(attachments.hash, hashes), isNull(attachments.deletedAt)));
     return new Set(used.map((r) => r.hash));
   }
 }

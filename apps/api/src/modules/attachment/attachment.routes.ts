@@ -8,7 +8,8 @@ const ok = { ok: true };
 const uploadLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** busboy's plain Errors for a body that is not well-formed multipart (no boundary, cut short, a bad part header). */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|Malformed part header|The needle cannot)/;
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|Malformed part header|The needle cannot)/;
 
 /** Runs an upload; a malformed multipart body is the client's mistake (400), not a server error. */
 async function readingUpload<T>(work: () => Promise<T>): Promise<T> {
@@ -80,11 +81,16 @@ export function attachmentRoutes({ attachments, settings }: Deps): RouteHandlers
       const security = await settings.get('security');
       if (security.login_required || security.is_close) {
         const allowed = req.auth && (!security.is_close || (await req.server.permissionKeys(req.auth.userId)).size > 0);
-        if (!allowed && !(await publicImages()).has(`/uploads/${key}`)) throw security.is_close ? new AppError('site_closed', security.close_statement || '网站已关闭') : unauthorized('请先登录');
+        if (!allowed && !(await publicImages()).has(`/uploads/${key}`))
+          throw security.is_close ? new AppError('site_closed', security.close_statement || '网站已关闭') : unauthorized('请先登录');
       }
       const found = await attachments.openImage(key);
       if (!found) throw notFound('文件不存在');
-      return reply.header('Content-Type', found.mime).header('Cache-Control', 'public, max-age=31536000, immutable').header('Content-Security-Policy', SANDBOX_CSP).send(found.stream);
+      return reply
+        .header('Content-Type', found.mime)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Content-Security-Policy', SANDBOX_CSP)
+        .send(found.stream);
     },
 
     listAttachments: ({ query }) => attachments.list(query!),

@@ -17,7 +17,15 @@ import type { AttachmentRepo, AttachmentRow } from './attachment.repo';
 import { toAttachment } from './attachment.mapper';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const IMAGE_MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp', ico: 'image/x-icon' };
+export const IMAGE_MIME: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  ico: 'image/x-icon',
+};
 
 /** The image type from its first bytes (SVG is deliberately not accepted: it can carry script). */
 export function sniffImage(b: Buffer): string | undefined {
@@ -32,7 +40,11 @@ export function sniffImage(b: Buffer): string | undefined {
 
 export type ImageKind = 'avatar' | 'config' | 'category' | 'banner' | 'article';
 const IMAGE_TYPE: Record<ImageKind, number> = {
-  avatar: AttachmentType.Avatar, config: AttachmentType.Config, category: AttachmentType.CategoryCover, banner: AttachmentType.Banner, article: AttachmentType.Article,
+  avatar: AttachmentType.Avatar,
+  config: AttachmentType.Config,
+  category: AttachmentType.CategoryCover,
+  banner: AttachmentType.Banner,
+  article: AttachmentType.Article,
 };
 
 const extOfName = (name: string) => path.extname(name).replace(/^\./, '').toLowerCase();
@@ -72,7 +84,8 @@ export class AttachmentService {
 
   async assertExt(filename: string): Promise<string> {
     const ext = extOfName(filename);
-    if (!ext || !(SUPPORTED_DOCUMENT_EXTS as readonly string[]).includes(ext)) throw new AppError('unsupported_media_type', `不支持的文件类型：${ext ? `.${ext}` : '无扩展名'}`);
+    if (!ext || !(SUPPORTED_DOCUMENT_EXTS as readonly string[]).includes(ext))
+      throw new AppError('unsupported_media_type', `不支持的文件类型：${ext ? `.${ext}` : '无扩展名'}`);
     if (!(await this.allowedExts()).includes(ext)) throw new AppError('unsupported_media_type', `本站不允许上传 .${ext} 文件`);
     return ext;
   }
@@ -119,7 +132,16 @@ export class AttachmentService {
     if (banned) throw badRequest('该文件已被禁止上传');
     if (!copy || copy.size !== body.size || !(await this.storage.exists(copy.path))) return { exists: false, attachment: null };
     if (copy.size > (await this.maxUploadBytes())) throw new AppError('payload_too_large', '文件大小超过限制');
-    const row = await this.repo.insert({ hash: body.hash, userId, type: AttachmentType.Document, path: copy.path, name: body.name.slice(0, 255), size: copy.size, ext: copy.ext === ext ? ext : copy.ext, ip });
+    const row = await this.repo.insert({
+      hash: body.hash,
+      userId,
+      type: AttachmentType.Document,
+      path: copy.path,
+      name: body.name.slice(0, 255),
+      size: copy.size,
+      ext: copy.ext === ext ? ext : copy.ext,
+      ip,
+    });
     return { exists: true, attachment: toAttachment(row) };
   }
 
@@ -132,7 +154,18 @@ export class AttachmentService {
     const hash = crypto.createHash('sha256').update(buf).digest('hex');
     const key = `images/${hash.slice(0, 2)}/${hash}.${ext}`;
     if (!(await this.storage.exists(key))) await this.storage.put(key, buf, { contentType: IMAGE_MIME[ext] });
-    const row = await this.repo.insert({ hash, userId, type: IMAGE_TYPE[kind], typeId: kind === 'avatar' ? userId : 0, path: key, name: filename.slice(0, 255), size: buf.length, ext, mime: IMAGE_MIME[ext], ip });
+    const row = await this.repo.insert({
+      hash,
+      userId,
+      type: IMAGE_TYPE[kind],
+      typeId: kind === 'avatar' ? userId : 0,
+      path: key,
+      name: filename.slice(0, 255),
+      size: buf.length,
+      ext,
+      mime: IMAGE_MIME[ext],
+      ip,
+    });
     const url = `/uploads/${key}`;
     if (kind === 'avatar') await this.account.setAvatar(userId, url);
     return { ...toAttachment(row), url };

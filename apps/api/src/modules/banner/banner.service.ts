@@ -9,7 +9,15 @@ import { CrudRepo } from '../../db/crud-repo';
 type BannerRow = typeof banners.$inferSelect;
 
 export const toBanner = (b: BannerRow): TBanner => ({
-  id: b.id, title: b.title, path: b.path, url: b.url, sort: b.sort, enable: b.enable, type: b.type, description: b.description, created_at: b.createdAt.toISOString(),
+  id: b.id,
+  title: b.title,
+  path: b.path,
+  url: b.url,
+  sort: b.sort,
+  enable: b.enable,
+  type: b.type,
+  description: b.description,
+  created_at: b.createdAt.toISOString(),
 });
 
 function pickFields<T extends Record<string, unknown>>(rows: T[], fields?: string[]): T[] {

@@ -23,7 +23,11 @@ export class ConfigRepo {
   }
 
   enabledLanguages() {
-    return this.db.select().from(languages).where(sql`${languages.enable}`).orderBy(languages.sort, languages.id);
+    return this.db
+      .select()
+      .from(languages)
+      .where(sql`${languages.enable}`)
+      .orderBy(languages.sort, languages.id);
   }
 
   async insertLanguages(rows: { language: string; code: string; sort: number }[]): Promise<void> {

@@ -1,6 +1,16 @@
 import {
-  CONFIG_SECTIONS, SECRET_MASK, DEFAULT_CREDIT_NAME, ZSettings, configField,
-  type ConfigCategory, type ConfigFieldDef, type TConfig, type TConfigItem, type TConfigSections, type TSettings, type TRechargeSettings,
+  CONFIG_SECTIONS,
+  SECRET_MASK,
+  DEFAULT_CREDIT_NAME,
+  ZSettings,
+  configField,
+  type ConfigCategory,
+  type ConfigFieldDef,
+  type TConfig,
+  type TConfigItem,
+  type TConfigSections,
+  type TSettings,
+  type TRechargeSettings,
 } from '@wenku/contracts';
 import { TtlCache, freeze } from '../../lib/cache';
 import { badRequest } from '../../lib/errors';
@@ -55,8 +65,16 @@ function decode(category: string, name: string, raw: string | undefined): Value 
 }
 
 const DEFAULT_LANGUAGES = [
-  ['简体中文', 'zh-cn'], ['繁體中文', 'zh-tw'], ['English', 'en'], ['日本語', 'ja'], ['한국어', 'ko'],
-  ['Français', 'fr'], ['Deutsch', 'de'], ['Español', 'es'], ['Русский', 'ru'], ['其他', 'other'],
+  ['简体中文', 'zh-cn'],
+  ['繁體中文', 'zh-tw'],
+  ['English', 'en'],
+  ['日本語', 'ja'],
+  ['한국어', 'ko'],
+  ['Français', 'fr'],
+  ['Deutsch', 'de'],
+  ['Español', 'es'],
+  ['Русский', 'ru'],
+  ['其他', 'other'],
 ] as const;
 
 /** The site's settings: one typed section per admin config page (contracts `CONFIG_SCHEMAS`), cached a few seconds. */
@@ -159,10 +177,12 @@ export class ConfigService {
   async publicSettings(): Promise<TSettings> {
     return this.cache.get('public', async () => {
       const [all, langs] = await Promise.all([this.all(), this.repo.enabledLanguages()]);
-      return freeze(ZSettings.parse({
-        ...all,
-        language: langs.map((l) => ({ id: l.id, language: l.language, code: l.code, enable: l.enable, sort: l.sort })),
-      }));
+      return freeze(
+        ZSettings.parse({
+          ...all,
+          language: langs.map((l) => ({ id: l.id, language: l.language, code: l.code, enable: l.enable, sort: l.sort })),
+        }),
+      );
     }) as Promise<TSettings>;
   }
 
@@ -187,4 +207,3 @@ export class ConfigService {
     this.cache.clear();
   }
 }
-

@@ -7,7 +7,10 @@ const toLanguage = (l: Row) => ({ id: l.id, language: l.language, code: l.code, 
 
 /** Document languages (the settings answer lists the enabled ones). */
 export class LanguageService {
-  constructor(private readonly repo: ConfigRepo, private readonly settings: ConfigService) {}
+  constructor(
+    private readonly repo: ConfigRepo,
+    private readonly settings: ConfigService,
+  ) {}
 
   async list(all: boolean) {
     const rows = (await this.repo.allLanguages()).filter((l) => all || l.enable);

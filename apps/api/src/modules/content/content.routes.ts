@@ -10,7 +10,9 @@ function camel<T extends Record<string, unknown>>(o: T): Record<string, unknown>
 }
 const toDate = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
 const adBody = (b: { start_time?: string | null; end_time?: string | null } & Record<string, unknown>) => ({
-  ...camel(b), startTime: toDate(b.start_time), endTime: toDate(b.end_time),
+  ...camel(b),
+  startTime: toDate(b.start_time),
+  endTime: toDate(b.end_time),
 });
 
 export function contentRoutes({ content, users }: Deps): RouteHandlers {

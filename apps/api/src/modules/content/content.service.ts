@@ -1,7 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import {
-  positionsOfGroup, type TAdvertisement, type TCategory, type TFriendlink, type TNavigation,
-} from '@wenku/contracts';
+import { positionsOfGroup, type TAdvertisement, type TCategory, type TFriendlink, type TNavigation } from '@wenku/contracts';
 import type { Db, Tx } from '../../db/client';
 import { advertisements, categories, friendlinks, navigations } from '../../db/schema';
 import { TtlCache, freeze } from '../../lib/cache';
@@ -17,19 +15,51 @@ type AdRow = typeof advertisements.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const toCategory = (c: CategoryRow): TCategory => ({
-  id: c.id, parent_id: c.parentId, title: c.title, icon: c.icon, cover: c.cover, doc_count: c.docCount, enable: c.enable,
-  description: c.description, show_description: c.showDescription, sort: c.sort, type: c.type, created_at: c.createdAt.toISOString(),
+  id: c.id,
+  parent_id: c.parentId,
+  title: c.title,
+  icon: c.icon,
+  cover: c.cover,
+  doc_count: c.docCount,
+  enable: c.enable,
+  description: c.description,
+  show_description: c.showDescription,
+  sort: c.sort,
+  type: c.type,
+  created_at: c.createdAt.toISOString(),
 });
 export const toNavigation = (n: NavigationRow): TNavigation => ({
-  id: n.id, title: n.title, href: n.href, target: n.target, color: n.color, sort: n.sort, enable: n.enable, fixed: n.fixed,
-  parent_id: n.parentId, description: n.description, created_at: n.createdAt.toISOString(),
+  id: n.id,
+  title: n.title,
+  href: n.href,
+  target: n.target,
+  color: n.color,
+  sort: n.sort,
+  enable: n.enable,
+  fixed: n.fixed,
+  parent_id: n.parentId,
+  description: n.description,
+  created_at: n.createdAt.toISOString(),
 });
 export const toFriendlink = (f: FriendlinkRow): TFriendlink => ({
-  id: f.id, title: f.title, link: f.link, description: f.description, sort: f.sort, enable: f.enable, created_at: f.createdAt.toISOString(),
+  id: f.id,
+  title: f.title,
+  link: f.link,
+  description: f.description,
+  sort: f.sort,
+  enable: f.enable,
+  created_at: f.createdAt.toISOString(),
 });
 export const toAdvertisement = (a: AdRow): TAdvertisement => ({
-  id: a.id, position: a.position, title: a.title, content: a.content, enable: a.enable, start_time: iso(a.startTime),
-  end_time: iso(a.endTime), remark: a.remark, created_at: a.createdAt.toISOString(),
+  id: a.id,
+  position: a.position,
+  title: a.title,
+  content: a.content,
+  enable: a.enable,
+  start_time: iso(a.startTime),
+  end_time: iso(a.endTime),
+  remark: a.remark,
+  created_at: a.createdAt.toISOString(),
 });
 
 /** Keeps only the fields a caller asked for (`field[]`), always with the id. */
@@ -39,7 +69,6 @@ function pickFields<T extends Record<string, unknown>>(rows: T[], fields?: strin
   return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => keep.has(k))) as T);
 }
 
-
 export class ContentService {
   readonly categories: CrudRepo<typeof categories>;
   readonly navigations: CrudRepo<typeof navigations>;
@@ -48,7 +77,10 @@ export class ContentService {
   /** public lists are read on every page load: keep them a few seconds */
   private readonly cache = new TtlCache<unknown>(3000);
 
-  constructor(private readonly db: Db, private readonly settings: ConfigService) {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: ConfigService,
+  ) {
     this.categories = new CrudRepo(db, categories);
     this.navigations = new CrudRepo(db, navigations);
     this.friendlinks = new CrudRepo(db, friendlinks);
@@ -63,7 +95,10 @@ export class ContentService {
   /** Categories by id (unknown ids left out). */
   async categoriesByIds(ids: number[]): Promise<CategoryRow[]> {
     if (!ids.length) return [];
-    return this.db.select().from(categories).where(inArray(categories.id, [...new Set(ids)]));
+    return this.db
+      .select()
+      .from(categories)
+      .where(inArray(categories.id, [...new Set(ids)]));
   }
 
   /** Sets categories' doc_count (recounted by the document module inside its transaction). */
@@ -74,7 +109,9 @@ export class ContentService {
 
   /** Every category of one type (0 documents, 1 articles), cached a few seconds: trees, filters, home blocks. */
   async categoriesOfType(type: 0 | 1): Promise<CategoryRow[]> {
-    return this.cache.get(`type:${type}`, () => this.db.select().from(categories).where(eq(categories.type, type)).orderBy(desc(categories.sort), asc(categories.id))) as Promise<CategoryRow[]>;
+    return this.cache.get(`type:${type}`, () =>
+      this.db.select().from(categories).where(eq(categories.type, type)).orderBy(desc(categories.sort), asc(categories.id)),
+    ) as Promise<CategoryRow[]>;
   }
 
   async createCategory(body: Omit<typeof categories.$inferInsert, 'id'>): Promise<TCategory> {
@@ -118,9 +155,17 @@ export class ContentService {
   }
 
   async deleteCategories(ids: number[]): Promise<void> {
-    const [child] = await this.db.select({ id: categories.id }).from(categories).where(and(inArray(categories.parentId, ids), sql`${categories.id} <> ALL(${sql.raw(`ARRAY[${ids.map(Number).join(',')}]::int[]`)})`)).limit(1);
+    const [child] = await this.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(inArray(categories.parentId, ids), sql`${categories.id} <> ALL(${sql.raw(`ARRAY[${ids.map(Number).join(',')}]::int[]`)})`))
+      .limit(1);
     if (child) throw badRequest('请先删除或移走下级分类');
-    const [used] = await this.db.select({ id: categories.id }).from(categories).where(and(inArray(categories.id, ids), gt(categories.docCount, 0))).limit(1);
+    const [used] = await this.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(inArray(categories.id, ids), gt(categories.docCount, 0)))
+      .limit(1);
     if (used) throw badRequest('分类下还有文档，不能删除');
     await this.categories.delete(ids);
     this.changed();
@@ -132,7 +177,10 @@ export class ContentService {
     return toCategory(c);
   }
 
-  async listCategories(q: { page: number; size: number; parent_id?: number[]; type?: number[]; enable?: boolean[]; wd?: string; field?: string[] }, asAdmin: boolean) {
+  async listCategories(
+    q: { page: number; size: number; parent_id?: number[]; type?: number[]; enable?: boolean[]; wd?: string; field?: string[] },
+    asAdmin: boolean,
+  ) {
     const run = async () => {
       const where: SQL[] = [];
       if (q.parent_id?.length) where.push(inArray(categories.parentId, q.parent_id));
@@ -301,12 +349,18 @@ export class ContentService {
     if (isVip || !wanted.length) return { advertisement: [] as TAdvertisement[] };
     return this.cache.get(`ads:${wanted.join(',')}`, async () => {
       const now = new Date();
-      const rows = await this.db.select().from(advertisements).where(and(
-        inArray(advertisements.position, wanted),
-        eq(advertisements.enable, true),
-        or(isNull(advertisements.startTime), lte(advertisements.startTime, now)),
-        or(isNull(advertisements.endTime), gt(advertisements.endTime, now)),
-      )).orderBy(advertisements.id);
+      const rows = await this.db
+        .select()
+        .from(advertisements)
+        .where(
+          and(
+            inArray(advertisements.position, wanted),
+            eq(advertisements.enable, true),
+            or(isNull(advertisements.startTime), lte(advertisements.startTime, now)),
+            or(isNull(advertisements.endTime), gt(advertisements.endTime, now)),
+          ),
+        )
+        .orderBy(advertisements.id);
       return freeze({ advertisement: rows.map(toAdvertisement) });
     }) as Promise<{ advertisement: TAdvertisement[] }>;
   }

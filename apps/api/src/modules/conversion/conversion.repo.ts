@@ -23,12 +23,23 @@ export class ConversionRepo {
     }
   }
   async firstText(hash: string, maxChars: number): Promise<string> {
-    const rows = await this.db.select({ text: documentTexts.text }).from(documentTexts).where(eq(documentTexts.hash, hash)).orderBy(asc(documentTexts.page)).limit(20);
-    return rows.map((r) => r.text).join('\n').slice(0, maxChars);
+    const rows = await this.db
+      .select({ text: documentTexts.text })
+      .from(documentTexts)
+      .where(eq(documentTexts.hash, hash))
+      .orderBy(asc(documentTexts.page))
+      .limit(20);
+    return rows
+      .map((r) => r.text)
+      .join('\n')
+      .slice(0, maxChars);
   }
   /** Conversions stuck in `converting` past a deadline. */
   stuck(before: Date) {
-    return this.db.select().from(conversions).where(and(eq(conversions.status, 1), lt(conversions.startedAt, before)));
+    return this.db
+      .select()
+      .from(conversions)
+      .where(and(eq(conversions.status, 1), lt(conversions.startedAt, before)));
   }
   async remove(hashes: string[]) {
     if (!hashes.length) return;

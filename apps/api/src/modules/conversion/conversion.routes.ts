@@ -16,7 +16,10 @@ export function conversionRoutes({ conversion, documents }: Deps): RouteHandlers
       if (!d || d.status !== DocumentStatus.Converted || page < 1 || page > d.preview) throw notFound('页面不存在');
       const opened = await conversion.openPage(d.hash, page, d.enableGzip, m[2] === 'gzip.svg');
       if (!opened) throw notFound('页面不存在');
-      reply.header('Content-Type', 'image/svg+xml; charset=utf-8').header('Cache-Control', 'public, max-age=86400').header('Content-Security-Policy', SANDBOX_CSP);
+      reply
+        .header('Content-Type', 'image/svg+xml; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=86400')
+        .header('Content-Security-Policy', SANDBOX_CSP);
       if (opened.encoding) reply.header('Content-Encoding', opened.encoding);
       return reply.send(opened.stream);
     },
@@ -25,7 +28,11 @@ export function conversionRoutes({ conversion, documents }: Deps): RouteHandlers
       const d = UUID.test(uuid) ? await documents.findForView(uuid) : undefined;
       const stream = d && d.status === DocumentStatus.Converted ? await conversion.openCover(d.hash) : undefined;
       if (!stream) throw notFound('封面不存在');
-      return reply.header('Content-Type', 'image/png').header('Cache-Control', 'public, max-age=86400').header('Content-Security-Policy', SANDBOX_CSP).send(stream);
+      return reply
+        .header('Content-Type', 'image/png')
+        .header('Cache-Control', 'public, max-age=86400')
+        .header('Content-Security-Policy', SANDBOX_CSP)
+        .send(stream);
     },
     getEnvs: async () => ({ envs: await conversion.envs() }),
   };

@@ -64,8 +64,19 @@ export class ConversionService {
     const force = waiting.some((d) => d.status === DocumentStatus.Reconvert);
     const existing = await this.repo.find(hash);
     // reuse: an identical file converted before is not converted again (unless asked)
-    if (existing?.status === DocumentStatus.Converted && !force && cfg.enable_convert_repeated_document !== true && (await this.storage.exists(coverKey(hash)))) {
-      await this.documents.conversionSucceeded(hash, { pages: existing.pages, preview: existing.preview, width: existing.width, height: existing.height, gzip: existing.gzip });
+    if (
+      existing?.status === DocumentStatus.Converted &&
+      !force &&
+      cfg.enable_convert_repeated_document !== true &&
+      (await this.storage.exists(coverKey(hash)))
+    ) {
+      await this.documents.conversionSucceeded(hash, {
+        pages: existing.pages,
+        preview: existing.preview,
+        width: existing.width,
+        height: existing.height,
+        gzip: existing.gzip,
+      });
       return { status: DocumentStatus.Converted };
     }
     const ext = waiting[0].ext;
@@ -92,11 +103,28 @@ export class ConversionService {
       await this.storage.put(coverKey(hash), result.cover, { contentType: 'image/png' });
       await this.db.transaction(async (tx) => {
         await this.repo.replaceTexts(tx, hash, result.texts);
-        await this.repo.update(hash, {
-          status: DocumentStatus.Converted, pages: result.pages, preview, width: result.width, height: result.height, gzip, engine: result.engine.slice(0, 128), error: '', finishedAt: new Date(),
-        }, tx);
+        await this.repo.update(
+          hash,
+          {
+            status: DocumentStatus.Converted,
+            pages: result.pages,
+            preview,
+            width: result.width,
+            height: result.height,
+            gzip,
+            engine: result.engine.slice(0, 128),
+            error: '',
+            finishedAt: new Date(),
+          },
+          tx,
+        );
       });
-      const summary = result.texts.map((t) => t.text).join(' ').replace(/\s+/g, ' ').trim().slice(0, 255);
+      const summary = result.texts
+        .map((t) => t.text)
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 255);
       await this.documents.conversionSucceeded(hash, { pages: result.pages, preview, width: result.width, height: result.height, gzip, summary });
       this.log.info('document converted', { hash, pages: result.pages, engine: result.engine });
       return { status: DocumentStatus.Converted };
@@ -159,6 +187,12 @@ export class ConversionService {
       'mupdf.js': 'MuPDF.js：渲染 PDF、EPUB、MOBI 页面与提取文字（内置）',
       fonts: '中文字体：保证中文正确显示',
     };
-    return found.map((e) => ({ name: e.name, installed: e.installed, version: e.version, description: describe[e.name] ?? '', required: e.name === 'mupdf.js' || e.name === 'soffice' }));
+    return found.map((e) => ({
+      name: e.name,
+      installed: e.installed,
+      version: e.version,
+      description: describe[e.name] ?? '',
+      required: e.name === 'mupdf.js' || e.name === 'soffice',
+    }));
   }
 }

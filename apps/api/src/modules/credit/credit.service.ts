@@ -31,10 +31,18 @@ export class CreditService {
     const balance = row.credit + c.delta;
     if (balance < 0) throw new AppError('insufficient_credits', insufficientMessage);
     await tx.insert(creditLedger).values({
-      userId: c.userId, delta: c.delta, balanceAfter: balance, reason: c.reason,
-      refType: c.refType ?? '', refId: c.refId === undefined ? '' : String(c.refId), remark: c.remark ?? '',
+      userId: c.userId,
+      delta: c.delta,
+      balanceAfter: balance,
+      reason: c.reason,
+      refType: c.refType ?? '',
+      refId: c.refId === undefined ? '' : String(c.refId),
+      remark: c.remark ?? '',
     });
-    await tx.update(users).set({ creditCount: sql`${users.creditCount} + ${c.delta}` }).where(eq(users.id, c.userId));
+    await tx
+      .update(users)
+      .set({ creditCount: sql`${users.creditCount} + ${c.delta}` })
+      .where(eq(users.id, c.userId));
     return balance;
   }
 
@@ -47,14 +55,20 @@ export class CreditService {
    * Ledger rows of one reason, optionally for one beneficiary, one reference (`refId`) or references starting with
    * `refIdPrefix`, since a moment: award limits count what was paid, not rows that can be deleted and made again.
    */
-  async countEntries(q: { reason: string; userId?: number; refType?: string; refId?: string; refIdPrefix?: string; since?: Date }, tx: Db | Tx = this.db): Promise<number> {
+  async countEntries(
+    q: { reason: string; userId?: number; refType?: string; refId?: string; refIdPrefix?: string; since?: Date },
+    tx: Db | Tx = this.db,
+  ): Promise<number> {
     const conds: SQL[] = [eq(creditLedger.reason, q.reason)];
     if (q.userId !== undefined) conds.push(eq(creditLedger.userId, q.userId));
     if (q.refType !== undefined) conds.push(eq(creditLedger.refType, q.refType));
     if (q.refId !== undefined) conds.push(eq(creditLedger.refId, q.refId));
     if (q.refIdPrefix !== undefined) conds.push(like(creditLedger.refId, prefixPattern(q.refIdPrefix)));
     if (q.since) conds.push(gte(creditLedger.createdAt, q.since));
-    const [r] = await tx.select({ n: count() }).from(creditLedger).where(and(...conds));
+    const [r] = await tx
+      .select({ n: count() })
+      .from(creditLedger)
+      .where(and(...conds));
     return r.n;
   }
 

@@ -6,8 +6,20 @@ import { likePattern } from '../../lib/sql';
 export type DocumentRow = typeof documents.$inferSelect;
 
 export interface DocumentFilter {
-  page: number; size: number; wd?: string; category_id?: number[]; user_id?: number[]; status?: number[]; is_recommend?: boolean[];
-  exts?: string[]; fee_type?: 'free' | 'charge'; language?: string[]; created_at?: string[]; deleted?: boolean; sort?: string; limit?: number;
+  page: number;
+  size: number;
+  wd?: string;
+  category_id?: number[];
+  user_id?: number[];
+  status?: number[];
+  is_recommend?: boolean[];
+  exts?: string[];
+  fee_type?: 'free' | 'charge';
+  language?: string[];
+  created_at?: string[];
+  deleted?: boolean;
+  sort?: string;
+  limit?: number;
 }
 
 /** Statuses that count towards a category's doc_count (live, not hidden). */
@@ -23,7 +35,11 @@ export class DocumentRepo {
   }
   async setCategories(tx: Exec, documentId: number, categoryIds: number[]) {
     await tx.delete(documentCategories).where(eq(documentCategories.documentId, documentId));
-    if (categoryIds.length) await tx.insert(documentCategories).values(categoryIds.map((categoryId) => ({ documentId, categoryId }))).onConflictDoNothing();
+    if (categoryIds.length)
+      await tx
+        .insert(documentCategories)
+        .values(categoryIds.map((categoryId) => ({ documentId, categoryId })))
+        .onConflictDoNothing();
   }
   async categoryIdsOf(documentIds: number[]): Promise<Map<number, number[]>> {
     const map = new Map<number, number[]>();
@@ -34,7 +50,9 @@ export class DocumentRepo {
   }
   async categoriesOfDocuments(ids: number[]): Promise<number[]> {
     if (!ids.length) return [];
-    return (await this.db.selectDistinct({ id: documentCategories.categoryId }).from(documentCategories).where(inArray(documentCategories.documentId, ids))).map((r) => r.id);
+    return (
+      await this.db.selectDistinct({ id: documentCategories.categoryId }).from(documentCategories).where(inArray(documentCategories.documentId, ids))
+    ).map((r) => r.id);
   }
   find(by: { id?: number; uuid?: string }, withDeleted = false) {
     const cond = by.id !== undefined ? eq(documents.id, by.id) : eq(documents.uuid, by.uuid ?? '');
@@ -42,7 +60,10 @@ export class DocumentRepo {
   }
   byIds(ids: number[], withDeleted = false) {
     if (!ids.length) return Promise.resolve([] as DocumentRow[]);
-    return this.db.select().from(documents).where(withDeleted ? inArray(documents.id, ids) : and(inArray(documents.id, ids), isNull(documents.deletedAt)));
+    return this.db
+      .select()
+      .from(documents)
+      .where(withDeleted ? inArray(documents.id, ids) : and(inArray(documents.id, ids), isNull(documents.deletedAt)));
   }
   async update(id: number, patch: Partial<typeof documents.$inferInsert>, tx: Exec = this.db) {
     const [row] = await tx.update(documents).set(patch).where(eq(documents.id, id)).returning();
@@ -52,10 +73,16 @@ export class DocumentRepo {
     if (ids.length) await tx.update(documents).set(patch).where(inArray(documents.id, ids));
   }
   async incrementView(id: number) {
-    await this.db.update(documents).set({ viewCount: sql`${documents.viewCount} + 1` }).where(eq(documents.id, id));
+    await this.db
+      .update(documents)
+      .set({ viewCount: sql`${documents.viewCount} + 1` })
+      .where(eq(documents.id, id));
   }
   async addDownloads(tx: Exec, id: number, by: number) {
-    await tx.update(documents).set({ downloadCount: sql`greatest(${documents.downloadCount} + ${by}, 0)` }).where(eq(documents.id, id));
+    await tx
+      .update(documents)
+      .set({ downloadCount: sql`greatest(${documents.downloadCount} + ${by}, 0)` })
+      .where(eq(documents.id, id));
   }
   async setCounts(tx: Exec, rows: { id: number; favorites: number; comments: number }[]) {
     for (const r of rows) await tx.update(documents).set({ favoriteCount: r.favorites, commentCount: r.comments }).where(eq(documents.id, r.id));
@@ -64,14 +91,21 @@ export class DocumentRepo {
     await tx.update(documents).set({ score, scoreCount }).where(eq(documents.id, id));
   }
   async countUserDocumentsSince(userId: number, since: Date): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(documents).where(and(eq(documents.userId, userId), gte(documents.createdAt, since)));
+    const [r] = await this.db
+      .select({ n: count() })
+      .from(documents)
+      .where(and(eq(documents.userId, userId), gte(documents.createdAt, since)));
     return r.n;
   }
   /** Live documents per user (each user's doc_count). */
   async liveCountsOfUsers(tx: Exec, userIds: number[]): Promise<Map<number, number>> {
     const out = new Map(userIds.map((id) => [id, 0]));
     if (!userIds.length) return out;
-    const rows = await tx.select({ userId: documents.userId, n: count() }).from(documents).where(and(inArray(documents.userId, userIds), isNull(documents.deletedAt))).groupBy(documents.userId);
+    const rows = await tx
+      .select({ userId: documents.userId, n: count() })
+      .from(documents)
+      .where(and(inArray(documents.userId, userIds), isNull(documents.deletedAt)))
+      .groupBy(documents.userId);
     for (const r of rows) out.set(r.userId, r.n);
     return out;
   }
@@ -79,7 +113,9 @@ export class DocumentRepo {
   async liveCountsOfCategories(tx: Exec, categoryIds: number[]): Promise<Map<number, number>> {
     const out = new Map(categoryIds.map((id) => [id, 0]));
     if (!categoryIds.length) return out;
-    const rows = await tx.select({ categoryId: documentCategories.categoryId, n: count() }).from(documentCategories)
+    const rows = await tx
+      .select({ categoryId: documentCategories.categoryId, n: count() })
+      .from(documentCategories)
       .innerJoin(documents, eq(documents.id, documentCategories.documentId))
       .where(and(inArray(documentCategories.categoryId, categoryIds), isNull(documents.deletedAt), inArray(documents.status, COUNTED_STATUSES)))
       .groupBy(documentCategories.categoryId);
@@ -100,18 +136,31 @@ export class DocumentRepo {
   }
   /** Documents waiting for this hash's conversion (pending, converting, reconvert). */
   awaiting(hash: string, tx: Exec = this.db) {
-    return tx.select().from(documents).where(and(eq(documents.hash, hash), inArray(documents.status, [0, 1, 5])));
+    return tx
+      .select()
+      .from(documents)
+      .where(and(eq(documents.hash, hash), inArray(documents.status, [0, 1, 5])));
   }
   /** Hashes with documents still waiting for conversion (the worker's start-up sweep). */
   async waitingHashes(): Promise<string[]> {
-    const rows = await this.db.selectDistinct({ hash: documents.hash }).from(documents).where(and(inArray(documents.status, [0, 1, 5]), isNull(documents.deletedAt)));
+    const rows = await this.db
+      .selectDistinct({ hash: documents.hash })
+      .from(documents)
+      .where(and(inArray(documents.status, [0, 1, 5]), isNull(documents.deletedAt)));
     return rows.map((r) => r.hash);
   }
 
   async list(f: DocumentFilter) {
     const conds: SQL[] = [f.deleted ? isNotNull(documents.deletedAt) : isNull(documents.deletedAt)];
-    if (f.wd) conds.push(or(ilike(documents.title, likePattern(f.wd)), ilike(documents.keywords, likePattern(f.wd)), ilike(documents.description, likePattern(f.wd)))!);
-    if (f.category_id?.length) conds.push(inArray(documents.id, this.db.select({ id: documentCategories.documentId }).from(documentCategories).where(inArray(documentCategories.categoryId, f.category_id))));
+    if (f.wd)
+      conds.push(or(ilike(documents.title, likePattern(f.wd)), ilike(documents.keywords, likePattern(f.wd)), ilike(documents.description, likePattern(f.wd)))!);
+    if (f.category_id?.length)
+      conds.push(
+        inArray(
+          documents.id,
+          this.db.select({ id: documentCategories.documentId }).from(documentCategories).where(inArray(documentCategories.categoryId, f.category_id)),
+        ),
+      );
     if (f.user_id?.length) conds.push(inArray(documents.userId, f.user_id));
     if (f.status?.length) conds.push(inArray(documents.status, f.status));
     if (f.is_recommend?.length === 1) conds.push(f.is_recommend[0] ? isNotNull(documents.recommendAt) : isNull(documents.recommendAt));
@@ -130,11 +179,17 @@ export class DocumentRepo {
       score: [desc(documents.score), desc(documents.scoreCount), desc(documents.id)],
       recommend: [desc(documents.recommendAt), desc(documents.id)],
       deleted: [desc(documents.deletedAt)],
-    }[f.deleted ? 'deleted' : f.sort ?? 'latest'] ?? [desc(documents.id)];
+    }[f.deleted ? 'deleted' : (f.sort ?? 'latest')] ?? [desc(documents.id)];
     const size = f.limit && f.limit > 0 ? f.limit : f.size;
     const offset = f.limit && f.limit > 0 ? 0 : (f.page - 1) * f.size;
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select().from(documents).where(where).orderBy(...order).limit(size).offset(offset),
+      this.db
+        .select()
+        .from(documents)
+        .where(where)
+        .orderBy(...order)
+        .limit(size)
+        .offset(offset),
       this.db.select({ n: count() }).from(documents).where(where),
     ]);
     return { rows, total: n };
@@ -142,19 +197,43 @@ export class DocumentRepo {
 
   async related(doc: DocumentRow, limit: number): Promise<DocumentRow[]> {
     const cats = await this.db.select({ id: documentCategories.categoryId }).from(documentCategories).where(eq(documentCategories.documentId, doc.id));
-    const words = doc.keywords.split(/[,，\s]+/).filter((w) => w.length >= 2).slice(0, 5);
+    const words = doc.keywords
+      .split(/[,，\s]+/)
+      .filter((w) => w.length >= 2)
+      .slice(0, 5);
     const wordConds = words.map((w) => or(ilike(documents.title, likePattern(w)), ilike(documents.keywords, likePattern(w)))!);
-    const catCond = cats.length ? inArray(documents.id, this.db.select({ id: documentCategories.documentId }).from(documentCategories).where(inArray(documentCategories.categoryId, cats.map((c) => c.id)))) : undefined;
+    const catCond = cats.length
+      ? inArray(
+          documents.id,
+          this.db
+            .select({ id: documentCategories.documentId })
+            .from(documentCategories)
+            .where(
+              inArray(
+                documentCategories.categoryId,
+                cats.map((c) => c.id),
+              ),
+            ),
+        )
+      : undefined;
     const match = [...wordConds, ...(catCond ? [catCond] : [])];
     if (!match.length) return [];
-    return this.db.select().from(documents).where(and(isNull(documents.deletedAt), eq(documents.status, 2), ne(documents.id, doc.id), or(...match)))
-      .orderBy(desc(sql`similarity(${documents.title}, ${doc.title})`), desc(documents.downloadCount)).limit(limit);
+    return this.db
+      .select()
+      .from(documents)
+      .where(and(isNull(documents.deletedAt), eq(documents.status, 2), ne(documents.id, doc.id), or(...match)))
+      .orderBy(desc(sql`similarity(${documents.title}, ${doc.title})`), desc(documents.downloadCount))
+      .limit(limit);
   }
 
   /** Public (converted, not deleted) documents after an id, in id order (sitemap pages). */
   publicAfter(afterId: number, limit: number) {
-    return this.db.select({ id: documents.id, uuid: documents.uuid, updatedAt: documents.updatedAt }).from(documents)
-      .where(and(eq(documents.status, 2), isNull(documents.deletedAt), gt(documents.id, afterId))).orderBy(documents.id).limit(limit);
+    return this.db
+      .select({ id: documents.id, uuid: documents.uuid, updatedAt: documents.updatedAt })
+      .from(documents)
+      .where(and(eq(documents.status, 2), isNull(documents.deletedAt), gt(documents.id, afterId)))
+      .orderBy(documents.id)
+      .limit(limit);
   }
 
   /** Live documents with their category ids, in one query (list cards). */
@@ -163,7 +242,9 @@ export class DocumentRepo {
     return this.db
       .select({
         row: documents,
-        categoryIds: sql<number[]>`coalesce((SELECT array_agg(dc.category_id ORDER BY dc.category_id) FROM ${documentCategories} dc WHERE dc.document_id = ${documents.id}), '{}')`,
+        categoryIds: sql<
+          number[]
+        >`coalesce((SELECT array_agg(dc.category_id ORDER BY dc.category_id) FROM ${documentCategories} dc WHERE dc.document_id = ${documents.id}), '{}')`,
       })
       .from(documents)
       .where(and(inArray(documents.id, ids), isNull(documents.deletedAt)));

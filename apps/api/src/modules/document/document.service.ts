@@ -62,7 +62,9 @@ export class DocumentService {
       const c = found.get(id);
       if (!c) return [];
       const u = authors.get(c.row.userId);
-      return [{ row: c.row, doc: toDocument(c.row, { categoryIds: (c.categoryIds ?? []).map(Number), user: u && { username: u.username, avatar: u.avatar } }) }];
+      return [
+        { row: c.row, doc: toDocument(c.row, { categoryIds: (c.categoryIds ?? []).map(Number), user: u && { username: u.username, avatar: u.avatar } }) },
+      ];
     });
   }
 
@@ -99,14 +101,23 @@ export class DocumentService {
   }
 
   // ---------------- create ----------------
-  async create(userId: number, body: { category_id: number[]; document: { attachment_id: number; title: string; price: number; language: string; keywords: string; description: string }[] }): Promise<TDocument[]> {
+  async create(
+    userId: number,
+    body: {
+      category_id: number[];
+      document: { attachment_id: number; title: string; price: number; language: string; keywords: string; description: string }[];
+    },
+  ): Promise<TDocument[]> {
     await this.punishments.assertAllowed(userId, PunishmentType.NoUpload);
     const groups = await this.users.groups(userId);
     if (!groups.some((g) => g.enable_upload)) throw forbidden('您所在的用户组不允许上传文档');
     // review is needed only when every group of the user requires it (moredoc's rule)
     const needsReview = groups.length > 0 && groups.every((g) => g.enable_document_review);
     await this.assertDocumentCategories(body.category_id, true);
-    const byId = await this.attachments.forNewDocuments(userId, body.document.map((d) => d.attachment_id));
+    const byId = await this.attachments.forNewDocuments(
+      userId,
+      body.document.map((d) => d.attachment_id),
+    );
     const score = await this.settings.get('score');
     const doneToday = await this.repo.countUserDocumentsSince(userId, await this.settings.startOfToday());
     const limit = Math.max(0, score.upload_document_limit);
@@ -116,14 +127,30 @@ export class DocumentService {
       for (const [i, d] of body.document.entries()) {
         const a = byId.get(d.attachment_id)!;
         const row = await this.repo.insert(tx, {
-          uuid: crypto.randomBytes(8).toString('hex'), title: d.title, keywords: d.keywords, description: d.description, userId,
-          attachmentId: a.id, hash: a.hash, ext: a.ext, size: a.size, price: d.price, language: d.language,
+          uuid: crypto.randomBytes(8).toString('hex'),
+          title: d.title,
+          keywords: d.keywords,
+          description: d.description,
+          userId,
+          attachmentId: a.id,
+          hash: a.hash,
+          ext: a.ext,
+          size: a.size,
+          price: d.price,
+          language: d.language,
           status: needsReview ? DocumentStatus.PendingReview : DocumentStatus.Pending,
         });
         await this.repo.setCategories(tx, row.id, body.category_id);
         await this.attachments.link(tx, a.id, row.id);
         if (award > 0 && doneToday + i < limit) {
-          await this.credits.change(tx, { userId, delta: award, reason: 'upload_document', refType: 'document', refId: row.id, remark: `上传文档《${d.title}》` });
+          await this.credits.change(tx, {
+            userId,
+            delta: award,
+            reason: 'upload_document',
+            refType: 'document',
+            refId: row.id,
+            remark: `上传文档《${d.title}》`,
+          });
         }
         rows.push(row);
       }
@@ -131,7 +158,11 @@ export class DocumentService {
       return rows;
     });
     for (const r of created) await this.account.addDynamic(userId, DynamicType.Upload, `上传了文档《${r.title}》`);
-    if (!needsReview) await this.requestConversionOf(created.map((r) => r.hash), false);
+    if (!needsReview)
+      await this.requestConversionOf(
+        created.map((r) => r.hash),
+        false,
+      );
     await this.changed(created.map((r) => r.id));
     return this.decorate(created);
   }
@@ -226,7 +257,14 @@ export class DocumentService {
     let reconvert = false;
     if (body.status !== undefined && body.status !== d.status) {
       if (!viewer.isAdmin) throw forbidden('只有管理员可以修改文档状态');
-      const allowed: number[] = [DocumentStatus.Pending, DocumentStatus.Converted, DocumentStatus.Disabled, DocumentStatus.Reconvert, DocumentStatus.PendingReview, DocumentStatus.ReviewRejected];
+      const allowed: number[] = [
+        DocumentStatus.Pending,
+        DocumentStatus.Converted,
+        DocumentStatus.Disabled,
+        DocumentStatus.Reconvert,
+        DocumentStatus.PendingReview,
+        DocumentStatus.ReviewRejected,
+      ];
       if (!allowed.includes(body.status)) throw badRequest('不支持的文档状态');
       if (body.status === DocumentStatus.Converted && !(await isConverted(d.hash))) throw badRequest('文档尚未转换成功，不能直接设为已转换');
       patch.status = body.status;
@@ -255,13 +293,26 @@ export class DocumentService {
     const penalty = Math.abs(score.delete_document);
     const cats = await this.repo.categoriesOfDocuments(docs.map((d) => d.id));
     await this.db.transaction(async (tx) => {
-      await this.repo.updateMany(docs.map((d) => d.id), { deletedAt: new Date(), deletedUserId: viewer.userId ?? 0 }, tx);
+      await this.repo.updateMany(
+        docs.map((d) => d.id),
+        { deletedAt: new Date(), deletedUserId: viewer.userId ?? 0 },
+        tx,
+      );
       if (penalty > 0) {
         for (const d of docs) {
-          await this.credits.change(tx, { userId: d.userId, delta: -penalty, reason: 'delete_document', refType: 'document', refId: d.id, remark: `删除文档《${d.title}》` }, undefined, true);
+          await this.credits.change(
+            tx,
+            { userId: d.userId, delta: -penalty, reason: 'delete_document', refType: 'document', refId: d.id, remark: `删除文档《${d.title}》` },
+            undefined,
+            true,
+          );
         }
       }
-      await this.recount(tx, docs.map((d) => d.userId), cats);
+      await this.recount(
+        tx,
+        docs.map((d) => d.userId),
+        cats,
+      );
     });
     for (const d of docs) await this.account.addDynamic(d.userId, DynamicType.DeleteDocument, `删除了文档《${d.title}》`);
     await this.changed(docs.map((d) => d.id));
@@ -271,8 +322,16 @@ export class DocumentService {
     const docs = (await this.repo.byIds(ids, true)).filter((d) => d.deletedAt);
     const cats = await this.repo.categoriesOfDocuments(docs.map((d) => d.id));
     await this.db.transaction(async (tx) => {
-      await this.repo.updateMany(docs.map((d) => d.id), { deletedAt: null, deletedUserId: 0 }, tx);
-      await this.recount(tx, docs.map((d) => d.userId), cats);
+      await this.repo.updateMany(
+        docs.map((d) => d.id),
+        { deletedAt: null, deletedUserId: 0 },
+        tx,
+      );
+      await this.recount(
+        tx,
+        docs.map((d) => d.userId),
+        cats,
+      );
     });
     await this.changed(docs.map((d) => d.id));
   }
@@ -282,7 +341,12 @@ export class DocumentService {
     const targetIds = ids === 'all' ? (await this.repo.deletedIds()).map((r) => r.id) : ids;
     const docs = (await this.repo.byIds(targetIds, true)).filter((d) => d.deletedAt);
     if (!docs.length) return;
-    await this.db.transaction((tx) => this.repo.hardDelete(tx, docs.map((d) => d.id)));
+    await this.db.transaction((tx) =>
+      this.repo.hardDelete(
+        tx,
+        docs.map((d) => d.id),
+      ),
+    );
     await this.attachments.remove(docs.map((d) => d.attachmentId).filter(Boolean));
     await this.changed(docs.map((d) => d.id));
     const hashes = [...new Set(docs.map((d) => d.hash))];
@@ -304,10 +368,17 @@ export class DocumentService {
   async check(ids: number[], status: 0 | 7, reason: string) {
     const docs = (await this.repo.byIds(ids)).filter((d) => d.status === DocumentStatus.PendingReview || d.status === DocumentStatus.ReviewRejected);
     if (!docs.length) throw badRequest('没有待审核的文档');
-    await this.repo.updateMany(docs.map((d) => d.id), { status, rejectReason: status === 7 ? reason : '', convertError: status === 7 ? (reason ? `审核未通过：${reason}` : '审核未通过') : '' });
+    await this.repo.updateMany(
+      docs.map((d) => d.id),
+      { status, rejectReason: status === 7 ? reason : '', convertError: status === 7 ? (reason ? `审核未通过：${reason}` : '审核未通过') : '' },
+    );
     const cats = await this.repo.categoriesOfDocuments(docs.map((d) => d.id));
     await this.db.transaction((tx) => this.recount(tx, [], cats));
-    if (status === 0) await this.requestConversion(docs.map((d) => d.id), false);
+    if (status === 0)
+      await this.requestConversion(
+        docs.map((d) => d.id),
+        false,
+      );
     await this.changed(docs.map((d) => d.id));
   }
 
@@ -318,8 +389,14 @@ export class DocumentService {
     else docs = (await this.repo.list({ page: 1, size: 100000, status: [DocumentStatus.Failed] })).rows;
     docs = docs.filter((d) => d.status !== DocumentStatus.PendingReview && d.status !== DocumentStatus.ReviewRejected && d.status !== DocumentStatus.Disabled);
     if (!docs.length) return 0;
-    await this.repo.updateMany(docs.map((d) => d.id), { status: force ? DocumentStatus.Reconvert : DocumentStatus.Pending, convertError: '' });
-    await this.requestConversionOf(docs.map((d) => d.hash), force);
+    await this.repo.updateMany(
+      docs.map((d) => d.id),
+      { status: force ? DocumentStatus.Reconvert : DocumentStatus.Pending, convertError: '' },
+    );
+    await this.requestConversionOf(
+      docs.map((d) => d.hash),
+      force,
+    );
     // out of search until the pages are back
     await this.changed(docs.map((d) => d.id));
     return docs.length;
@@ -359,8 +436,14 @@ export class DocumentService {
   async conversionSucceeded(hash: string, r: ConversionOutcome) {
     for (const d of await this.repo.awaiting(hash)) {
       await this.repo.update(d.id, {
-        status: r.pages > 0 ? DocumentStatus.Converted : DocumentStatus.Failed, pages: r.pages, preview: r.preview, width: r.width, height: r.height,
-        enableGzip: r.gzip, convertError: r.pages > 0 ? '' : '文档没有内容', description: d.description || (r.summary ?? ''),
+        status: r.pages > 0 ? DocumentStatus.Converted : DocumentStatus.Failed,
+        pages: r.pages,
+        preview: r.preview,
+        width: r.width,
+        height: r.height,
+        enableGzip: r.gzip,
+        convertError: r.pages > 0 ? '' : '文档没有内容',
+        description: d.description || (r.summary ?? ''),
       });
     }
     await this.events.publish('document.converted', { hash, status: r.pages > 0 ? DocumentStatus.Converted : DocumentStatus.Failed });
@@ -368,7 +451,10 @@ export class DocumentService {
 
   async conversionFailed(hash: string, message: string) {
     const waiting = await this.repo.awaiting(hash);
-    await this.repo.updateMany(waiting.map((d) => d.id), { status: DocumentStatus.Failed, convertError: message });
+    await this.repo.updateMany(
+      waiting.map((d) => d.id),
+      { status: DocumentStatus.Failed, convertError: message },
+    );
     await this.events.publish('document.converted', { hash, status: DocumentStatus.Failed });
   }
 

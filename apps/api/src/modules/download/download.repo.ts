@@ -19,17 +19,31 @@ export class DownloadRepo {
     const conds: SQL[] = [gte(downloads.createdAt, since)];
     if (by.userId !== undefined) conds.push(eq(downloads.userId, by.userId));
     if (by.ip !== undefined) conds.push(eq(downloads.ip, by.ip));
-    const [r] = await tx.select({ n: count() }).from(downloads).where(and(...conds));
+    const [r] = await tx
+      .select({ n: count() })
+      .from(downloads)
+      .where(and(...conds));
     return r.n;
   }
   async lastPaid(userId: number, documentId: number, tx: Exec = this.db) {
-    const r = await tx.select().from(downloads).where(and(eq(downloads.userId, userId), eq(downloads.documentId, documentId), eq(downloads.isPay, true))).orderBy(desc(downloads.id)).limit(1);
+    const r = await tx
+      .select()
+      .from(downloads)
+      .where(and(eq(downloads.userId, userId), eq(downloads.documentId, documentId), eq(downloads.isPay, true)))
+      .orderBy(desc(downloads.id))
+      .limit(1);
     return r[0];
   }
   async listOfUser(userId: number, page: number, size: number) {
     const where = eq(downloads.userId, userId);
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select().from(downloads).where(where).orderBy(desc(downloads.id)).limit(size).offset((page - 1) * size),
+      this.db
+        .select()
+        .from(downloads)
+        .where(where)
+        .orderBy(desc(downloads.id))
+        .limit(size)
+        .offset((page - 1) * size),
       this.db.select({ n: count() }).from(downloads).where(where),
     ]);
     return { rows, total: n };

@@ -5,9 +5,14 @@ import type { SignDownload } from './download.service';
 
 export function downloadRoutes({ downloads, documents, config }: Deps): RouteHandlers {
   const key = `${config.jwtSecret}:download`;
-  const signer = (req: FastifyRequest): SignDownload => (payload, seconds) => req.server.jwt.sign({ ...payload, k: 'dl' } as never, { key, expiresIn: seconds } as never);
+  const signer =
+    (req: FastifyRequest): SignDownload =>
+    (payload, seconds) =>
+      req.server.jwt.sign({ ...payload, k: 'dl' } as never, { key, expiresIn: seconds } as never);
   return {
-    downloadDocument: async ({ req, query }) => ({ url: await downloads.downloadUrl({ userId: req.auth?.userId, isAdmin: req.permitted }, query!.id, req.ip, signer(req)) }),
+    downloadDocument: async ({ req, query }) => ({
+      url: await downloads.downloadUrl({ userId: req.auth?.userId, isAdmin: req.permitted }, query!.id, req.ip, signer(req)),
+    }),
     downloadReviewDocument: async ({ req, query }) => {
       const d = await documents.visible({ id: query!.id }, { isAdmin: true });
       return { url: `/download/${signer(req)({ d: d.id, u: 0 }, 300)}` };

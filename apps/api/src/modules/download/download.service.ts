@@ -74,8 +74,19 @@ export class DownloadService {
       // a paid download paid before (a double click) is not paid twice
       if (pay && (await this.repo.lastPaid(userId, d.id, tx))) pay = false;
       if (pay) {
-        await this.credits.change(tx, { userId, delta: -d.price, reason: 'download_document', refType: 'document', refId: d.id, remark: `下载文档《${d.title}》` }, `${creditName}不足，下载需要 ${d.price} ${creditName}`);
-        await this.credits.change(tx, { userId: d.userId, delta: d.price, reason: 'document_sold', refType: 'document', refId: d.id, remark: `文档《${d.title}》被下载` });
+        await this.credits.change(
+          tx,
+          { userId, delta: -d.price, reason: 'download_document', refType: 'document', refId: d.id, remark: `下载文档《${d.title}》` },
+          `${creditName}不足，下载需要 ${d.price} ${creditName}`,
+        );
+        await this.credits.change(tx, {
+          userId: d.userId,
+          delta: d.price,
+          reason: 'document_sold',
+          refType: 'document',
+          refId: d.id,
+          remark: `文档《${d.title}》被下载`,
+        });
       }
       await this.repo.insert(tx, { userId, documentId: d.id, ip, isPay: pay, price: pay ? d.price : 0 });
       await this.documents.countDownload(tx, d.id);
@@ -100,12 +111,35 @@ export class DownloadService {
 
   async myDownloads(userId: number, page: number, size: number) {
     const { rows, total } = await this.repo.listOfUser(userId, page, size);
-    const docs = new Map((await this.documents.byIds(rows.map((r) => r.documentId), true)).map((d) => [d.id, d]));
+    const docs = new Map(
+      (
+        await this.documents.byIds(
+          rows.map((r) => r.documentId),
+          true,
+        )
+      ).map((d) => [d.id, d]),
+    );
     return {
       total,
       download: rows.flatMap((r) => {
         const doc = docs.get(r.documentId);
-        return doc ? [{ id: r.id, document_id: doc.id, document_uuid: doc.uuid, title: doc.title, ext: doc.ext, size: doc.size, pages: doc.pages, score: doc.score, price: r.price, is_pay: r.isPay, created_at: r.createdAt.toISOString() }] : [];
+        return doc
+          ? [
+              {
+                id: r.id,
+                document_id: doc.id,
+                document_uuid: doc.uuid,
+                title: doc.title,
+                ext: doc.ext,
+                size: doc.size,
+                pages: doc.pages,
+                score: doc.score,
+                price: r.price,
+                is_pay: r.isPay,
+                created_at: r.createdAt.toISOString(),
+              },
+            ]
+          : [];
       }),
     };
   }

@@ -19,12 +19,21 @@ export class InteractionRepo {
     return r[0];
   }
   async deleteFavorites(tx: Tx, userId: number, ids: number[]) {
-    return tx.delete(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.id, ids))).returning();
+    return tx
+      .delete(favorites)
+      .where(and(eq(favorites.userId, userId), inArray(favorites.id, ids)))
+      .returning();
   }
   async listFavorites(userId: number, type: number, page: number, size: number) {
     const where = and(eq(favorites.userId, userId), eq(favorites.type, type));
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select().from(favorites).where(where).orderBy(desc(favorites.id)).limit(size).offset((page - 1) * size),
+      this.db
+        .select()
+        .from(favorites)
+        .where(where)
+        .orderBy(desc(favorites.id))
+        .limit(size)
+        .offset((page - 1) * size),
       this.db.select({ n: count() }).from(favorites).where(where),
     ]);
     return { rows, total: n };
@@ -36,8 +45,16 @@ export class InteractionRepo {
     const unique = [...new Set(ids)];
     if (!unique.length) return [];
     const [favs, coms] = await Promise.all([
-      tx.select({ id: favorites.documentId, n: count() }).from(favorites).where(and(eq(favorites.type, type), inArray(favorites.documentId, unique))).groupBy(favorites.documentId),
-      tx.select({ id: comments.documentId, n: count() }).from(comments).where(and(eq(comments.type, type), eq(comments.status, 1), inArray(comments.documentId, unique))).groupBy(comments.documentId),
+      tx
+        .select({ id: favorites.documentId, n: count() })
+        .from(favorites)
+        .where(and(eq(favorites.type, type), inArray(favorites.documentId, unique)))
+        .groupBy(favorites.documentId),
+      tx
+        .select({ id: comments.documentId, n: count() })
+        .from(comments)
+        .where(and(eq(comments.type, type), eq(comments.status, 1), inArray(comments.documentId, unique)))
+        .groupBy(comments.documentId),
     ]);
     const f = new Map(favs.map((r) => [r.id, r.n]));
     const c = new Map(coms.map((r) => [r.id, r.n]));
@@ -55,12 +72,21 @@ export class InteractionRepo {
   // ---------------- scores ----------------
   /** Sets the user's score and answers the document's new average (rounded) and number of scores. */
   async upsertScore(tx: Tx, documentId: number, userId: number, score: number) {
-    await tx.insert(documentScores).values({ documentId, userId, score }).onConflictDoUpdate({ target: [documentScores.documentId, documentScores.userId], set: { score } });
-    const [r] = await tx.select({ avg: avg(documentScores.score), n: count() }).from(documentScores).where(eq(documentScores.documentId, documentId));
+    await tx
+      .insert(documentScores)
+      .values({ documentId, userId, score })
+      .onConflictDoUpdate({ target: [documentScores.documentId, documentScores.userId], set: { score } });
+    const [r] = await tx
+      .select({ avg: avg(documentScores.score), n: count() })
+      .from(documentScores)
+      .where(eq(documentScores.documentId, documentId));
     return { score: r.avg === null ? 300 : Math.round(Number(r.avg)), count: r.n };
   }
   async myScore(documentId: number, userId: number) {
-    const r = await this.db.select({ score: documentScores.score }).from(documentScores).where(and(eq(documentScores.documentId, documentId), eq(documentScores.userId, userId)));
+    const r = await this.db
+      .select({ score: documentScores.score })
+      .from(documentScores)
+      .where(and(eq(documentScores.documentId, documentId), eq(documentScores.userId, userId)));
     return r[0]?.score ?? 0;
   }
 
@@ -83,15 +109,32 @@ export class InteractionRepo {
     return this.db.update(comments).set({ status }).where(inArray(comments.id, ids)).returning();
   }
   async deleteComments(tx: Tx, ids: number[]) {
-    return tx.delete(comments).where(or(inArray(comments.id, ids), inArray(comments.parentId, ids))).returning();
+    return tx
+      .delete(comments)
+      .where(or(inArray(comments.id, ids), inArray(comments.parentId, ids)))
+      .returning();
   }
   /** Approved replies per top-level comment of these items. */
   async refreshReplyCounts(tx: Exec, type: number, targetIds: number[]) {
     if (!targetIds.length) return;
-    const list = sql.join([...new Set(targetIds)].map((i) => sql`${i}`), sql`, `);
-    await tx.execute(sql`UPDATE comments p SET comment_count = (SELECT count(*) FROM comments c WHERE c.parent_id = p.id AND c.status = 1) WHERE p.type = ${type} AND p.document_id IN (${list}) AND p.parent_id = 0`);
+    const list = sql.join(
+      [...new Set(targetIds)].map((i) => sql`${i}`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`UPDATE comments p SET comment_count = (SELECT count(*) FROM comments c WHERE c.parent_id = p.id AND c.status = 1) WHERE p.type = ${type} AND p.document_id IN (${list}) AND p.parent_id = 0`,
+    );
   }
-  async listComments(q: { page: number; size: number; document_id?: number; type?: number[]; status?: number[]; user_id?: number[]; parent_id?: number[]; wd?: string }) {
+  async listComments(q: {
+    page: number;
+    size: number;
+    document_id?: number;
+    type?: number[];
+    status?: number[];
+    user_id?: number[];
+    parent_id?: number[];
+    wd?: string;
+  }) {
     const conds: SQL[] = [];
     if (q.document_id) conds.push(eq(comments.documentId, q.document_id));
     if (q.type?.length) conds.push(inArray(comments.type, q.type));
@@ -101,7 +144,13 @@ export class InteractionRepo {
     if (q.wd) conds.push(ilike(comments.content, likePattern(q.wd)));
     const where = conds.length ? and(...conds) : undefined;
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select().from(comments).where(where).orderBy(desc(comments.id)).limit(q.size).offset((q.page - 1) * q.size),
+      this.db
+        .select()
+        .from(comments)
+        .where(where)
+        .orderBy(desc(comments.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
       this.db.select({ n: count() }).from(comments).where(where),
     ]);
     return { rows, total: n };
@@ -125,7 +174,13 @@ export class InteractionRepo {
     if (q.wd) conds.push(ilike(reports.documentTitle, likePattern(q.wd)));
     const where = conds.length ? and(...conds) : undefined;
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select().from(reports).where(where).orderBy(desc(reports.id)).limit(q.size).offset((q.page - 1) * q.size),
+      this.db
+        .select()
+        .from(reports)
+        .where(where)
+        .orderBy(desc(reports.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
       this.db.select({ n: count() }).from(reports).where(where),
     ]);
     return { rows, total: n };

@@ -10,7 +10,9 @@ const viewer = (req: FastifyRequest): Viewer => ({ userId: req.auth?.userId, isA
 export function interactionRoutes({ interactions }: Deps): RouteHandlers {
   return {
     setDocumentScore: async ({ req, body }) => (await interactions.score(req.auth!.userId, body!.document_id, body!.score), ok),
-    getDocumentScore: async ({ req, query }) => ({ score: (await interactions.viewerState(TargetType.Document, query!.document_id, req.auth!.userId)).my_score }),
+    getDocumentScore: async ({ req, query }) => ({
+      score: (await interactions.viewerState(TargetType.Document, query!.document_id, req.auth!.userId)).my_score,
+    }),
     createFavorite: ({ req, body }) => interactions.favorite(req.auth!.userId, body!.document_id, body!.type, req.ip),
     deleteFavorite: async ({ req, query }) => (await interactions.unfavorite(req.auth!.userId, query!.id), ok),
     getFavorite: ({ req, query }) => interactions.getFavorite(req.auth!.userId, query!.document_id, query!.type),

@@ -79,10 +79,7 @@ export class InteractionService {
   /** Whether the viewer favourited an item and, for documents, the score they gave. */
   async viewerState(type: TTargetType, id: number, userId?: number): Promise<{ is_favorite: boolean; my_score: number }> {
     if (!userId) return { is_favorite: false, my_score: 0 };
-    const [fav, score] = await Promise.all([
-      this.repo.findFavorite(userId, id, type),
-      type === TargetType.Document ? this.repo.myScore(id, userId) : 0,
-    ]);
+    const [fav, score] = await Promise.all([this.repo.findFavorite(userId, id, type), type === TargetType.Document ? this.repo.myScore(id, userId) : 0]);
     return { is_favorite: !!fav, my_score: score };
   }
 
@@ -106,7 +103,14 @@ export class InteractionService {
         const paidForPair = await this.credits.countEntries({ reason: 'document_collected', refType: 'favorite', refId: ref }, tx);
         const paidToday = await this.credits.countEntries({ reason: 'document_collected', refType: 'favorite', refIdPrefix: `${userId}:`, since }, tx);
         if (!paidForPair && paidToday < score.document_collected_limit) {
-          await this.credits.change(tx, { userId: item.userId, delta: score.document_collected, reason: 'document_collected', refType: 'favorite', refId: ref, remark: `文档《${item.title}》被收藏` });
+          await this.credits.change(tx, {
+            userId: item.userId,
+            delta: score.document_collected,
+            reason: 'document_collected',
+            refType: 'favorite',
+            refId: ref,
+            remark: `文档《${item.title}》被收藏`,
+          });
         }
       }
       return f;
@@ -120,7 +124,11 @@ export class InteractionService {
     await this.db.transaction(async (tx) => {
       const removed = await this.repo.deleteFavorites(tx, userId, ids);
       for (const type of [TargetType.Document, TargetType.Article]) {
-        await this.recount(tx, type, removed.filter((f) => f.type === type).map((f) => f.documentId));
+        await this.recount(
+          tx,
+          type,
+          removed.filter((f) => f.type === type).map((f) => f.documentId),
+        );
       }
       await this.recount(tx, TargetType.Document, [], [userId]);
     });
@@ -150,7 +158,11 @@ export class InteractionService {
   }
 
   // ---------------- comments ----------------
-  async comment(userId: number, body: { document_id: number; parent_id: number; content: string; type: TTargetType; captcha?: string; captcha_id?: string }, ip: string): Promise<TComment> {
+  async comment(
+    userId: number,
+    body: { document_id: number; parent_id: number; content: string; type: TTargetType; captcha?: string; captcha_id?: string },
+    ip: string,
+  ): Promise<TComment> {
     await this.punishments.assertAllowed(userId, PunishmentType.NoComment);
     const groups = await this.users.groups(userId);
     if (!groups.some((g) => g.enable_comment)) throw forbidden('您所在的用户组不允许发表评论');
@@ -174,7 +186,15 @@ export class InteractionService {
     const rewardable = body.type === TargetType.Document && d.userId !== userId && !needsApproval && score.document_commented > 0;
     const since = rewardable ? await this.settings.startOfToday() : undefined;
     const row = await this.db.transaction(async (tx) => {
-      const c = await this.repo.insertComment(tx, { userId, parentId: body.parent_id, documentId: d.id, type: body.type, content: body.content, status: needsApproval ? 0 : 1, ip });
+      const c = await this.repo.insertComment(tx, {
+        userId,
+        parentId: body.parent_id,
+        documentId: d.id,
+        type: body.type,
+        content: body.content,
+        status: needsApproval ? 0 : 1,
+        ip,
+      });
       await this.repo.refreshReplyCounts(tx, body.type, [d.id]);
       await this.recount(tx, body.type, [d.id], [userId]);
       if (rewardable) {
@@ -182,31 +202,78 @@ export class InteractionService {
         await this.credits.lock(tx, d.userId);
         const paidToday = await this.credits.countEntries({ reason: 'document_commented', refType: 'document', refId: String(d.id), since }, tx);
         if (paidToday < score.document_commented_limit) {
-          await this.credits.change(tx, { userId: d.userId, delta: score.document_commented, reason: 'document_commented', refType: 'document', refId: d.id, remark: `文档《${d.title}》被评论` });
+          await this.credits.change(tx, {
+            userId: d.userId,
+            delta: score.document_commented,
+            reason: 'document_commented',
+            refType: 'document',
+            refId: d.id,
+            remark: `文档《${d.title}》被评论`,
+          });
         }
       }
       return c;
     });
     await this.account.addDynamic(userId, DynamicType.Comment, `评论了${target.noun}《${d.title}》`);
     const u = await this.users.get(userId);
-    return { id: row.id, user_id: userId, username: u.username, user_avatar: u.avatar, parent_id: row.parentId, document_id: row.documentId, type: row.type, content: row.content, status: row.status, comment_count: 0, created_at: iso(row.createdAt) };
+    return {
+      id: row.id,
+      user_id: userId,
+      username: u.username,
+      user_avatar: u.avatar,
+      parent_id: row.parentId,
+      document_id: row.documentId,
+      type: row.type,
+      content: row.content,
+      status: row.status,
+      comment_count: 0,
+      created_at: iso(row.createdAt),
+    };
   }
 
-  async listComments(q: { page: number; size: number; document_id?: number; type?: number[]; status?: number[]; user_id?: number[]; parent_id?: number[]; wd?: string; with_document_title?: boolean }, viewer: Viewer) {
+  async listComments(
+    q: {
+      page: number;
+      size: number;
+      document_id?: number;
+      type?: number[];
+      status?: number[];
+      user_id?: number[];
+      parent_id?: number[];
+      wd?: string;
+      with_document_title?: boolean;
+    },
+    viewer: Viewer,
+  ) {
     const own = viewer.userId !== undefined && q.user_id?.length === 1 && q.user_id[0] === viewer.userId;
     const filter = viewer.isAdmin || own ? q : { ...q, status: [1], size: Math.min(q.size, 100) };
     const { rows, total } = await this.repo.listComments(filter);
     const [authors, docs] = await Promise.all([
       this.users.byIds(rows.map((r) => r.userId)),
-      q.with_document_title ? this.documents.byIds(rows.filter((r) => r.type === TargetType.Document).map((r) => r.documentId), true) : [],
+      q.with_document_title
+        ? this.documents.byIds(
+            rows.filter((r) => r.type === TargetType.Document).map((r) => r.documentId),
+            true,
+          )
+        : [],
     ]);
     const byUser = new Map(authors.map((u) => [u.id, u]));
     const titles = new Map(docs.map((d) => [d.id, d.title]));
     return {
       total,
       comment: rows.map((c) => ({
-        id: c.id, user_id: c.userId, username: byUser.get(c.userId)?.username ?? '', user_avatar: byUser.get(c.userId)?.avatar ?? '', parent_id: c.parentId, document_id: c.documentId,
-        document_title: titles.get(c.documentId), type: c.type, content: c.content, status: c.status, comment_count: c.commentCount, created_at: iso(c.createdAt),
+        id: c.id,
+        user_id: c.userId,
+        username: byUser.get(c.userId)?.username ?? '',
+        user_avatar: byUser.get(c.userId)?.avatar ?? '',
+        parent_id: c.parentId,
+        document_id: c.documentId,
+        document_title: titles.get(c.documentId),
+        type: c.type,
+        content: c.content,
+        status: c.status,
+        comment_count: c.commentCount,
+        created_at: iso(c.createdAt),
       })),
     };
   }
@@ -231,7 +298,12 @@ export class InteractionService {
       for (const type of [TargetType.Document, TargetType.Article]) {
         const targetIds = removed.filter((r) => r.type === type).map((r) => r.documentId);
         await this.repo.refreshReplyCounts(tx, type, targetIds);
-        await this.recount(tx, type, targetIds, removed.filter((r) => r.type === type).map((r) => r.userId));
+        await this.recount(
+          tx,
+          type,
+          targetIds,
+          removed.filter((r) => r.type === type).map((r) => r.userId),
+        );
       }
     });
   }
@@ -245,14 +317,32 @@ export class InteractionService {
 
   async listReports(q: { page: number; size: number; status?: boolean[]; wd?: string }) {
     const { rows, total } = await this.repo.listReports(q);
-    const [authors, docs] = await Promise.all([this.users.byIds(rows.map((r) => r.userId)), this.documents.byIds(rows.map((r) => r.documentId), true)]);
+    const [authors, docs] = await Promise.all([
+      this.users.byIds(rows.map((r) => r.userId)),
+      this.documents.byIds(
+        rows.map((r) => r.documentId),
+        true,
+      ),
+    ]);
     const names = new Map(authors.map((u) => [u.id, u.username]));
     const uuids = new Map(docs.map((d) => [d.id, d.uuid]));
     return { total, report: rows.map((r) => this.toReport(r, names.get(r.userId) ?? '', uuids.get(r.documentId))) };
   }
 
   private toReport(r: ReportRow, username: string, uuid?: string) {
-    return { id: r.id, document_id: r.documentId, document_title: r.documentTitle, document_uuid: uuid, user_id: r.userId, username, reason: r.reason, status: r.status, remark: r.remark, created_at: iso(r.createdAt), updated_at: iso(r.updatedAt) };
+    return {
+      id: r.id,
+      document_id: r.documentId,
+      document_title: r.documentTitle,
+      document_uuid: uuid,
+      user_id: r.userId,
+      username,
+      reason: r.reason,
+      status: r.status,
+      remark: r.remark,
+      created_at: iso(r.createdAt),
+      updated_at: iso(r.updatedAt),
+    };
   }
 
   async updateReport(id: number, status: boolean, remark: string) {

@@ -38,13 +38,23 @@ export class MailService {
     const [cfg, system] = await Promise.all([this.settings.get('email'), this.settings.get('system')]);
     if (requireEnabled && cfg.enable !== true) throw badRequest('邮件服务未启用');
     if (!cfg.host.trim()) throw badRequest('邮件服务未配置 SMTP 服务器');
-    const siteName = (system.sitename || '文库');
-    const mailer = this.makeMailer({
-      host: cfg.host.trim(), port: cfg.port, isTls: cfg.is_tls,
-      username: cfg.username, password: cfg.password, fromName: cfg.from_name,
-    }, siteName);
+    const siteName = system.sitename || '文库';
+    const mailer = this.makeMailer(
+      {
+        host: cfg.host.trim(),
+        port: cfg.port,
+        isTls: cfg.is_tls,
+        username: cfg.username,
+        password: cfg.password,
+        fromName: cfg.from_name,
+      },
+      siteName,
+    );
     return {
-      mailer, siteName, duration: clamp(cfg.duration, 1, 60), testEmail: cfg.test_email.trim(),
+      mailer,
+      siteName,
+      duration: clamp(cfg.duration, 1, 60),
+      testEmail: cfg.test_email.trim(),
       domain: (system.domain || '').replace(/\/+$/, ''),
     };
   }
@@ -59,7 +69,12 @@ export class MailService {
     // a login code for an unknown address: behave the same, send nothing
     const silent = purpose === EmailPurpose.Login && !existing;
     const issued = await this.codes.issue({
-      channel: 'email', target, purpose, ip, ttlMs: CODE_TTL_MS, intervalSec: RESEND_SECONDS,
+      channel: 'email',
+      target,
+      purpose,
+      ip,
+      ttlMs: CODE_TTL_MS,
+      intervalSec: RESEND_SECONDS,
       secret: silent ? crypto.randomBytes(24).toString('hex') : undefined,
     });
     if (silent) return;
@@ -102,16 +117,27 @@ export class MailService {
     const exp = Math.floor(Date.now() / 1000) + duration * 60;
     const nonce = crypto.randomBytes(12).toString('base64url');
     const token = user ? `${exp}.${nonce}.${this.resetSignature(user, target, exp, nonce)}` : crypto.randomBytes(32).toString('base64url');
-    await this.codes.issue({ channel: 'email', target, purpose: EmailPurpose.ResetPassword, ip, ttlMs: duration * 60_000, intervalSec: RESEND_SECONDS, secret: token });
+    await this.codes.issue({
+      channel: 'email',
+      target,
+      purpose: EmailPurpose.ResetPassword,
+      ip,
+      ttlMs: duration * 60_000,
+      intervalSec: RESEND_SECONDS,
+      secret: token,
+    });
     if (!user) return;
     const link = `${domain}/findpassword?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email.trim())}`;
-    void mailer.send({
-      to: email.trim(),
-      subject: `【${siteName}】找回密码`,
-      text: `您好，${user.username}：\n\n请在 ${duration} 分钟内打开下面的链接设置新密码（链接只能使用一次）：\n${link}\n\n如非本人操作，请忽略本邮件，您的密码不会改变。`,
-      html: `<p>您好，${escapeHtml(user.username)}：</p><p>请在 ${duration} 分钟内点击下面的链接设置新密码（链接只能使用一次）：</p>`
-        + `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>如非本人操作，请忽略本邮件，您的密码不会改变。</p><p>${escapeHtml(siteName)}</p>`,
-    }).catch(this.onBackgroundError);
+    void mailer
+      .send({
+        to: email.trim(),
+        subject: `【${siteName}】找回密码`,
+        text: `您好，${user.username}：\n\n请在 ${duration} 分钟内打开下面的链接设置新密码（链接只能使用一次）：\n${link}\n\n如非本人操作，请忽略本邮件，您的密码不会改变。`,
+        html:
+          `<p>您好，${escapeHtml(user.username)}：</p><p>请在 ${duration} 分钟内点击下面的链接设置新密码（链接只能使用一次）：</p>` +
+          `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>如非本人操作，请忽略本邮件，您的密码不会改变。</p><p>${escapeHtml(siteName)}</p>`,
+      })
+      .catch(this.onBackgroundError);
   }
 
   /** PUT /user/findpassword/steptwo: a valid, unexpired, unused link sets the password (old tokens die with it). */
@@ -144,7 +170,9 @@ export class MailService {
       });
     } catch (e) {
       // an administrator needs the SMTP server's own reason (wrong password, refused sender, ...)
-      const reason = String((e as Error)?.message ?? '').replace(/\s+/g, ' ').slice(0, 200);
+      const reason = String((e as Error)?.message ?? '')
+        .replace(/\s+/g, ' ')
+        .slice(0, 200);
       throw new AppError('bad_gateway', `测试邮件发送失败：${reason || '未知错误'}`);
     }
   }

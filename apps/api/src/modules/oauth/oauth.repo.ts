@@ -38,12 +38,18 @@ export class OAuthRepo {
   }
 
   async deleteForUser(id: number, userId: number): Promise<boolean> {
-    const rows = await this.db.delete(userOauths).where(and(eq(userOauths.id, id), eq(userOauths.userId, userId))).returning({ id: userOauths.id });
+    const rows = await this.db
+      .delete(userOauths)
+      .where(and(eq(userOauths.id, id), eq(userOauths.userId, userId)))
+      .returning({ id: userOauths.id });
     return rows.length > 0;
   }
 
   async countForUser(userId: number): Promise<number> {
-    const [r] = await this.db.select({ n: sql<number>`count(*)::int` }).from(userOauths).where(eq(userOauths.userId, userId));
+    const [r] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(userOauths)
+      .where(eq(userOauths.userId, userId));
     return r.n;
   }
 
@@ -60,7 +66,9 @@ export class OAuthRepo {
 
   /** waiting → confirmed, only while unexpired; false if someone else got there first or it expired. */
   async confirmScan(code: string, userId: number, openid: string, now: Date): Promise<boolean> {
-    const rows = await this.db.update(wechatScans).set({ status: 'confirmed', userId, openid })
+    const rows = await this.db
+      .update(wechatScans)
+      .set({ status: 'confirmed', userId, openid })
       .where(and(eq(wechatScans.code, code), eq(wechatScans.status, 'waiting'), gt(wechatScans.expiresAt, now)))
       .returning({ code: wechatScans.code });
     return rows.length > 0;
@@ -68,7 +76,9 @@ export class OAuthRepo {
 
   /** confirmed → consumed: the one poll that flips it gets the user id (and so the token). */
   async consumeScan(code: string, notExpiredBefore: Date): Promise<number | null> {
-    const rows = await this.db.update(wechatScans).set({ status: 'consumed' })
+    const rows = await this.db
+      .update(wechatScans)
+      .set({ status: 'consumed' })
       .where(and(eq(wechatScans.code, code), eq(wechatScans.status, 'confirmed'), gt(wechatScans.expiresAt, notExpiredBefore)))
       .returning({ userId: wechatScans.userId });
     return rows[0]?.userId ?? null;

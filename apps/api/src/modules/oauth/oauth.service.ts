@@ -57,11 +57,13 @@ export class OAuthService {
     if (cfg[`${type}_enable`] !== true || !clientId) return null;
     if (type === 'custom') {
       const custom = {
-        authorizeUrl: cfg.custom_authorize_url.trim(), tokenUrl: cfg.custom_token_url.trim(),
-        userinfoUrl: cfg.custom_userinfo_url.trim(), scope: cfg.custom_scope.trim(),
+        authorizeUrl: cfg.custom_authorize_url.trim(),
+        tokenUrl: cfg.custom_token_url.trim(),
+        userinfoUrl: cfg.custom_userinfo_url.trim(),
+        scope: cfg.custom_scope.trim(),
       };
       if (!custom.authorizeUrl || !custom.tokenUrl || !custom.userinfoUrl) return null;
-      return { provider: createOAuthProvider('custom', { custom }), clientId, clientSecret, title: (cfg.custom_name || '') || TITLES.custom };
+      return { provider: createOAuthProvider('custom', { custom }), clientId, clientSecret, title: cfg.custom_name || '' || TITLES.custom };
     }
     return { provider: createOAuthProvider(type, { baseUrl: this.opts.baseUrlOverrides?.[type] }), clientId, clientSecret, title: TITLES[type] };
   }
@@ -79,7 +81,10 @@ export class OAuthService {
       const p = await this.provider(type);
       if (!p) continue;
       const redirect = await this.defaultRedirect(type, redirectUri);
-      const authorizeUrl = p.provider.authorizeUrl({ clientId: p.clientId, clientSecret: '', redirectUri: redirect }, this.state.issue(type, redirect, binding));
+      const authorizeUrl = p.provider.authorizeUrl(
+        { clientId: p.clientId, clientSecret: '', redirectUri: redirect },
+        this.state.issue(type, redirect, binding),
+      );
       out.push({ type, title: p.title, authorize_url: authorizeUrl });
     }
     return out;

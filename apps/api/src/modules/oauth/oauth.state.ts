@@ -33,7 +33,13 @@ export class OAuthState {
   }
 
   issue(type: string, redirectUri: string, binding?: string, now = Date.now()): string {
-    const payload: StatePayload = { t: type, e: Math.floor(now / 1000) + TTL_SECONDS, n: crypto.randomBytes(9).toString('base64url'), r: redirectUri, ...(binding ? { b: binding } : {}) };
+    const payload: StatePayload = {
+      t: type,
+      e: Math.floor(now / 1000) + TTL_SECONDS,
+      n: crypto.randomBytes(9).toString('base64url'),
+      r: redirectUri,
+      ...(binding ? { b: binding } : {}),
+    };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
     return `${body}.${this.sign(body)}`;
   }

@@ -88,7 +88,10 @@ export class WechatService {
     } catch (e) {
       vendorFailure(e, '登录失败');
     }
-    const user = await this.oauth.findOrCreateUser('wechatmp', { openid: who.openid, unionid: who.unionid, nickname: '', avatar: '', raw: {} }, ip, ['wechat', 'wechatmp']);
+    const user = await this.oauth.findOrCreateUser('wechatmp', { openid: who.openid, unionid: who.unionid, nickname: '', avatar: '', raw: {} }, ip, [
+      'wechat',
+      'wechatmp',
+    ]);
     if (!(await this.repo.confirmScan(code, user.id, who.openid, new Date()))) throw badRequest(SCAN_EXPIRED);
   }
 

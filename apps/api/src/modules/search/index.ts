@@ -16,12 +16,11 @@ declare module '../../kernel/module' {
  */
 export default defineModule({
   name: 'search',
-  create: ({ db, settings, documents, content, users, queue }) => ({ search: new SearchService(new SearchRepo(db), settings, documents, content, users, queue) }),
+  create: ({ db, settings, documents, content, users, queue }) => ({
+    search: new SearchService(new SearchRepo(db), settings, documents, content, users, queue),
+  }),
   routes: searchRoutes,
-  jobs: ({ search }) => [
-    reindexDocumentsJob.handle(() => search.runReindex()),
-    purgeSearchRecordsJob.handle(() => search.purgeRecords()),
-  ],
+  jobs: ({ search }) => [reindexDocumentsJob.handle(() => search.runReindex()), purgeSearchRecordsJob.handle(() => search.purgeRecords())],
   events: ({ search }) => ({
     'document.changed': ({ ids }) => search.index(ids),
     'document.converted': ({ hash }) => search.indexHash(hash),

@@ -3,7 +3,15 @@ import type { Db, Exec } from '../../db/client';
 import { documentSearch, documentTexts, documents, searchRecords, searchReindex } from '../../db/schema';
 import { likePattern } from '../../lib/sql';
 
-export interface IndexRow { documentId: number; title: string; keywords: string; description: string; content: string; visible: boolean; popularity: number }
+export interface IndexRow {
+  documentId: number;
+  title: string;
+  keywords: string;
+  description: string;
+  content: string;
+  visible: boolean;
+  popularity: number;
+}
 export type Weights = { title: string; keywords: string; description: string; content: string };
 
 const SNIPPET_PAGES = 50;
@@ -11,7 +19,13 @@ const SNIPPET_PAGES = 50;
 const W = (w: string) => (['A', 'B', 'C', 'D'].includes(w) ? w : 'D');
 
 export interface SearchFilter {
-  categoryIds?: number[]; exts?: string[]; fee?: 'free' | 'charge'; languages?: string[]; userId?: number; from?: Date; to?: Date;
+  categoryIds?: number[];
+  exts?: string[];
+  fee?: 'free' | 'charge';
+  languages?: string[];
+  userId?: number;
+  from?: Date;
+  to?: Date;
 }
 
 export class SearchRepo {
@@ -19,18 +33,37 @@ export class SearchRepo {
 
   /** One more download in the index's copy of the count (ties rank by it), inside the download's transaction. */
   async bumpPopularity(tx: Exec, documentId: number, by: number) {
-    await tx.update(documentSearch).set({ popularity: sql`greatest(${documentSearch.popularity} + ${by}, 0)` }).where(eq(documentSearch.documentId, documentId));
+    await tx
+      .update(documentSearch)
+      .set({ popularity: sql`greatest(${documentSearch.popularity} + ${by}, 0)` })
+      .where(eq(documentSearch.documentId, documentId));
   }
 
   /** Documents to index, with their body text (joined pages, capped). */
   async loadForIndex(ids: number[], maxContent: number): Promise<IndexRow[]> {
     if (!ids.length) return [];
-    const rows = await this.db.execute<{ id: number; title: string; keywords: string; description: string; visible: boolean; content: string | null; popularity: number }>(sql`
+    const rows = await this.db.execute<{
+      id: number;
+      title: string;
+      keywords: string;
+      description: string;
+      visible: boolean;
+      content: string | null;
+      popularity: number;
+    }>(sql`
       SELECT d.id, d.title, d.keywords, d.description, (d.status = 2 AND d.deleted_at IS NULL) AS visible, d.download_count AS popularity,
         (SELECT left(string_agg(t.text, ' ' ORDER BY t.page), ${maxContent}) FROM ${documentTexts} t WHERE t.hash = d.hash) AS content
-      FROM ${documents} d WHERE d.id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+      FROM ${documents} d WHERE d.id IN (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`);
     return rows.rows.map((r) => ({
-      documentId: r.id, title: r.title, keywords: r.keywords, description: r.description, content: r.content ?? '', visible: r.visible,
+      documentId: r.id,
+      title: r.title,
+      keywords: r.keywords,
+      description: r.description,
+      content: r.content ?? '',
+      visible: r.visible,
       popularity: Number(r.popularity) || 0,
     }));
   }
@@ -62,7 +95,12 @@ export class SearchRepo {
 
   /** All document ids in pages (reindex). */
   async allDocumentIds(afterId: number, limit: number): Promise<number[]> {
-    const rows = await this.db.select({ id: documents.id }).from(documents).where(sql`${documents.id} > ${afterId}`).orderBy(documents.id).limit(limit);
+    const rows = await this.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(sql`${documents.id} > ${afterId}`)
+      .orderBy(documents.id)
+      .limit(limit);
     return rows.map((r) => r.id);
   }
 
@@ -74,11 +112,29 @@ export class SearchRepo {
   /** The public filter plus the asked ones; `docs` says whether they read the documents table (alias d). */
   private filters(f: SearchFilter): { where: SQL; docs: boolean } {
     const parts: SQL[] = [];
-    if (f.categoryIds?.length) parts.push(sql`d.id IN (SELECT document_id FROM document_categories WHERE category_id IN (${sql.join(f.categoryIds.map((i) => sql`${i}`), sql`, `)}))`);
-    if (f.exts?.length) parts.push(sql`d.ext IN (${sql.join(f.exts.map((e) => sql`${e}`), sql`, `)})`);
+    if (f.categoryIds?.length)
+      parts.push(
+        sql`d.id IN (SELECT document_id FROM document_categories WHERE category_id IN (${sql.join(
+          f.categoryIds.map((i) => sql`${i}`),
+          sql`, `,
+        )}))`,
+      );
+    if (f.exts?.length)
+      parts.push(
+        sql`d.ext IN (${sql.join(
+          f.exts.map((e) => sql`${e}`),
+          sql`, `,
+        )})`,
+      );
     if (f.fee === 'free') parts.push(sql`d.price = 0`);
     if (f.fee === 'charge') parts.push(sql`d.price > 0`);
-    if (f.languages?.length) parts.push(sql`d.language IN (${sql.join(f.languages.map((e) => sql`${e}`), sql`, `)})`);
+    if (f.languages?.length)
+      parts.push(
+        sql`d.language IN (${sql.join(
+          f.languages.map((e) => sql`${e}`),
+          sql`, `,
+        )})`,
+      );
     if (f.userId) parts.push(sql`d.user_id = ${f.userId}`);
     if (f.from) parts.push(sql`d.created_at >= ${f.from}`);
     if (f.to) parts.push(sql`d.created_at <= ${f.to}`);
@@ -114,20 +170,24 @@ export class SearchRepo {
       score: sql`d.score DESC, d.score_count DESC, g.document_id DESC`,
     }[sort];
     // the page's rows come back with their file hash, so the snippet pages can be read while the rows are hydrated
-    const res = await this.db.execute<{ id: number; rank: number; total: number; hash: string }>(byDocs
-      ? sql`${cand} SELECT g.document_id AS id, g.rank, count(*) OVER () AS total, d.hash FROM g JOIN ${documents} d ON d.id = g.document_id
+    const res = await this.db.execute<{ id: number; rank: number; total: number; hash: string }>(
+      byDocs
+        ? sql`${cand} SELECT g.document_id AS id, g.rank, count(*) OVER () AS total, d.hash FROM g JOIN ${documents} d ON d.id = g.document_id
           ORDER BY ${byDocs} LIMIT ${limit} OFFSET ${offset}`
-      : sql`${cand} SELECT t.id, t.rank, t.total, d.hash FROM (
+        : sql`${cand} SELECT t.id, t.rank, t.total, d.hash FROM (
             SELECT g.document_id AS id, g.rank, g.popularity, count(*) OVER () AS total FROM g
             ORDER BY g.rank DESC, g.popularity DESC, g.document_id DESC LIMIT ${limit} OFFSET ${offset}
-          ) t JOIN ${documents} d ON d.id = t.id ORDER BY t.rank DESC, t.popularity DESC, t.id DESC`);
+          ) t JOIN ${documents} d ON d.id = t.id ORDER BY t.rank DESC, t.popularity DESC, t.id DESC`,
+    );
     const total = res.rows[0]?.total ?? (offset > 0 ? await this.countMatches(tsquery, f, candidateCap) : 0);
     return { rows: res.rows.map((r) => ({ id: r.id, rank: Number(r.rank), hash: r.hash })), total: Number(total) };
   }
 
   private async countMatches(tsquery: string, f: SearchFilter, cap: number): Promise<number> {
     const { where } = this.filters(f);
-    const r = await this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${documentSearch} s JOIN ${documents} d ON d.id = s.document_id
+    const r = await this.db.execute<{
+      n: number;
+    }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${documentSearch} s JOIN ${documents} d ON d.id = s.document_id
       WHERE s.tsv @@ to_tsquery('simple', ${tsquery}) AND ${where} LIMIT ${cap}) x`);
     return r.rows[0]?.n ?? 0;
   }
@@ -151,10 +211,18 @@ export class SearchRepo {
     const map = new Map<string, string>();
     if (!hashes.length) return map;
     const patterns = words.slice(0, 8).map((w) => [...w].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*'));
-    const cond = patterns.length ? sql`(${sql.join(patterns.map((p) => sql`t.text ~* ${p}`), sql` OR `)})` : sql`false`;
+    const cond = patterns.length
+      ? sql`(${sql.join(
+          patterns.map((p) => sql`t.text ~* ${p}`),
+          sql` OR `,
+        )})`
+      : sql`false`;
     const res = await this.db.execute<{ hash: string; text: string }>(sql`
       SELECT DISTINCT ON (t.hash) t.hash, t.text FROM ${documentTexts} t
-      WHERE t.hash IN (${sql.join(hashes.map((h) => sql`${h}`), sql`, `)}) AND t.page <= ${SNIPPET_PAGES}
+      WHERE t.hash IN (${sql.join(
+        hashes.map((h) => sql`${h}`),
+        sql`, `,
+      )}) AND t.page <= ${SNIPPET_PAGES}
       ORDER BY t.hash, ${cond} DESC, t.page`);
     for (const r of res.rows) map.set(r.hash, r.text);
     return map;
@@ -175,7 +243,13 @@ export class SearchRepo {
     if (q.ip) conds.push(eq(searchRecords.ip, q.ip));
     const where = conds.length ? and(...conds) : undefined;
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select().from(searchRecords).where(where).orderBy(desc(searchRecords.id)).limit(q.size).offset((q.page - 1) * q.size),
+      this.db
+        .select()
+        .from(searchRecords)
+        .where(where)
+        .orderBy(desc(searchRecords.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
       this.db.select({ n: count() }).from(searchRecords).where(where),
     ]);
     return { rows, total: n };
@@ -184,8 +258,13 @@ export class SearchRepo {
     await this.db.delete(searchRecords).where(inArray(searchRecords.id, ids));
   }
   async hotWords(since: Date, limit: number): Promise<string[]> {
-    const rows = await this.db.select({ k: searchRecords.keywords, n: count() }).from(searchRecords)
-      .where(and(sql`${searchRecords.createdAt} >= ${since}`, sql`${searchRecords.total} > 0`)).groupBy(searchRecords.keywords).orderBy(desc(count())).limit(limit);
+    const rows = await this.db
+      .select({ k: searchRecords.keywords, n: count() })
+      .from(searchRecords)
+      .where(and(sql`${searchRecords.createdAt} >= ${since}`, sql`${searchRecords.total} > 0`))
+      .groupBy(searchRecords.keywords)
+      .orderBy(desc(count()))
+      .limit(limit);
     return rows.map((r) => r.k);
   }
 
@@ -195,6 +274,9 @@ export class SearchRepo {
     return row;
   }
   async setReindexState(patch: Partial<typeof searchReindex.$inferInsert>) {
-    await this.db.insert(searchReindex).values({ id: 1, ...patch }).onConflictDoUpdate({ target: searchReindex.id, set: patch });
+    await this.db
+      .insert(searchReindex)
+      .values({ id: 1, ...patch })
+      .onConflictDoUpdate({ target: searchReindex.id, set: patch });
   }
 }

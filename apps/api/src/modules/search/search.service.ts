@@ -17,7 +17,16 @@ const MAX_INDEXED_TEXT = 400_000;
 /** candidates per branch (head matches, any-field matches) ranked per search: common words stay fast */
 export const CANDIDATE_CAP = 2000;
 
-interface RecordInput { keywords: string; type: number; total: number; page: number; spendTime: number; userId: number; ip: string; userAgent: string }
+interface RecordInput {
+  keywords: string;
+  type: number;
+  total: number;
+  page: number;
+  spendTime: number;
+  userId: number;
+  ip: string;
+  userAgent: string;
+}
 
 export class SearchService {
   private buffer: RecordInput[] = [];
@@ -59,21 +68,39 @@ export class SearchService {
     const found = new Set(rows.map((r) => r.documentId));
     await this.repo.deleteIndex(unique.filter((id) => !found.has(id)));
     const w = await this.weights();
-    await this.repo.upsertIndex(rows.map((r) => ({
-      documentId: r.documentId, visible: r.visible,
-      title: segment(r.title), keywords: segment(r.keywords), description: segment(r.description), content: segment(r.content),
-      popularity: r.popularity,
-    })), w);
+    await this.repo.upsertIndex(
+      rows.map((r) => ({
+        documentId: r.documentId,
+        visible: r.visible,
+        title: segment(r.title),
+        keywords: segment(r.keywords),
+        description: segment(r.description),
+        content: segment(r.content),
+        popularity: r.popularity,
+      })),
+      w,
+    );
   }
 
   async indexHash(hash: string) {
     await this.index((await this.repo.idsByHash(hash)).map((r) => r.id));
   }
 
-  async search(q: {
-    wd: string; page: number; size: number; category_id?: number[]; ext?: string; fee_type?: 'free' | 'charge'; language?: string[];
-    user_id?: number; created_at?: string[]; sort: string;
-  }, who: { userId?: number; ip: string; userAgent: string }) {
+  async search(
+    q: {
+      wd: string;
+      page: number;
+      size: number;
+      category_id?: number[];
+      ext?: string;
+      fee_type?: 'free' | 'charge';
+      language?: string[];
+      user_id?: number;
+      created_at?: string[];
+      sort: string;
+    },
+    who: { userId?: number; ip: string; userAgent: string },
+  ) {
     const started = process.hrtime.bigint();
     await this.syncDictionary();
     const display = await this.settings.get('display');
@@ -85,8 +112,12 @@ export class SearchService {
     if (!tsq) return { total: 0, spend: 0, max_page: 1, document: [], words: [] };
     const filter: SearchFilter = {
       categoryIds: q.category_id?.length ? await this.withChildren(q.category_id) : undefined,
-      exts: q.ext ? EXT_GROUPS[q.ext] : undefined, fee: q.fee_type, languages: q.language, userId: q.user_id,
-      from: q.created_at?.[0] ? new Date(q.created_at[0]) : undefined, to: q.created_at?.[1] ? new Date(q.created_at[1]) : undefined,
+      exts: q.ext ? EXT_GROUPS[q.ext] : undefined,
+      fee: q.fee_type,
+      languages: q.language,
+      userId: q.user_id,
+      from: q.created_at?.[0] ? new Date(q.created_at[0]) : undefined,
+      to: q.created_at?.[1] ? new Date(q.created_at[1]) : undefined,
     };
     if ((filter.from && isNaN(filter.from.getTime())) || (filter.to && isNaN(filter.to.getTime()))) throw badRequest('日期格式不正确');
     const offset = (q.page - 1) * q.size;
@@ -107,14 +138,30 @@ export class SearchService {
     const document = cards.map(({ row: raw, doc: d }) => {
       const body = texts.get(raw.hash) ?? raw.description;
       return {
-        ...d, rank: rankOf.get(d.id) ?? 0,
+        ...d,
+        rank: rankOf.get(d.id) ?? 0,
         highlight_title: highlightHtml(raw.title, words),
         highlight_snippet: highlightHtml(snippetAround(body || raw.description, words), words),
       };
     });
     const spend = Number(process.hrtime.bigint() - started) / 1e9;
-    this.record({ keywords: q.wd.slice(0, 100), type: 0, total, page: q.page, spendTime: spend, userId: who.userId ?? 0, ip: who.ip, userAgent: who.userAgent.slice(0, 512) });
-    return { total, spend: Math.round(spend * 1000) / 1000, max_page: Math.min(maxPage, Math.max(1, Math.ceil(Math.min(total, CANDIDATE_CAP) / q.size))), document, words: parsed.highlight };
+    this.record({
+      keywords: q.wd.slice(0, 100),
+      type: 0,
+      total,
+      page: q.page,
+      spendTime: spend,
+      userId: who.userId ?? 0,
+      ip: who.ip,
+      userAgent: who.userAgent.slice(0, 512),
+    });
+    return {
+      total,
+      spend: Math.round(spend * 1000) / 1000,
+      max_page: Math.min(maxPage, Math.max(1, Math.ceil(Math.min(total, CANDIDATE_CAP) / q.size))),
+      document,
+      words: parsed.highlight,
+    };
   }
 
   private async withChildren(ids: number[]): Promise<number[]> {
@@ -123,7 +170,11 @@ export class SearchService {
     let grew = true;
     while (grew) {
       grew = false;
-      for (const c of rows) if (out.has(c.parentId) && !out.has(c.id)) { out.add(c.id); grew = true; }
+      for (const c of rows)
+        if (out.has(c.parentId) && !out.has(c.id)) {
+          out.add(c.id);
+          grew = true;
+        }
     }
     return [...out];
   }
@@ -161,7 +212,19 @@ export class SearchService {
     const names = new Map((await this.users.byIds(rows.map((r) => r.userId))).map((u) => [u.id, u.username]));
     return {
       total,
-      search_record: rows.map((r) => ({ id: r.id, keywords: r.keywords, type: r.type, total: r.total, page: r.page, spend_time: r.spendTime, user_id: r.userId, username: names.get(r.userId) ?? '', ip: r.ip, user_agent: r.userAgent, created_at: r.createdAt.toISOString() })),
+      search_record: rows.map((r) => ({
+        id: r.id,
+        keywords: r.keywords,
+        type: r.type,
+        total: r.total,
+        page: r.page,
+        spend_time: r.spendTime,
+        user_id: r.userId,
+        username: names.get(r.userId) ?? '',
+        ip: r.ip,
+        user_agent: r.userAgent,
+        created_at: r.createdAt.toISOString(),
+      })),
     };
   }
 
@@ -177,8 +240,12 @@ export class SearchService {
   async reindexStatus() {
     const s = await this.repo.reindexState();
     return {
-      running: s?.running ?? false, total: s?.total ?? 0, done: s?.done ?? 0, error: s?.error ?? '',
-      started_at: s?.startedAt?.toISOString() ?? null, finished_at: s?.finishedAt?.toISOString() ?? null,
+      running: s?.running ?? false,
+      total: s?.total ?? 0,
+      done: s?.done ?? 0,
+      error: s?.error ?? '',
+      started_at: s?.startedAt?.toISOString() ?? null,
+      finished_at: s?.finishedAt?.toISOString() ?? null,
     };
   }
 

@@ -5,7 +5,18 @@ import { siteOrigin } from './sitemap.service';
 import { sendPage } from '../../plugins/security-headers';
 
 /** Public pages whose initial HTML carries their own head and main text (see SeoService). */
-export const SEO_PAGE_ROUTES = ['/', '/category', '/category/:id', '/document/:id', '/article', '/article/:id', '/search', '/user/:id', '/user/:id/document', '/user/:id/article'];
+export const SEO_PAGE_ROUTES = [
+  '/',
+  '/category',
+  '/category/:id',
+  '/document/:id',
+  '/article',
+  '/article/:id',
+  '/search',
+  '/user/:id',
+  '/user/:id/document',
+  '/user/:id/article',
+];
 
 export function seoRoutes({ sitemap, settings }: Deps): RouteHandlers {
   const sendSitemap = async (name: string, reply: FastifyReply) => {
@@ -18,7 +29,19 @@ export function seoRoutes({ sitemap, settings }: Deps): RouteHandlers {
     robotsTxt: async ({ reply }) => {
       const [system, security] = await Promise.all([settings.get('system'), settings.get('security')]);
       const closed = security.is_close || security.login_required;
-      const lines = ['User-agent: *', closed ? 'Disallow: /' : 'Allow: /', 'Disallow: /admin/', 'Disallow: /api/', 'Disallow: /me', 'Disallow: /download/', 'Disallow: /post', 'Disallow: /upload', '', `Sitemap: ${siteOrigin(system.domain)}/sitemap.xml`, ''];
+      const lines = [
+        'User-agent: *',
+        closed ? 'Disallow: /' : 'Allow: /',
+        'Disallow: /admin/',
+        'Disallow: /api/',
+        'Disallow: /me',
+        'Disallow: /download/',
+        'Disallow: /post',
+        'Disallow: /upload',
+        '',
+        `Sitemap: ${siteOrigin(system.domain)}/sitemap.xml`,
+        '',
+      ];
       return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
     },
     sitemapIndex: ({ reply }) => sendSitemap('sitemap.xml', reply),

@@ -28,12 +28,26 @@ export interface SeoPage {
 
 export const esc = escapeHtml;
 /** JSON inside <script>: nothing in it can close the element or start markup. */
-const jsonForScript = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const jsonForScript = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 const date = (iso: string) => iso.slice(0, 10);
 
 const notFoundPage = (path: string): SeoPage => ({
-  status: 404, title: '404 This page could not be found', description: '', keywords: '', path, ogType: 'website', jsonLd: [], body: '<h1>404 This page could not be found</h1>', noindex: true,
+  status: 404,
+  title: '404 This page could not be found',
+  description: '',
+  keywords: '',
+  path,
+  ogType: 'website',
+  jsonLd: [],
+  body: '<h1>404 This page could not be found</h1>',
+  noindex: true,
 });
 
 function isNotFound(e: unknown) {
@@ -63,7 +77,15 @@ export class SeoService {
 
   private async site() {
     const s = await this.settings.get('system');
-    return { origin: siteOrigin(s.domain), sitename: (s.sitename || '文库'), title: String(s.title || s.sitename || '文库'), description: s.description, keywords: s.keywords, logo: s.logo, analytics: s.analytics };
+    return {
+      origin: siteOrigin(s.domain),
+      sitename: s.sitename || '文库',
+      title: String(s.title || s.sitename || '文库'),
+      description: s.description,
+      keywords: s.keywords,
+      logo: s.logo,
+      analytics: s.analytics,
+    };
   }
 
   /** The HTML of `url` (path + query) built from the SPA index; cached for config ssr.cache_minutes. */
@@ -90,10 +112,7 @@ export class SeoService {
     const title = page ? (page.path === '/' ? site.title : `${page.title} - ${site.sitename}`) : site.title;
     const description = clip((page?.description || site.description).replace(/\s+/g, ' ').trim(), 300);
     const keywords = page?.keywords || site.keywords;
-    const head: string[] = [
-      `<meta name="description" content="${esc(description)}" />`,
-      `<meta name="keywords" content="${esc(keywords)}" />`,
-    ];
+    const head: string[] = [`<meta name="description" content="${esc(description)}" />`, `<meta name="keywords" content="${esc(keywords)}" />`];
     if (page) {
       const canonical = `${site.origin}${page.path}`;
       head.push(
@@ -106,10 +125,15 @@ export class SeoService {
         `<meta property="og:locale" content="zh_CN" />`,
       );
       const image = page.image || site.logo;
-      if (image) head.push(`<meta property="og:image" content="${esc(/^https?:\/\//.test(image) ? image : `${site.origin}${image.startsWith('/') ? '' : '/'}${image}`)}" />`);
+      if (image)
+        head.push(
+          `<meta property="og:image" content="${esc(/^https?:\/\//.test(image) ? image : `${site.origin}${image.startsWith('/') ? '' : '/'}${image}`)}" />`,
+        );
       if (page.noindex) head.push('<meta name="robots" content="noindex,follow" />');
       for (const ld of page.jsonLd) head.push(`<script type="application/ld+json">${jsonForScript(ld)}</script>`);
-      head.push('<style>#ssr-content{max-width:1100px;margin:0 auto;padding:24px 16px;font:16px/1.8 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;color:#1f2329}#ssr-content a{color:#1677ff;text-decoration:none}#ssr-content nav a{margin-right:12px}#ssr-content img{max-width:100%}#ssr-content .katex-mathml{display:none}</style>');
+      head.push(
+        '<style>#ssr-content{max-width:1100px;margin:0 auto;padding:24px 16px;font:16px/1.8 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;color:#1f2329}#ssr-content a{color:#1677ff;text-decoration:none}#ssr-content nav a{margin-right:12px}#ssr-content img{max-width:100%}#ssr-content .katex-mathml{display:none}</style>',
+      );
     }
     const analytics = site.analytics.trim();
     if (analytics) {
@@ -118,12 +142,17 @@ export class SeoService {
       head.push(markScripts(code.replace(/<(script|noscript|meta|link|img)\b/gi, '<$1 data-wenku-analytics')));
     }
     let html = index;
-    html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${esc(title)}</title>`) : html.replace('</head>', () => `<title>${esc(title)}</title></head>`);
+    html = /<title>[\s\S]*?<\/title>/i.test(html)
+      ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${esc(title)}</title>`)
+      : html.replace('</head>', () => `<title>${esc(title)}</title></head>`);
     html = html.replace(/<meta\s+name="(description|keywords)"[^>]*>\s*/gi, '');
     html = html.replace('</head>', () => `${head.join('\n    ')}\n  </head>`);
     if (page && withBody) {
       const nav = `<nav><a href="/">首页</a><a href="/category">文库资料</a><a href="/article">文章资讯</a><a href="/sitemap.xml">站点地图</a></nav>`;
-      html = html.replace(/<div id="root"><\/div>/, () => `<div id="root"><div id="ssr-content">${nav}${page.body}<footer><p>© ${esc(site.sitename)}</p></footer></div></div>`);
+      html = html.replace(
+        /<div id="root"><\/div>/,
+        () => `<div id="root"><div id="ssr-content">${nav}${page.body}<footer><p>© ${esc(site.sitename)}</p></footer></div></div>`,
+      );
     }
     return html;
   }
@@ -131,7 +160,11 @@ export class SeoService {
   // ---------------- pages ----------------
   private async page(url: string, site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     const u = new URL(url, 'http://x');
-    const parts = u.pathname.replace(/\/+$/, '').split('/').filter(Boolean).map((p) => decodeURIComponent(p));
+    const parts = u.pathname
+      .replace(/\/+$/, '')
+      .split('/')
+      .filter(Boolean)
+      .map((p) => decodeURIComponent(p));
     try {
       if (parts.length === 0) return await this.home(site);
       if (parts[0] === 'category' && parts.length <= 2) return await this.category(parts[1] ? Number(parts[1]) : undefined);
@@ -148,11 +181,15 @@ export class SeoService {
   }
 
   private docLinks(docs: TDocument[]) {
-    return docs.length ? `<ul>${docs.map((d) => `<li><a href="/document/${esc(d.uuid)}">${esc(d.title)}</a>${d.description ? ` — ${esc(clip(d.description, 120))}` : ''}</li>`).join('')}</ul>` : '<p>暂无文档</p>';
+    return docs.length
+      ? `<ul>${docs.map((d) => `<li><a href="/document/${esc(d.uuid)}">${esc(d.title)}</a>${d.description ? ` — ${esc(clip(d.description, 120))}` : ''}</li>`).join('')}</ul>`
+      : '<p>暂无文档</p>';
   }
 
   private articleLinks(list: TArticle[]) {
-    return list.length ? `<ul>${list.map((a) => `<li><a href="/article/${esc(encodeURIComponent(a.identifier))}">${esc(a.title)}</a>${a.description ? ` — ${esc(clip(a.description, 120))}` : ''}</li>`).join('')}</ul>` : '<p>暂无文章</p>';
+    return list.length
+      ? `<ul>${list.map((a) => `<li><a href="/article/${esc(encodeURIComponent(a.identifier))}">${esc(a.title)}</a>${a.description ? ` — ${esc(clip(a.description, 120))}` : ''}</li>`).join('')}</ul>`
+      : '<p>暂无文章</p>';
   }
 
   private async home(site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
@@ -163,8 +200,26 @@ export class SeoService {
     ]);
     const top = cats.category.filter((c) => c.parent_id === 0 && c.type === CategoryType.Document);
     return {
-      status: 200, title: site.title, description: site.description, keywords: site.keywords, path: '/', ogType: 'website',
-      jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebSite', name: site.sitename, url: `${site.origin}/`, description: site.description, potentialAction: { '@type': 'SearchAction', target: `${site.origin}/search?wd={search_term_string}`, 'query-input': 'required name=search_term_string' } }],
+      status: 200,
+      title: site.title,
+      description: site.description,
+      keywords: site.keywords,
+      path: '/',
+      ogType: 'website',
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          name: site.sitename,
+          url: `${site.origin}/`,
+          description: site.description,
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: `${site.origin}/search?wd={search_term_string}`,
+            'query-input': 'required name=search_term_string',
+          },
+        },
+      ],
       body: `<h1>${esc(site.title)}</h1><p>${esc(site.description)}</p><h2>文档分类</h2><ul>${top.map((c) => `<li><a href="/category/${c.id}">${esc(c.title)}</a></li>`).join('')}</ul><h2>最新文档</h2>${this.docLinks(docs.document)}<h2>最新文章</h2>${this.articleLinks(arts.article)}`,
     };
   }
@@ -174,8 +229,22 @@ export class SeoService {
     if (id === undefined) {
       const top = cats.filter((c) => c.type === CategoryType.Document && c.parent_id === 0);
       return {
-        status: 200, title: '文库资料', description: top.map((c) => c.title).join('、'), keywords: top.map((c) => c.title).join(','), path: '/category', ogType: 'website', jsonLd: [],
-        body: `<h1>文库资料</h1>${top.map((c) => `<h2><a href="/category/${c.id}">${esc(c.title)}</a></h2><p>${esc(c.description ?? '')}</p><ul>${cats.filter((x) => x.parent_id === c.id).map((x) => `<li><a href="/category/${x.id}">${esc(x.title)}</a></li>`).join('')}</ul>`).join('')}`,
+        status: 200,
+        title: '文库资料',
+        description: top.map((c) => c.title).join('、'),
+        keywords: top.map((c) => c.title).join(','),
+        path: '/category',
+        ogType: 'website',
+        jsonLd: [],
+        body: `<h1>文库资料</h1>${top
+          .map(
+            (c) =>
+              `<h2><a href="/category/${c.id}">${esc(c.title)}</a></h2><p>${esc(c.description ?? '')}</p><ul>${cats
+                .filter((x) => x.parent_id === c.id)
+                .map((x) => `<li><a href="/category/${x.id}">${esc(x.title)}</a></li>`)
+                .join('')}</ul>`,
+          )
+          .join('')}`,
       };
     }
     const c = cats.find((x) => x.id === id && x.type === CategoryType.Document);
@@ -183,7 +252,12 @@ export class SeoService {
     const ids = [c.id, ...cats.filter((x) => x.parent_id === c.id).map((x) => x.id)];
     const docs = await this.documents.list({ page: 1, size: 30, category_id: ids } as never, { isAdmin: false });
     return {
-      status: 200, title: c.title!, description: c.description || `${c.title}相关文档`, keywords: c.title!, path: `/category/${c.id}`, ogType: 'website',
+      status: 200,
+      title: c.title!,
+      description: c.description || `${c.title}相关文档`,
+      keywords: c.title!,
+      path: `/category/${c.id}`,
+      ogType: 'website',
       jsonLd: [{ '@context': 'https://schema.org', '@type': 'CollectionPage', name: c.title, description: c.description }],
       body: `<h1>${esc(c.title)}</h1><p>${esc(c.description ?? '')}</p>${this.docLinks(docs.document)}`,
     };
@@ -197,12 +271,30 @@ export class SeoService {
     const description = d.description || clip(d.content ?? '', 200);
     const related = await this.documents.related(d.id).catch(() => ({ document: [] as TDocument[] }));
     return {
-      status: 200, title: d.title, description, keywords: d.keywords, path: `/document/${d.uuid}`, ogType: 'article', image: d.cover ? `${site.origin}${d.cover}` : undefined,
-      jsonLd: [{
-        '@context': 'https://schema.org', '@type': 'DigitalDocument', name: d.title, headline: d.title, description, keywords: d.keywords,
-        url: `${site.origin}/document/${d.uuid}`, author: { '@type': 'Person', name: d.username ?? '' }, datePublished: d.created_at, dateModified: d.updated_at,
-        ...(d.cover ? { image: `${site.origin}${d.cover}` } : {}), fileFormat: d.ext, numberOfPages: d.pages,
-      }],
+      status: 200,
+      title: d.title,
+      description,
+      keywords: d.keywords,
+      path: `/document/${d.uuid}`,
+      ogType: 'article',
+      image: d.cover ? `${site.origin}${d.cover}` : undefined,
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'DigitalDocument',
+          name: d.title,
+          headline: d.title,
+          description,
+          keywords: d.keywords,
+          url: `${site.origin}/document/${d.uuid}`,
+          author: { '@type': 'Person', name: d.username ?? '' },
+          datePublished: d.created_at,
+          dateModified: d.updated_at,
+          ...(d.cover ? { image: `${site.origin}${d.cover}` } : {}),
+          fileFormat: d.ext,
+          numberOfPages: d.pages,
+        },
+      ],
       body: `<article><h1>${esc(d.title)}</h1><p>${esc(d.username ?? '')} · ${date(d.created_at)} · ${d.pages} 页 · ${d.view_count} 次浏览</p>${d.description ? `<p>${esc(d.description)}</p>` : ''}<div>${esc(d.content ?? '')}</div></article>${d.category.length ? `<p>分类：${d.category.map((c) => `<a href="/category/${c.id}">${esc(c.title)}</a>`).join(' ')}</p>` : ''}<h2>相关文档</h2>${this.docLinks(related.document)}`,
     };
   }
@@ -214,7 +306,12 @@ export class SeoService {
     const list = await this.articles.list({ page: 1, size: 30, category_id: current ? [current.id] : undefined }, { isAdmin: false });
     const title = current ? `${current.title} - 文章资讯` : '文章资讯';
     return {
-      status: 200, title, description: current?.description || '最新文章与资讯', keywords: cats.map((c) => c.title).join(','), path: current ? `/article?category_id=${current.id}` : '/article', ogType: 'website',
+      status: 200,
+      title,
+      description: current?.description || '最新文章与资讯',
+      keywords: cats.map((c) => c.title).join(','),
+      path: current ? `/article?category_id=${current.id}` : '/article',
+      ogType: 'website',
       jsonLd: [{ '@context': 'https://schema.org', '@type': 'CollectionPage', name: title }],
       body: `<h1>${esc(title)}</h1><nav>${cats.map((c) => `<a href="/article?category_id=${c.id}">${esc(c.title)}</a>`).join('')}</nav>${this.articleLinks(list.article)}`,
     };
@@ -227,12 +324,27 @@ export class SeoService {
     const description = a.description || clip(htmlToText(a.content_html), 200);
     const url = `${site.origin}/article/${encodeURIComponent(a.identifier)}`;
     return {
-      status: 200, title: a.title, description, keywords: a.keywords, path: `/article/${encodeURIComponent(a.identifier)}`, ogType: 'article',
-      jsonLd: [{
-        '@context': 'https://schema.org', '@type': 'Article', headline: clip(a.title, 110), description, keywords: a.keywords, url, mainEntityOfPage: url,
-        author: { '@type': 'Person', name: a.username ?? '', url: `${site.origin}/user/${a.user_id}` }, datePublished: a.created_at, dateModified: a.updated_at,
-        publisher: { '@type': 'Organization', name: site.sitename },
-      }],
+      status: 200,
+      title: a.title,
+      description,
+      keywords: a.keywords,
+      path: `/article/${encodeURIComponent(a.identifier)}`,
+      ogType: 'article',
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Article',
+          headline: clip(a.title, 110),
+          description,
+          keywords: a.keywords,
+          url,
+          mainEntityOfPage: url,
+          author: { '@type': 'Person', name: a.username ?? '', url: `${site.origin}/user/${a.user_id}` },
+          datePublished: a.created_at,
+          dateModified: a.updated_at,
+          publisher: { '@type': 'Organization', name: site.sitename },
+        },
+      ],
       body: `<article><h1>${esc(a.title)}</h1><p>作者 <a href="/user/${a.user_id}">${esc(a.username ?? '')}</a> · ${date(a.created_at)} · ${a.view_count} 次浏览</p>${a.description ? `<p><strong>${esc(a.description)}</strong></p>` : ''}<div class="wk-markdown">${a.content_html}</div></article>${a.category.length ? `<p>分类：${a.category.map((c) => `<a href="/article?category_id=${c.id}">${esc(c.title)}</a>`).join(' ')}</p>` : ''}<h2>相关文章</h2>${this.articleLinks(related.article)}`,
     };
   }
@@ -240,12 +352,29 @@ export class SeoService {
   private async search(wd: string, articles: boolean): Promise<SeoPage> {
     const q = wd.trim().slice(0, 100);
     const path = `/search?wd=${encodeURIComponent(q)}${articles ? '&type=1' : ''}`;
-    if (!q) return { status: 200, title: '搜索', description: '搜索文档与文章', keywords: '', path: '/search', ogType: 'website', jsonLd: [], body: '<h1>搜索</h1>', noindex: true };
+    if (!q)
+      return {
+        status: 200,
+        title: '搜索',
+        description: '搜索文档与文章',
+        keywords: '',
+        path: '/search',
+        ogType: 'website',
+        jsonLd: [],
+        body: '<h1>搜索</h1>',
+        noindex: true,
+      };
     const body = articles
       ? this.articleLinks((await this.articles.search({ wd: q, page: 1, size: 20, sort: 'relevance' })).article)
       : this.docLinks((await this.documents.list({ page: 1, size: 20, wd: q } as never, { isAdmin: false })).document);
     return {
-      status: 200, title: `${q} - 搜索`, description: `“${q}”的搜索结果`, keywords: q, path, ogType: 'website', noindex: true,
+      status: 200,
+      title: `${q} - 搜索`,
+      description: `“${q}”的搜索结果`,
+      keywords: q,
+      path,
+      ogType: 'website',
+      noindex: true,
       jsonLd: [{ '@context': 'https://schema.org', '@type': 'SearchResultsPage', name: `${q} - 搜索` }],
       body: `<h1>“${esc(q)}”的搜索结果</h1>${body}`,
     };
@@ -258,9 +387,20 @@ export class SeoService {
       this.articles.list({ page: 1, size: 20, user_id: [id] }, { isAdmin: false }),
     ]);
     return {
-      status: 200, title: `${u.username}的个人主页`, description: u.signature || `${u.username}分享的文档与文章`, keywords: u.username, path: `/user/${id}`, ogType: 'profile',
+      status: 200,
+      title: `${u.username}的个人主页`,
+      description: u.signature || `${u.username}分享的文档与文章`,
+      keywords: u.username,
+      path: `/user/${id}`,
+      ogType: 'profile',
       image: u.avatar || undefined,
-      jsonLd: [{ '@context': 'https://schema.org', '@type': 'ProfilePage', mainEntity: { '@type': 'Person', name: u.username, description: u.signature, url: `${site.origin}/user/${id}` } }],
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'ProfilePage',
+          mainEntity: { '@type': 'Person', name: u.username, description: u.signature, url: `${site.origin}/user/${id}` },
+        },
+      ],
       body: `<h1>${esc(u.username)}</h1><p>${esc(u.signature)}</p><h2>文档</h2>${this.docLinks(docs.document)}<h2>文章</h2>${this.articleLinks(arts.article)}`,
     };
   }

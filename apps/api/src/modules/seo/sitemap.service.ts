@@ -11,12 +11,16 @@ export const SITEMAP_FILE = /^(documents|articles)-([1-9]\d{0,5})\.xml$/;
 
 /** The public origin of the site (config system.domain), without a trailing slash. */
 export function siteOrigin(domain: unknown): string {
-  const d = String(domain ?? '').trim().replace(/\/+$/, '');
+  const d = String(domain ?? '')
+    .trim()
+    .replace(/\/+$/, '');
   return /^https?:\/\/[^\s/]+/i.test(d) ? d : 'http://localhost:8080';
 }
 
 function urlset(urls: { loc: string; lastmod: Date }[]): string {
-  const body = urls.map((u) => `<url><loc>${escapeHtml(u.loc)}</loc><lastmod>${u.lastmod.toISOString()}</lastmod><changefreq>daily</changefreq><priority>1.0</priority></url>`).join('\n');
+  const body = urls
+    .map((u) => `<url><loc>${escapeHtml(u.loc)}</loc><lastmod>${u.lastmod.toISOString()}</lastmod><changefreq>daily</changefreq><priority>1.0</priority></url>`)
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
@@ -27,7 +31,12 @@ function urlset(urls: { loc: string; lastmod: Date }[]): string {
 export class SitemapService {
   private running?: Promise<{ ok: boolean; documents: number; articles: number; files: string[]; updated_at: string }>;
 
-  constructor(private readonly documents: DocumentService, private readonly articles: ArticleService, private readonly settings: ConfigService, private readonly storage: Storage) {}
+  constructor(
+    private readonly documents: DocumentService,
+    private readonly articles: ArticleService,
+    private readonly settings: ConfigService,
+    private readonly storage: Storage,
+  ) {}
 
   /** Rebuilds every file; concurrent calls share one run. */
   generate() {
@@ -61,9 +70,15 @@ export class SitemapService {
       return total;
     };
     const documents = await write('documents', async (after) =>
-      (await this.documents.publicAfter(after, SITEMAP_PAGE_SIZE)).map((d) => ({ id: d.id, loc: `${origin}/document/${d.uuid}`, lastmod: d.updatedAt })));
+      (await this.documents.publicAfter(after, SITEMAP_PAGE_SIZE)).map((d) => ({ id: d.id, loc: `${origin}/document/${d.uuid}`, lastmod: d.updatedAt })),
+    );
     const articles = await write('articles', async (after) =>
-      (await this.articles.publicIdentifiers(after, SITEMAP_PAGE_SIZE)).map((a) => ({ id: a.id, loc: `${origin}/article/${encodeURIComponent(a.identifier)}`, lastmod: a.updatedAt })));
+      (await this.articles.publicIdentifiers(after, SITEMAP_PAGE_SIZE)).map((a) => ({
+        id: a.id,
+        loc: `${origin}/article/${encodeURIComponent(a.identifier)}`,
+        lastmod: a.updatedAt,
+      })),
+    );
     const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
       .map((f) => `<sitemap><loc>${escapeHtml(`${origin}/sitemap/${f.name}`)}</loc><lastmod>${f.lastmod.toISOString()}</lastmod></sitemap>`)
       .join('\n')}\n</sitemapindex>\n`;

@@ -13,7 +13,10 @@ export class SmsRepo {
   }
 
   async finishLog(id: number, status: number, error: string, response: string): Promise<void> {
-    await this.db.update(smsLogs).set({ status, error: error.slice(0, 1000), response: response.slice(0, 4000) }).where(eq(smsLogs.id, id));
+    await this.db
+      .update(smsLogs)
+      .set({ status, error: error.slice(0, 1000), response: response.slice(0, 4000) })
+      .where(eq(smsLogs.id, id));
   }
 
   async list(q: { page: number; size: number; mobile?: string; status?: number[]; purpose?: number[] }) {
@@ -23,7 +26,13 @@ export class SmsRepo {
     if (q.purpose?.length) conds.push(inArray(smsLogs.purpose, q.purpose));
     const where = conds.length ? and(...conds) : undefined;
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select().from(smsLogs).where(where).orderBy(desc(smsLogs.id)).limit(q.size).offset((q.page - 1) * q.size),
+      this.db
+        .select()
+        .from(smsLogs)
+        .where(where)
+        .orderBy(desc(smsLogs.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
       this.db.select({ n: count() }).from(smsLogs).where(where),
     ]);
     return { rows, total: n };

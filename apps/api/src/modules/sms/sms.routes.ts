@@ -20,7 +20,10 @@ export function smsRoutes({ sms, settings }: Deps): RouteHandlers {
         return { user: toPrivateUser(user), token: await req.server.issueToken(user.id) };
       },
     },
-    findPasswordByMobile: { rateLimit: { max: async () => (await settings.get('security')).find_password_limit_per_ip, timeWindow: '1 hour' }, handler: async ({ body }) => (await sms.resetPassword(body!), { ok: true }) },
+    findPasswordByMobile: {
+      rateLimit: { max: async () => (await settings.get('security')).find_password_limit_per_ip, timeWindow: '1 hour' },
+      handler: async ({ body }) => (await sms.resetPassword(body!), { ok: true }),
+    },
     listSms: ({ query }) => sms.list(query!),
     deleteSms: async ({ query }) => (await sms.delete(query!.id), { ok: true }),
   };

@@ -14,8 +14,15 @@ const PROVIDERS = ['aliyun', 'tencent', 'baidu', 'huawei', 'haomas'] as const;
 
 export function toSmsLog(r: SmsLogRow) {
   return {
-    id: r.id, mobile: r.mobile, purpose: r.purpose, status: r.status, provider: r.provider, ip: r.ip, error: r.error,
-    user_id: r.userId, created_at: r.createdAt.toISOString(),
+    id: r.id,
+    mobile: r.mobile,
+    purpose: r.purpose,
+    status: r.status,
+    provider: r.provider,
+    ip: r.ip,
+    error: r.error,
+    user_id: r.userId,
+    created_at: r.createdAt.toISOString(),
   };
 }
 
@@ -54,7 +61,12 @@ export class SmsService {
    * number gets the same answer and limits as a known one, but nothing is sent. Every real send is logged in
    * sms_logs: sending → success, or failed with the vendor's error.
    */
-  async sendCode(mobile: string, purpose: number, ip: string, captcha: { captcha?: string; captcha_id?: string } = {}): Promise<{ ok: boolean; interval: number }> {
+  async sendCode(
+    mobile: string,
+    purpose: number,
+    ip: string,
+    captcha: { captcha?: string; captcha_id?: string } = {},
+  ): Promise<{ ok: boolean; interval: number }> {
     const cfg = await this.config();
     // the form's image captcha guards what the text costs: the switch of the form the code is for
     const form = purpose === SmsPurpose.Register ? 'register' : purpose === SmsPurpose.Login ? 'login' : 'find_password';
@@ -64,18 +76,40 @@ export class SmsService {
     if (purpose === SmsPurpose.Login && !user) throw badRequest('该手机号未注册');
     const silent = purpose === SmsPurpose.FindPassword && !user;
 
-    const issued = await this.codes.issue({
-      channel: 'sms', target: mobile, purpose, ip, ttlMs: cfg.ttlMinutes * 60_000, intervalSec: cfg.interval,
-      perTarget: cfg.perMobile, perIp: cfg.perIp, secret: silent ? crypto.randomBytes(24).toString('hex') : undefined,
-    }, async (tx) => (silent ? undefined : this.repo.insertLog(tx, {
-      mobile, purpose, status: SmsStatus.Sending, provider: cfg.provider, ip: ip.slice(0, 64), userId: user?.id ?? 0,
-    })));
+    const issued = await this.codes.issue(
+      {
+        channel: 'sms',
+        target: mobile,
+        purpose,
+        ip,
+        ttlMs: cfg.ttlMinutes * 60_000,
+        intervalSec: cfg.interval,
+        perTarget: cfg.perMobile,
+        perIp: cfg.perIp,
+        secret: silent ? crypto.randomBytes(24).toString('hex') : undefined,
+      },
+      async (tx) =>
+        silent
+          ? undefined
+          : this.repo.insertLog(tx, {
+              mobile,
+              purpose,
+              status: SmsStatus.Sending,
+              provider: cfg.provider,
+              ip: ip.slice(0, 64),
+              userId: user?.id ?? 0,
+            }),
+    );
     if (silent || !issued.extra) return { ok: true, interval: cfg.interval };
 
     const result = await this.makeProvider(cfg.provider, cfg.credentials).send({
-      mobile, code: issued.code, templateCode: cfg.templateCode, signName: cfg.signName, ttlMinutes: cfg.ttlMinutes,
+      mobile,
+      code: issued.code,
+      templateCode: cfg.templateCode,
+      signName: cfg.signName,
+      ttlMinutes: cfg.ttlMinutes,
     });
-    await this.repo.finishLog(issued.extra.id, result.ok ? SmsStatus.Success : SmsStatus.Failed, result.ok ? '' : result.error ?? '发送失败', result.raw);
+    await this.repo.finishLog(issued.extra.id, result.ok ? SmsStatus.Success : SmsStatus.Failed, result.ok ? '' : (result.error ?? '发送失败'), result.raw);
     if (!result.ok) {
       await this.codes.revoke(issued.row.id);
       throw new AppError('bad_gateway', '短信发送失败，请稍后再试');

@@ -27,7 +27,10 @@ export function systemRoutes({ database, config }: Deps): RouteHandlers {
       return {
         ...r,
         documents_by_status: Object.fromEntries(Object.entries(r.documents_by_status ?? {}).map(([k, v]) => [k, Number(v)])),
-        version: '0.1.0', node: process.version, os: `${os.type()} ${os.release()} ${os.arch()}`, database: database.kind,
+        version: '0.1.0',
+        node: process.version,
+        os: `${os.type()} ${os.release()} ${os.arch()}`,
+        database: database.kind,
       };
     },
     getDevice: async () => {

@@ -24,7 +24,9 @@ export default defineModule({
   seed: async ({ users, config }, log) => {
     const admin = await users.ensureAdmin(config.adminUsername, config.adminPassword);
     if (admin.generatedPassword) {
-      log(`\n========================================================\n  首个管理员已创建 / first administrator created\n  用户名 username: ${config.adminUsername}\n  密码 password:   ${admin.generatedPassword}\n  请登录后立即修改密码。This is shown only once.\n========================================================\n`);
+      log(
+        `\n========================================================\n  首个管理员已创建 / first administrator created\n  用户名 username: ${config.adminUsername}\n  密码 password:   ${admin.generatedPassword}\n  请登录后立即修改密码。This is shown only once.\n========================================================\n`,
+      );
     }
   },
   jobs: ({ users, log }) => [

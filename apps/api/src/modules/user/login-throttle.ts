@@ -16,7 +16,10 @@ const ACCOUNT_WINDOW_MS = 60 * 60_000;
  * Names that are no account are counted by name the same way, so probing them costs the same.
  */
 export class LoginThrottle {
-  constructor(private readonly settings: ConfigService, private readonly rates: RateCounter) {}
+  constructor(
+    private readonly settings: ConfigService,
+    private readonly rates: RateCounter,
+  ) {}
 
   private static subject(accountId: number | undefined, login: string) {
     return accountId ? `acct:${accountId}` : `name:${login.trim().toLowerCase().slice(0, 120)}`;

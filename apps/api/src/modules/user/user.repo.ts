@@ -10,7 +10,12 @@ export class UserRepo {
   constructor(private readonly db: Db) {}
 
   findByIds(ids: number[]): Promise<UserRow[]> {
-    return ids.length ? this.db.select().from(users).where(inArray(users.id, [...new Set(ids)])) : Promise.resolve([]);
+    return ids.length
+      ? this.db
+          .select()
+          .from(users)
+          .where(inArray(users.id, [...new Set(ids)]))
+      : Promise.resolve([]);
   }
 
   async setCounts(tx: Db | Tx, userId: number, counts: Partial<Pick<UserRow, 'docCount' | 'articleCount' | 'favoriteCount' | 'commentCount'>>) {
@@ -24,7 +29,11 @@ export class UserRepo {
   findByLogin(login: string) {
     const l = login.toLowerCase();
     return this.db.query.users.findFirst({
-      where: or(eq(sql`lower(${users.username})`, l), and(sql`${users.email} <> ''`, eq(sql`lower(${users.email})`, l)), and(sql`${users.mobile} <> ''`, eq(users.mobile, login))),
+      where: or(
+        eq(sql`lower(${users.username})`, l),
+        and(sql`${users.email} <> ''`, eq(sql`lower(${users.email})`, l)),
+        and(sql`${users.mobile} <> ''`, eq(users.mobile, login)),
+      ),
     });
   }
 
@@ -49,12 +58,20 @@ export class UserRepo {
   }
 
   async usernameTaken(username: string): Promise<boolean> {
-    const r = await this.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).limit(1);
+    const r = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+      .limit(1);
     return r.length > 0;
   }
 
   async emailTaken(email: string): Promise<boolean> {
-    const r = await this.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+    const r = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .limit(1);
     return r.length > 0;
   }
 
@@ -65,8 +82,14 @@ export class UserRepo {
 
   async addToGroups(tx: Tx, userId: number, groupIds: number[]): Promise<void> {
     if (!groupIds.length) return;
-    await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId, groupId }))).onConflictDoNothing();
-    await tx.update(groups).set({ userCount: sql`(select count(*) from ${userGroups} where ${userGroups.groupId} = ${groups.id})` }).where(inArray(groups.id, groupIds));
+    await tx
+      .insert(userGroups)
+      .values(groupIds.map((groupId) => ({ userId, groupId })))
+      .onConflictDoNothing();
+    await tx
+      .update(groups)
+      .set({ userCount: sql`(select count(*) from ${userGroups} where ${userGroups.groupId} = ${groups.id})` })
+      .where(inArray(groups.id, groupIds));
   }
 
   defaultGroupIds(tx: Db | Tx = this.db) {
@@ -87,14 +110,25 @@ export class UserRepo {
     const conds: SQL[] = [];
     if (q.wd) {
       const like = likePattern(q.wd);
-      conds.push(byContact ? or(ilike(users.username, like), ilike(users.email, like), ilike(users.mobile, like), ilike(users.realname, like))! : ilike(users.username, like));
+      conds.push(
+        byContact
+          ? or(ilike(users.username, like), ilike(users.email, like), ilike(users.mobile, like), ilike(users.realname, like))!
+          : ilike(users.username, like),
+      );
     }
     if (q.id?.length) conds.push(inArray(users.id, q.id));
-    if (q.group_id?.length) conds.push(inArray(users.id, this.db.select({ id: userGroups.userId }).from(userGroups).where(inArray(userGroups.groupId, q.group_id))));
+    if (q.group_id?.length)
+      conds.push(inArray(users.id, this.db.select({ id: userGroups.userId }).from(userGroups).where(inArray(userGroups.groupId, q.group_id))));
     const where = conds.length ? and(...conds) : undefined;
     const order = q.sort === 'credit_count' ? desc(users.creditCount) : q.sort === 'doc_count' ? desc(users.docCount) : desc(users.id);
     const [rows, [{ n }]] = await Promise.all([
-      this.db.select().from(users).where(where).orderBy(order).limit(q.size).offset((q.page - 1) * q.size),
+      this.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(order)
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
       this.db.select({ n: count() }).from(users).where(where),
     ]);
     return { rows, total: n };
@@ -109,11 +143,20 @@ export class UserRepo {
   }
 
   groupsOf(userId: number) {
-    return this.db.select({ g: groups }).from(groups).innerJoin(userGroups, eq(userGroups.groupId, groups.id)).where(eq(userGroups.userId, userId)).orderBy(asc(groups.sort), asc(groups.id));
+    return this.db
+      .select({ g: groups })
+      .from(groups)
+      .innerJoin(userGroups, eq(userGroups.groupId, groups.id))
+      .where(eq(userGroups.userId, userId))
+      .orderBy(asc(groups.sort), asc(groups.id));
   }
 
   allGroups(wd?: string) {
-    return this.db.select().from(groups).where(wd ? ilike(groups.title, `%${wd}%`) : undefined).orderBy(asc(groups.sort), asc(groups.id));
+    return this.db
+      .select()
+      .from(groups)
+      .where(wd ? ilike(groups.title, `%${wd}%`) : undefined)
+      .orderBy(asc(groups.sort), asc(groups.id));
   }
 
   /** Permission entries held by a user through groups. */
@@ -128,7 +171,11 @@ export class UserRepo {
 
   allPermissions(wd?: string) {
     const like = wd ? likePattern(wd) : undefined;
-    return this.db.select().from(permissions).where(like ? or(ilike(permissions.title, like), ilike(permissions.path, like)) : undefined).orderBy(asc(permissions.module), asc(permissions.id));
+    return this.db
+      .select()
+      .from(permissions)
+      .where(like ? or(ilike(permissions.title, like), ilike(permissions.path, like)) : undefined)
+      .orderBy(asc(permissions.module), asc(permissions.id));
   }
 
   async revoke(jti: string, userId: number, expiresAt: Date): Promise<void> {
@@ -141,7 +188,10 @@ export class UserRepo {
   }
 
   async purgeExpiredRevocations(now = new Date()): Promise<number> {
-    const r = await this.db.delete(revokedTokens).where(sql`${revokedTokens.expiresAt} < ${now}`).returning({ jti: revokedTokens.jti });
+    const r = await this.db
+      .delete(revokedTokens)
+      .where(sql`${revokedTokens.expiresAt} < ${now}`)
+      .returning({ jti: revokedTokens.jti });
     return r.length;
   }
 }

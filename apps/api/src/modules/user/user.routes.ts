@@ -57,7 +57,8 @@ export function userRoutes({ users, captcha, settings, mail, loginThrottle, puni
     },
     listPermissions: async ({ query }) => {
       const all = await users.allPermissions(query?.wd);
-      const page = query!.page, size = query!.size;
+      const page = query!.page,
+        size = query!.size;
       return { total: all.length, permission: all.slice((page - 1) * size, page * size) };
     },
   };

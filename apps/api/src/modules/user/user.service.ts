@@ -26,10 +26,25 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 /** The user as the owner (or an admin) sees it. */
 export function toPrivateUser(u: UserRow, groupIds?: number[]): TUser {
   return {
-    id: u.id, username: u.username, realname: u.realname, email: u.email, mobile: u.mobile, avatar: u.avatar,
-    address: u.address, signature: u.signature, identity: u.identity, is_vip: isVip(u), vip_expire_at: iso(u.vipExpireAt),
-    credit_count: u.creditCount, doc_count: u.docCount, article_count: u.articleCount, favorite_count: u.favoriteCount,
-    comment_count: u.commentCount, group_id: groupIds, login_at: iso(u.loginAt), created_at: u.createdAt.toISOString(),
+    id: u.id,
+    username: u.username,
+    realname: u.realname,
+    email: u.email,
+    mobile: u.mobile,
+    avatar: u.avatar,
+    address: u.address,
+    signature: u.signature,
+    identity: u.identity,
+    is_vip: isVip(u),
+    vip_expire_at: iso(u.vipExpireAt),
+    credit_count: u.creditCount,
+    doc_count: u.docCount,
+    article_count: u.articleCount,
+    favorite_count: u.favoriteCount,
+    comment_count: u.commentCount,
+    group_id: groupIds,
+    login_at: iso(u.loginAt),
+    created_at: u.createdAt.toISOString(),
     updated_at: u.updatedAt.toISOString(),
   };
 }
@@ -37,18 +52,36 @@ export function toPrivateUser(u: UserRow, groupIds?: number[]): TUser {
 /** The user as anyone else sees it: no contact details, no identity. */
 export function toPublicUser(u: UserRow): TUser {
   return {
-    id: u.id, username: u.username, avatar: u.avatar, signature: u.signature, is_vip: isVip(u),
-    doc_count: u.docCount, article_count: u.articleCount, favorite_count: u.favoriteCount, comment_count: u.commentCount,
+    id: u.id,
+    username: u.username,
+    avatar: u.avatar,
+    signature: u.signature,
+    is_vip: isVip(u),
+    doc_count: u.docCount,
+    article_count: u.articleCount,
+    favorite_count: u.favoriteCount,
+    comment_count: u.commentCount,
     created_at: u.createdAt.toISOString(),
   };
 }
 
 export function toGroup(g: GroupRow): TGroup {
   return {
-    id: g.id, title: g.title, color: g.color, description: g.description, is_default: g.isDefault, is_display: g.isDisplay,
-    sort: g.sort, user_count: g.userCount, enable_upload: g.enableUpload, enable_document_review: g.enableDocumentReview,
-    enable_comment: g.enableComment, enable_comment_approval: g.enableCommentApproval, enable_article: g.enableArticle,
-    enable_article_approval: g.enableArticleApproval, created_at: g.createdAt.toISOString(),
+    id: g.id,
+    title: g.title,
+    color: g.color,
+    description: g.description,
+    is_default: g.isDefault,
+    is_display: g.isDisplay,
+    sort: g.sort,
+    user_count: g.userCount,
+    enable_upload: g.enableUpload,
+    enable_document_review: g.enableDocumentReview,
+    enable_comment: g.enableComment,
+    enable_comment_approval: g.enableCommentApproval,
+    enable_article: g.enableArticle,
+    enable_article_approval: g.enableArticleApproval,
+    created_at: g.createdAt.toISOString(),
   };
 }
 
@@ -76,7 +109,10 @@ export class UserService {
   }
 
   async isReservedUsername(username: string): Promise<boolean> {
-    const words = (await this.settings.get('security')).reserved_usernames.split(/[\s,，]+/).map((w) => w.trim().toLowerCase()).filter(Boolean);
+    const words = (await this.settings.get('security')).reserved_usernames
+      .split(/[\s,，]+/)
+      .map((w) => w.trim().toLowerCase())
+      .filter(Boolean);
     const name = username.toLowerCase();
     return words.some((w) => name.includes(w));
   }
@@ -98,11 +134,25 @@ export class UserService {
     const score = await this.settings.get('score');
     try {
       return await this.db.transaction(async (tx) => {
-        const user = await this.repo.insert(tx, { username: input.username, password, email, mobile, avatar: input.avatar ?? '', registerIp: ip, lastLoginIp: ip, loginAt: new Date() });
+        const user = await this.repo.insert(tx, {
+          username: input.username,
+          password,
+          email,
+          mobile,
+          avatar: input.avatar ?? '',
+          registerIp: ip,
+          lastLoginIp: ip,
+          loginAt: new Date(),
+        });
         const defaults = await this.repo.defaultGroupIds(tx);
-        await this.repo.addToGroups(tx, user.id, defaults.map((g) => g.id));
+        await this.repo.addToGroups(
+          tx,
+          user.id,
+          defaults.map((g) => g.id),
+        );
         const award = score.register;
-        if (award > 0) await this.credits.change(tx, { userId: user.id, delta: award, reason: 'register', refType: 'user', refId: user.id, remark: '注册奖励' });
+        if (award > 0)
+          await this.credits.change(tx, { userId: user.id, delta: award, reason: 'register', refType: 'user', refId: user.id, remark: '注册奖励' });
         return { ...user, creditCount: user.creditCount + Math.max(award, 0) };
       });
     } catch (e) {
@@ -238,7 +288,14 @@ export class UserService {
   }
 
   async allPermissions(wd?: string): Promise<TPermission[]> {
-    return (await this.repo.allPermissions(wd)).map((p) => ({ id: p.id, method: p.method, path: p.path, title: p.title, module: p.module, description: p.description }));
+    return (await this.repo.allPermissions(wd)).map((p) => ({
+      id: p.id,
+      method: p.method,
+      path: p.path,
+      title: p.title,
+      module: p.module,
+      description: p.description,
+    }));
   }
 
   revoke(jti: string, userId: number, expiresAt: Date) {

@@ -32,7 +32,11 @@ export const retryMessage = (seconds: number) => `发送过于频繁，请 ${sec
 export class VerificationService {
   private lastPurge = 0;
 
-  constructor(private readonly db: Db, private readonly repo: VerificationRepo, private readonly secret: string) {}
+  constructor(
+    private readonly db: Db,
+    private readonly repo: VerificationRepo,
+    private readonly secret: string,
+  ) {}
 
   hash(channel: Channel, target: string, purpose: number, code: string): string {
     return crypto.createHmac('sha256', this.secret).update(`${channel}|${target}|${purpose}|${code}`).digest('hex');
@@ -46,30 +50,40 @@ export class VerificationService {
    * Checks the interval and daily limits and stores a new code, in one transaction that holds a lock on the
    * address, so two concurrent sends cannot both pass. `andThen` runs in the same transaction (e.g. the SMS log row).
    */
-  async issue<T = undefined>(o: IssueOptions, andThen?: (tx: Tx, row: VerificationRow) => Promise<T>): Promise<{ row: VerificationRow; code: string; extra: T }> {
+  async issue<T = undefined>(
+    o: IssueOptions,
+    andThen?: (tx: Tx, row: VerificationRow) => Promise<T>,
+  ): Promise<{ row: VerificationRow; code: string; extra: T }> {
     const code = o.secret ?? VerificationService.newCode();
-    return this.db.transaction(async (tx) => {
-      await this.repo.lockTarget(tx, o.channel, o.target);
-      const now = new Date();
-      const last = await this.repo.lastIssued(tx, o.channel, o.target);
-      if (last && o.intervalSec > 0) {
-        const wait = Math.ceil((last.createdAt.getTime() + o.intervalSec * 1000 - now.getTime()) / 1000);
-        if (wait > 0) throw new AppError('rate_limited', retryMessage(wait), { 'Retry-After': String(wait) });
-      }
-      const since = new Date(now.getTime() - DAY_MS);
-      if (o.perTarget && (await this.repo.countSince(tx, o.channel, { target: o.target }, since)) >= o.perTarget) {
-        throw new AppError('rate_limited', o.channel === 'sms' ? '该手机号今日发送次数已达上限，请明天再试' : '该邮箱今日发送次数已达上限，请明天再试');
-      }
-      if (o.perIp && (await this.repo.countSince(tx, o.channel, { ip: o.ip }, since)) >= o.perIp) {
-        throw new AppError('rate_limited', '今日发送次数已达上限，请明天再试');
-      }
-      const row = await this.repo.insert(tx, {
-        channel: o.channel, target: o.target, purpose: o.purpose, codeHash: this.hash(o.channel, o.target, o.purpose, code),
-        ip: o.ip.slice(0, 64), expiresAt: new Date(now.getTime() + o.ttlMs), createdAt: now,
-      });
-      const extra = andThen ? await andThen(tx, row) : (undefined as T);
-      return { row, code, extra };
-    }).finally(() => this.purgeNowAndThen());
+    return this.db
+      .transaction(async (tx) => {
+        await this.repo.lockTarget(tx, o.channel, o.target);
+        const now = new Date();
+        const last = await this.repo.lastIssued(tx, o.channel, o.target);
+        if (last && o.intervalSec > 0) {
+          const wait = Math.ceil((last.createdAt.getTime() + o.intervalSec * 1000 - now.getTime()) / 1000);
+          if (wait > 0) throw new AppError('rate_limited', retryMessage(wait), { 'Retry-After': String(wait) });
+        }
+        const since = new Date(now.getTime() - DAY_MS);
+        if (o.perTarget && (await this.repo.countSince(tx, o.channel, { target: o.target }, since)) >= o.perTarget) {
+          throw new AppError('rate_limited', o.channel === 'sms' ? '该手机号今日发送次数已达上限，请明天再试' : '该邮箱今日发送次数已达上限，请明天再试');
+        }
+        if (o.perIp && (await this.repo.countSince(tx, o.channel, { ip: o.ip }, since)) >= o.perIp) {
+          throw new AppError('rate_limited', '今日发送次数已达上限，请明天再试');
+        }
+        const row = await this.repo.insert(tx, {
+          channel: o.channel,
+          target: o.target,
+          purpose: o.purpose,
+          codeHash: this.hash(o.channel, o.target, o.purpose, code),
+          ip: o.ip.slice(0, 64),
+          expiresAt: new Date(now.getTime() + o.ttlMs),
+          createdAt: now,
+        });
+        const extra = andThen ? await andThen(tx, row) : (undefined as T);
+        return { row, code, extra };
+      })
+      .finally(() => this.purgeNowAndThen());
   }
 
   /** Old rows are dropped at most once an hour per process, off the request's path. */

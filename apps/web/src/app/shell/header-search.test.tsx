@@ -6,7 +6,10 @@ import { SiteHeader } from './site-header';
 
 beforeEach(() => {
   // no API in unit tests: every call fails fast and the shell falls back
-  vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error('offline'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new Error('offline'))),
+  );
 });
 
 describe('search rules', () => {

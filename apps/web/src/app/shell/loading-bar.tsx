@@ -32,12 +32,5 @@ function useLoadingPhase(active: boolean, throttleMs = LOADING_BAR_THROTTLE_MS):
 export function LoadingBar({ active }: { active: boolean }) {
   const phase = useLoadingPhase(active);
   if (phase === 'idle') return null;
-  return (
-    <div
-      className={`wk-loading-bar is-${phase}`}
-      role="progressbar"
-      aria-label="加载中"
-      style={{ animationDuration: `${LOADING_BAR_DURATION_MS}ms` }}
-    />
-  );
+  return <div className={`wk-loading-bar is-${phase}`} role="progressbar" aria-label="加载中" style={{ animationDuration: `${LOADING_BAR_DURATION_MS}ms` }} />;
 }

@@ -19,7 +19,14 @@ beforeEach(() => {
       if (u.pathname === '/api/v1/settings') {
         return json(
           testSettings({
-            system: { sitename: '测试文库', copyright_start_year: 2020, icp: '京ICP备1号', sec_icp: '京公网安备 123号', enable_powered_by: true, version: '1.2.3' },
+            system: {
+              sitename: '测试文库',
+              copyright_start_year: 2020,
+              icp: '京ICP备1号',
+              sec_icp: '京公网安备 123号',
+              enable_powered_by: true,
+              version: '1.2.3',
+            },
             footer: { about: '/article/about', agreement: '', contact: '', feedback: '', copyright: '' },
             display: { copyright_statement: '<p>版权<b>声明</b></p>' },
           }),

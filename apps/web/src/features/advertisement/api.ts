@@ -33,8 +33,7 @@ export function usePositionAds(positions: readonly AdvertisementPosition[]) {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: advertisementKeys.positions(positions, token),
-    queryFn: ({ signal }) =>
-      apiClient.call(api.getAdvertisementsByPosition, { query: { position: [...positions] }, signal }).then((r) => r.advertisement),
+    queryFn: ({ signal }) => apiClient.call(api.getAdvertisementsByPosition, { query: { position: [...positions] }, signal }).then((r) => r.advertisement),
     enabled: !adFree && positions.length > 0,
     staleTime: 5 * 60_000,
     // shared by many components: a failure is reported once, not refetched by every component that mounts

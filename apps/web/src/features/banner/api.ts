@@ -5,7 +5,10 @@ import { api, apiClient } from '../../lib/api';
 export function useBanners(type: number) {
   return useQuery({
     queryKey: ['banner', 'list', type],
-    queryFn: ({ signal }) => apiClient.call(api.listBanners, { query: { type: [type], page: 1, size: 20, field: ['title', 'path', 'url', 'description'] }, signal }).then((r) => r.banner),
+    queryFn: ({ signal }) =>
+      apiClient
+        .call(api.listBanners, { query: { type: [type], page: 1, size: 20, field: ['title', 'path', 'url', 'description'] }, signal })
+        .then((r) => r.banner),
     staleTime: 5 * 60_000,
     retryOnMount: false,
   });

@@ -113,5 +113,14 @@ export function useDocumentActions(doc: DocumentDetail | undefined) {
     score.mutate(stars);
   };
 
-  return { requestDownload, downloading: download.isPending, toggleFavorite, favoriting: favorite.isPending, rate, scoring: score.isPending, loginFirst, loggedIn: Boolean(token) };
+  return {
+    requestDownload,
+    downloading: download.isPending,
+    toggleFavorite,
+    favoriting: favorite.isPending,
+    rate,
+    scoring: score.isPending,
+    loginFirst,
+    loggedIn: Boolean(token),
+  };
 }

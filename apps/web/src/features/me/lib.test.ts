@@ -41,7 +41,9 @@ describe('passwordFormErrors', () => {
     expect(passwordFormErrors({})).toEqual({ old_password: '请输入您的原密码', new_password: '请输入您的新密码', confirm_password: '请再次输入您的新密码' });
   });
   it('requires the confirmation to match', () => {
-    expect(passwordFormErrors({ old_password: 'a', new_password: 'secret-12', confirm_password: 'secret-21' })).toEqual({ confirm_password: '新密码和确认密码不一致' });
+    expect(passwordFormErrors({ old_password: 'a', new_password: 'secret-12', confirm_password: 'secret-21' })).toEqual({
+      confirm_password: '新密码和确认密码不一致',
+    });
   });
   it('accepts a valid change', () => {
     expect(passwordFormErrors({ old_password: 'a', new_password: 'secret-12', confirm_password: 'secret-12' })).toEqual({});

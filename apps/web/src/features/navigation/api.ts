@@ -10,7 +10,8 @@ export const navigationKeys = { list: ['navigation', 'list'] as const };
 export function useNavigationQuery() {
   return useQuery({
     queryKey: navigationKeys.list,
-    queryFn: ({ signal }) => apiClient.call(api.listNavigations, { query: { page: 1, size: 10000 }, signal }).then((r) => r.navigation.map(normalizeNavigation)),
+    queryFn: ({ signal }) =>
+      apiClient.call(api.listNavigations, { query: { page: 1, size: 10000 }, signal }).then((r) => r.navigation.map(normalizeNavigation)),
     staleTime: 5 * 60_000,
     // shared by many components: a failure is reported once, not refetched by every component that mounts
     retryOnMount: false,

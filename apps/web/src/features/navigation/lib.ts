@@ -15,7 +15,19 @@ export interface NavNode {
 
 /** A list row may carry only some fields: fill in the rest. */
 export function normalizeNavigation(n: Partial<TNavigation> & { id: number }): TNavigation {
-  return { title: '', href: '/', target: '_self', color: '', sort: 0, enable: true, fixed: false, parent_id: 0, description: '', created_at: '', ...n } as TNavigation;
+  return {
+    title: '',
+    href: '/',
+    target: '_self',
+    color: '',
+    sort: 0,
+    enable: true,
+    fixed: false,
+    parent_id: 0,
+    description: '',
+    created_at: '',
+    ...n,
+  } as TNavigation;
 }
 
 /**

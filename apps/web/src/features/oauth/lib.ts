@@ -48,7 +48,11 @@ export function claimOAuthCode(type: string, code: string): boolean {
 
 const NONCE_KEY = 'wenku:oauth-nonce';
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /**
  * This tab's OAuth nonce: kept in sessionStorage (the provider sends the browser back to the same tab), only its
@@ -75,4 +79,3 @@ export function takeOAuthNonce(): string | undefined {
 export async function oauthBinding(nonce: string): Promise<string> {
   return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(nonce))));
 }
-

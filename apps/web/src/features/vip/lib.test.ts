@@ -37,7 +37,12 @@ describe('vip offer', () => {
     expect(vipDaysLeft(false, '2025-01-11T00:00:00Z', now)).toBe(0);
   });
   it('lists the benefits from the settings', () => {
-    expect(vipBenefits({ freeDownload: true, timesEveryDay: 50 }, '金币').map((b) => b.title)).toEqual(['无广告浏览', '付费文档免费下载', '每天下载 50 次', '尊贵VIP标识']);
+    expect(vipBenefits({ freeDownload: true, timesEveryDay: 50 }, '金币').map((b) => b.title)).toEqual([
+      '无广告浏览',
+      '付费文档免费下载',
+      '每天下载 50 次',
+      '尊贵VIP标识',
+    ]);
     expect(vipBenefits({ freeDownload: false, timesEveryDay: 0 }).map((b) => b.key)).toEqual(['ads', 'badge']);
     expect(vipBenefits({ freeDownload: true, timesEveryDay: 0 }, '金币')[1].description).toContain('金币');
   });

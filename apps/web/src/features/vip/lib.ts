@@ -58,7 +58,10 @@ export function vipDaysLeft(isVip: boolean, expireAt: string | null | undefined,
 }
 
 /** What VIP gives, from the settings (spec §1, §6: no ads; free downloads and a daily download count per settings). */
-export function vipBenefits(offer: Pick<VipOffer, 'freeDownload' | 'timesEveryDay'>, creditName = '积分'): { key: string; title: string; description: string }[] {
+export function vipBenefits(
+  offer: Pick<VipOffer, 'freeDownload' | 'timesEveryDay'>,
+  creditName = '积分',
+): { key: string; title: string; description: string }[] {
   const list = [{ key: 'ads', title: '无广告浏览', description: '全站广告统统隐藏，阅读更专注' }];
   if (offer.freeDownload) list.push({ key: 'free', title: '付费文档免费下载', description: `会员期间下载付费文档无需消耗${creditName}` });
   if (offer.timesEveryDay > 0) list.push({ key: 'times', title: `每天下载 ${offer.timesEveryDay} 次`, description: '更高的每日下载次数，资料随取随用' });

@@ -44,7 +44,15 @@ export function ArticleComments({ articleId, count }: { articleId: number; count
       </h2>
       {token ? (
         <div className="wk-article-comment-form">
-          <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={2000} showCount placeholder="说说你的看法…" aria-label="评论内容" />
+          <Input.TextArea
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={3}
+            maxLength={2000}
+            showCount
+            placeholder="说说你的看法…"
+            aria-label="评论内容"
+          />
           <Button type="primary" loading={post.isPending} disabled={!text.trim()} onClick={() => post.mutate()}>
             发表评论
           </Button>

@@ -1,8 +1,18 @@
 import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import { App, Button, Segmented, Tooltip, Upload } from 'antd';
 import {
-  BoldOutlined, CodeOutlined, FunctionOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, PictureOutlined, TableOutlined,
-  UnorderedListOutlined, FontSizeOutlined, ExportOutlined, BlockOutlined,
+  BoldOutlined,
+  CodeOutlined,
+  FunctionOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  PictureOutlined,
+  TableOutlined,
+  UnorderedListOutlined,
+  FontSizeOutlined,
+  ExportOutlined,
+  BlockOutlined,
 } from '@ant-design/icons';
 import { UPLOAD_IMAGE_PATHS } from '@wenku/contracts';
 import { renderMarkdown } from '@wenku/ui/markdown';
@@ -41,9 +51,24 @@ const TOOLS: { key: string; title: string; icon: ReactNode; edit: Edit }[] = [
   { key: 'ol', title: '有序列表', icon: <OrderedListOutlined />, edit: { before: '1. ', placeholder: '列表项', block: true } },
   { key: 'quote', title: '引用', icon: <BlockOutlined />, edit: { before: '> ', placeholder: '引用内容', block: true } },
   { key: 'code', title: '代码块', icon: <CodeOutlined />, edit: { before: '```js\n', after: '\n```\n', placeholder: 'console.log("hello")', block: true } },
-  { key: 'table', title: '表格', icon: <TableOutlined />, edit: { before: '| 列一 | 列二 |\n| --- | --- |\n| ', after: ' | 内容 |\n', placeholder: '内容', block: true } },
-  { key: 'math', title: '公式（行内 $…$，独立 $$…$$）', icon: <FunctionOutlined />, edit: { before: '$$\n', after: '\n$$\n', placeholder: 'E = mc^2', block: true } },
-  { key: 'ref', title: '引用式链接', icon: <ExportOutlined />, edit: { before: '[', after: '][1]\n\n[1]: https://example.com "说明"\n', placeholder: '链接文字' } },
+  {
+    key: 'table',
+    title: '表格',
+    icon: <TableOutlined />,
+    edit: { before: '| 列一 | 列二 |\n| --- | --- |\n| ', after: ' | 内容 |\n', placeholder: '内容', block: true },
+  },
+  {
+    key: 'math',
+    title: '公式（行内 $…$，独立 $$…$$）',
+    icon: <FunctionOutlined />,
+    edit: { before: '$$\n', after: '\n$$\n', placeholder: 'E = mc^2', block: true },
+  },
+  {
+    key: 'ref',
+    title: '引用式链接',
+    icon: <ExportOutlined />,
+    edit: { before: '[', after: '][1]\n\n[1]: https://example.com "说明"\n', placeholder: '链接文字' },
+  },
 ];
 
 /**

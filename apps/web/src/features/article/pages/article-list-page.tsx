@@ -35,11 +35,17 @@ export default function ArticleListPage() {
   const hot = useArticleList({ page: 1, size: 8, sort: 'views' });
   const set = (patch: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) if (v) next.set(k, v); else next.delete(k);
+    for (const [k, v] of Object.entries(patch))
+      if (v) next.set(k, v);
+      else next.delete(k);
     setParams(next);
   };
   return (
-    <Page title={current ? current.title : '文章资讯'} crumbs={[{ title: '文章资讯', to: current ? '/article' : undefined }, ...(current ? [{ title: current.title }] : [])]} className="wk-article-page-list">
+    <Page
+      title={current ? current.title : '文章资讯'}
+      crumbs={[{ title: '文章资讯', to: current ? '/article' : undefined }, ...(current ? [{ title: current.title }] : [])]}
+      className="wk-article-page-list"
+    >
       <div className="wk-article-layout">
         <div className="wk-article-main">
           <div className="wk-card wk-article-tabs">
@@ -87,7 +93,15 @@ export default function ArticleListPage() {
   );
 }
 
-function SideList({ title, icon, items }: { title: string; icon: React.ReactNode; items: { id: number; identifier: string; title: string; view_count: number }[] | undefined }) {
+function SideList({
+  title,
+  icon,
+  items,
+}: {
+  title: string;
+  icon: React.ReactNode;
+  items: { id: number; identifier: string; title: string; view_count: number }[] | undefined;
+}) {
   if (!items?.length) return null;
   return (
     <div className="wk-card wk-article-side-card">

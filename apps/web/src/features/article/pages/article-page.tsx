@@ -69,7 +69,14 @@ export default function ArticlePage() {
   }
   const mine = me?.id === a.user_id;
   return (
-    <Page title={a.title} crumbs={[{ title: '文章资讯', to: '/article' }, ...(a.category[0] ? [{ title: a.category[0].title, to: `/article?category_id=${a.category[0].id}` }] : []), { title: a.title }]}>
+    <Page
+      title={a.title}
+      crumbs={[
+        { title: '文章资讯', to: '/article' },
+        ...(a.category[0] ? [{ title: a.category[0].title, to: `/article?category_id=${a.category[0].id}` }] : []),
+        { title: a.title },
+      ]}
+    >
       <div className="wk-article-layout">
         <div className="wk-article-main">
           <AdSlot position="document_top" ads={ads} />
@@ -79,7 +86,13 @@ export default function ArticlePage() {
             ) : a.status === ArticleAudit.Pending ? (
               <Alert type="warning" showIcon title="文章正在审核中，审核通过后将公开显示。" />
             ) : a.status === ArticleAudit.Rejected ? (
-              <Alert type="error" showIcon title="文章审核未通过" description={a.reject_reason ? `原因：${a.reject_reason}` : undefined} action={mine ? <Link to={`/post?id=${a.id}`}>修改后重新提交</Link> : undefined} />
+              <Alert
+                type="error"
+                showIcon
+                title="文章审核未通过"
+                description={a.reject_reason ? `原因：${a.reject_reason}` : undefined}
+                action={mine ? <Link to={`/post?id=${a.id}`}>修改后重新提交</Link> : undefined}
+              />
             ) : null}
             <h1 className="wk-article-title">{a.title}</h1>
             <div className="wk-article-meta">
@@ -131,7 +144,10 @@ export default function ArticlePage() {
                 <Button
                   icon={<LinkOutlined />}
                   onClick={() => {
-                    void navigator.clipboard?.writeText(window.location.href).then(() => message.success('链接已复制'), () => message.error('复制失败'));
+                    void navigator.clipboard?.writeText(window.location.href).then(
+                      () => message.success('链接已复制'),
+                      () => message.error('复制失败'),
+                    );
                   }}
                 >
                   复制链接

@@ -40,7 +40,15 @@ export default function MeArticlesPage() {
         </Link>
       }
     >
-      <Segmented<Filter> value={filter} options={FILTERS} onChange={(v) => { setFilter(v); setPage(1); }} style={{ marginBottom: 12 }} />
+      <Segmented<Filter>
+        value={filter}
+        options={FILTERS}
+        onChange={(v) => {
+          setFilter(v);
+          setPage(1);
+        }}
+        style={{ marginBottom: 12 }}
+      />
       <ArticleList
         query={q}
         page={page}

@@ -97,7 +97,14 @@ function EditorForm({ id, initial }: { id: number; initial?: ReturnType<typeof u
     try {
       const a = await save.mutateAsync({
         id: savedId || undefined,
-        body: { title: meta.title.trim(), category_id: meta.category_id ?? [], keywords: meta.keywords?.trim() ?? '', description: meta.description?.trim() ?? '', content, is_draft: draft },
+        body: {
+          title: meta.title.trim(),
+          category_id: meta.category_id ?? [],
+          keywords: meta.keywords?.trim() ?? '',
+          description: meta.description?.trim() ?? '',
+          content,
+          is_draft: draft,
+        },
       });
       if (draft) {
         message.success('草稿已保存');
@@ -118,14 +125,24 @@ function EditorForm({ id, initial }: { id: number; initial?: ReturnType<typeof u
   };
 
   return (
-    <Page title={id ? '编辑文章' : '发布文章'} crumbs={[{ title: '文章资讯', to: '/article' }, { title: id ? '编辑文章' : '发布文章' }]} className="wk-post-page">
+    <Page
+      title={id ? '编辑文章' : '发布文章'}
+      crumbs={[{ title: '文章资讯', to: '/article' }, { title: id ? '编辑文章' : '发布文章' }]}
+      className="wk-post-page"
+    >
       {!canPost && <Alert type="warning" showIcon title="您所在的用户组不允许发布文章" style={{ marginBottom: 12 }} />}
       {initial?.status === ArticleAudit.Rejected && initial.reject_reason && !initial.is_draft && (
         <Alert type="error" showIcon title={`审核未通过：${initial.reject_reason}`} description="修改后重新提交即可再次审核。" style={{ marginBottom: 12 }} />
       )}
       <div className="wk-card wk-post-card">
         <Form form={form} layout="vertical" requiredMark={false} className="wk-post-form">
-          <Form.Item name="title" rules={[{ required: true, whitespace: true, message: '请输入文章标题' }, { max: 255, message: '标题最多255个字符' }]}>
+          <Form.Item
+            name="title"
+            rules={[
+              { required: true, whitespace: true, message: '请输入文章标题' },
+              { max: 255, message: '标题最多255个字符' },
+            ]}
+          >
             <Input size="large" placeholder="请输入文章标题" maxLength={255} aria-label="文章标题" className="wk-post-title" variant="borderless" />
           </Form.Item>
           <div className="wk-post-meta">
@@ -144,13 +161,24 @@ function EditorForm({ id, initial }: { id: number; initial?: ReturnType<typeof u
         <div className="wk-post-footer">
           <span className="wk-post-tip">支持 Markdown、KaTeX 数学公式（$…$ 与 $$…$$）、引用式链接、代码高亮与表格</span>
           <Space wrap>
-            <Button icon={<FileWordOutlined />} loading={exporting} disabled={!content.trim()} onClick={() => void exportDocx(form.getFieldValue('title') as string | undefined, content)}>
+            <Button
+              icon={<FileWordOutlined />}
+              loading={exporting}
+              disabled={!content.trim()}
+              onClick={() => void exportDocx(form.getFieldValue('title') as string | undefined, content)}
+            >
               导出 Word
             </Button>
             <Button icon={<SaveOutlined />} loading={save.isPending && save.variables?.body.is_draft === true} onClick={() => void submit(true)}>
               保存草稿
             </Button>
-            <Button type="primary" icon={<SendOutlined />} loading={save.isPending && save.variables?.body.is_draft === false} disabled={!canPost} onClick={() => void submit(false)}>
+            <Button
+              type="primary"
+              icon={<SendOutlined />}
+              loading={save.isPending && save.variables?.body.is_draft === false}
+              disabled={!canPost}
+              onClick={() => void submit(false)}
+            >
               {needsReview ? '提交审核' : '发布文章'}
             </Button>
           </Space>

@@ -13,17 +13,8 @@ export default function UserArticlesPage() {
   const q = useArticleList({ page, size: SIZE, user_id: [userId] }, userId > 0);
   return (
     <div className="wk-card wk-user-panel">
-      <h2 className="wk-user-panel-title">
-        文章{q.data ? <span className="wk-user-panel-count">{q.data.total}</span> : null}
-      </h2>
-      <ArticleList
-        query={q}
-        page={page}
-        size={SIZE}
-        onPage={setPage}
-        showAuthor={false}
-        empty="还没有发布过文章"
-      />
+      <h2 className="wk-user-panel-title">文章{q.data ? <span className="wk-user-panel-count">{q.data.total}</span> : null}</h2>
+      <ArticleList query={q} page={page} size={SIZE} onPage={setPage} showAuthor={false} empty="还没有发布过文章" />
     </div>
   );
 }

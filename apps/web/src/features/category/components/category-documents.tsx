@@ -39,13 +39,14 @@ export function CategoryDocuments({ categoryIds, ads, title }: { categoryIds: nu
             ))}
           </div>
         ) : list.isError && !list.data ? (
-          <Result status="warning" title="文档加载失败" subTitle="暂时无法获取文档列表，请稍后重试。" extra={<Button onClick={() => void list.refetch()}>重新加载</Button>} />
+          <Result
+            status="warning"
+            title="文档加载失败"
+            subTitle="暂时无法获取文档列表，请稍后重试。"
+            extra={<Button onClick={() => void list.refetch()}>重新加载</Button>}
+          />
         ) : docs.length === 0 ? (
-          <Empty
-            className="wk-doc-list-empty"
-            description={filtered ? '没有符合筛选条件的文档' : '该分类下暂无文档'}
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-          >
+          <Empty className="wk-doc-list-empty" description={filtered ? '没有符合筛选条件的文档' : '该分类下暂无文档'} image={Empty.PRESENTED_IMAGE_SIMPLE}>
             {filtered && (
               <Button onClick={() => navigate(`${pathname}${filtersToSearch({ ...DEFAULT_FILTERS, sort: filters.sort })}`, { replace: true })}>清除筛选</Button>
             )}

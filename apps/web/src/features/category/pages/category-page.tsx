@@ -29,7 +29,10 @@ function CategoryDetail({ id, list }: { id: number; list: TCategory[] }) {
   return (
     <Page
       title={current.title}
-      crumbs={[{ title: '文库资料', to: '/category' }, ...path.map((c, i) => ({ title: c.title, to: i < path.length - 1 ? documentCategoryHref(c.id) : undefined }))]}
+      crumbs={[
+        { title: '文库资料', to: '/category' },
+        ...path.map((c, i) => ({ title: c.title, to: i < path.length - 1 ? documentCategoryHref(c.id) : undefined })),
+      ]}
     >
       <div className="wk-card wk-category-head">
         <h1>

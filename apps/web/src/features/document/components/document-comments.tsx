@@ -205,7 +205,15 @@ export function DocumentComments({ documentId, count }: { documentId: number; co
                     </div>
                   )}
                   {replying?.parent === c.id && (
-                    <CommentForm documentId={documentId} parentId={c.id} replyTo={replying.to} mention={replying.mention} autoFocus onPosted={onPosted} onCancel={() => setReplying(null)} />
+                    <CommentForm
+                      documentId={documentId}
+                      parentId={c.id}
+                      replyTo={replying.to}
+                      mention={replying.mention}
+                      autoFocus
+                      onPosted={onPosted}
+                      onCancel={() => setReplying(null)}
+                    />
                   )}
                 </div>
               </div>

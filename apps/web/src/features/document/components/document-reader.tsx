@@ -4,7 +4,20 @@ import { DownOutlined, FullscreenExitOutlined, FullscreenOutlined, LockOutlined,
 import type { TAdvertisement } from '@wenku/contracts';
 import { apiUrl } from '../../../lib/api';
 import { AdSlot } from '../../advertisement/components/ad-slot';
-import { currentPage, initialShown, nextShown, pageRatio, previewCount, readerState, shownPages, zoomIn, zoomOut, ZOOM_MAX, ZOOM_MIN, INITIAL_PAGES } from '../lib/reader';
+import {
+  currentPage,
+  initialShown,
+  nextShown,
+  pageRatio,
+  previewCount,
+  readerState,
+  shownPages,
+  zoomIn,
+  zoomOut,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  INITIAL_PAGES,
+} from '../lib/reader';
 import { watermarkTile } from '../lib/watermark';
 import type { DocumentDetail } from '../api';
 
@@ -112,8 +125,20 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
           {shownPages(state.shown).map((n) => (
             <Fragment key={n}>
               <div className="wk-reader-page" data-page={n} style={{ aspectRatio: `1 / ${ratio}` }}>
-                <img src={apiUrl(doc.page_urls[n - 1])} alt={`${doc.title} 第${n}页`} loading={n <= INITIAL_PAGES ? 'eager' : 'lazy'} decoding="async" draggable={false} />
-                {tile && <div className="wk-watermark" aria-hidden="true" style={{ backgroundImage: `url("${tile.dataUrl}")`, backgroundSize: `${tile.width}px ${tile.height}px` }} />}
+                <img
+                  src={apiUrl(doc.page_urls[n - 1])}
+                  alt={`${doc.title} 第${n}页`}
+                  loading={n <= INITIAL_PAGES ? 'eager' : 'lazy'}
+                  decoding="async"
+                  draggable={false}
+                />
+                {tile && (
+                  <div
+                    className="wk-watermark"
+                    aria-hidden="true"
+                    style={{ backgroundImage: `url("${tile.dataUrl}")`, backgroundSize: `${tile.width}px ${tile.height}px` }}
+                  />
+                )}
                 <span className="wk-reader-page-no">{n}</span>
               </div>
               {n === INITIAL_PAGES && preview > INITIAL_PAGES && <AdSlot position="document_between" ads={ads} className="wk-reader-ad" />}

@@ -6,11 +6,27 @@ import { rejectReason } from '../lib/status';
 /** Banner over the page for the owner / administrators when others cannot see the document. */
 export function DocumentStatusBanner({ view, convertError }: { view: DocumentView; convertError: string }) {
   if (view === 'review') {
-    return <Alert className="wk-doc-banner" type="info" showIcon title="文档审核中" description="该文档正在等待管理员审核，审核通过后将开始转换并对所有人可见。目前仅您和管理员可以看到。" />;
+    return (
+      <Alert
+        className="wk-doc-banner"
+        type="info"
+        showIcon
+        title="文档审核中"
+        description="该文档正在等待管理员审核，审核通过后将开始转换并对所有人可见。目前仅您和管理员可以看到。"
+      />
+    );
   }
   if (view === 'rejected') {
     const reason = rejectReason(convertError);
-    return <Alert className="wk-doc-banner" type="error" showIcon title="文档审核未通过" description={reason ? `原因：${reason}` : '该文档未通过审核，仅您和管理员可以看到。'} />;
+    return (
+      <Alert
+        className="wk-doc-banner"
+        type="error"
+        showIcon
+        title="文档审核未通过"
+        description={reason ? `原因：${reason}` : '该文档未通过审核，仅您和管理员可以看到。'}
+      />
+    );
   }
   if (view === 'disabled') {
     return <Alert className="wk-doc-banner" type="warning" showIcon title="文档已禁用" description="该文档已被管理员禁用，仅您和管理员可以看到。" />;
@@ -40,10 +56,24 @@ export function DocumentStatePanel({ view, privileged, convertError }: { view: D
     );
   }
   if (view === 'review') {
-    return <Result className="wk-card wk-doc-state" icon={<ClockCircleOutlined style={{ color: '#1677ff' }} />} title="等待审核" subTitle="审核通过后，文档将自动转换并提供在线预览。" />;
+    return (
+      <Result
+        className="wk-card wk-doc-state"
+        icon={<ClockCircleOutlined style={{ color: '#1677ff' }} />}
+        title="等待审核"
+        subTitle="审核通过后，文档将自动转换并提供在线预览。"
+      />
+    );
   }
   if (view === 'rejected' || view === 'disabled') {
-    return <Result className="wk-card wk-doc-state" icon={<StopOutlined style={{ color: '#86909c' }} />} title="文档暂时无法预览" subTitle={view === 'rejected' ? '文档未通过审核，暂不提供预览。' : '文档已被禁用，暂不提供预览。'} />;
+    return (
+      <Result
+        className="wk-card wk-doc-state"
+        icon={<StopOutlined style={{ color: '#86909c' }} />}
+        title="文档暂时无法预览"
+        subTitle={view === 'rejected' ? '文档未通过审核，暂不提供预览。' : '文档已被禁用，暂不提供预览。'}
+      />
+    );
   }
   return null;
 }

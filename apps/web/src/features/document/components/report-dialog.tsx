@@ -8,7 +8,8 @@ export function ReportDialog({ documentId, title, open, onClose }: { documentId:
   const [form] = Form.useForm<{ reason: number; remark?: string }>();
   const { message } = App.useApp();
   const report = useMutation({
-    mutationFn: (v: { reason: number; remark?: string }) => apiClient.call(api.createReport, { body: { document_id: documentId, reason: v.reason, remark: v.remark ?? '' } }),
+    mutationFn: (v: { reason: number; remark?: string }) =>
+      apiClient.call(api.createReport, { body: { document_id: documentId, reason: v.reason, remark: v.remark ?? '' } }),
     onSuccess: () => {
       message.success('举报成功，我们会尽快处理');
       onClose();

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { clampZoom, currentPage, DEFAULT_PAGE_RATIO, initialShown, nextShown, pageRatio, previewCount, readerState, shownPages, zoomIn, zoomOut } from './reader';
+import {
+  clampZoom,
+  currentPage,
+  DEFAULT_PAGE_RATIO,
+  initialShown,
+  nextShown,
+  pageRatio,
+  previewCount,
+  readerState,
+  shownPages,
+  zoomIn,
+  zoomOut,
+} from './reader';
 
 describe('reader paging', () => {
   it('opens on the first two pages, or fewer when the preview is shorter', () => {
@@ -71,8 +83,24 @@ describe('page size and zoom', () => {
 
 describe('currentPage', () => {
   it('picks the most visible page, earlier on ties, or the fallback', () => {
-    expect(currentPage(new Map([[3, 0.2], [4, 0.7]]), 1)).toBe(4);
-    expect(currentPage(new Map([[5, 0.5], [4, 0.5]]), 1)).toBe(4);
+    expect(
+      currentPage(
+        new Map([
+          [3, 0.2],
+          [4, 0.7],
+        ]),
+        1,
+      ),
+    ).toBe(4);
+    expect(
+      currentPage(
+        new Map([
+          [5, 0.5],
+          [4, 0.5],
+        ]),
+        1,
+      ),
+    ).toBe(4);
     expect(currentPage(new Map([[2, 0]]), 7)).toBe(7);
     expect(currentPage(new Map(), 1)).toBe(1);
   });

@@ -28,7 +28,8 @@ export interface WatermarkTile {
 /** Rough rendered width of a line: CJK and full-width characters are one em, others about 0.6 em. */
 export function textWidth(text: string, fontSize: number): number {
   let em = 0;
-  for (const ch of text) em += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u.test(ch) ? 1 : 0.6;
+  for (const ch of text)
+    em += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u.test(ch) ? 1 : 0.6;
   return Math.ceil(em * fontSize);
 }
 

@@ -115,17 +115,35 @@ function DocumentHead({ doc, actions, onReport }: { doc: DocumentDetail; actions
         </Typography.Paragraph>
       )}
       <div className="wk-doc-actions">
-        <Button type="primary" size="large" icon={<CloudDownloadOutlined />} loading={actions.downloading} onClick={actions.requestDownload} disabled={!ready && doc.status !== 3}>
+        <Button
+          type="primary"
+          size="large"
+          icon={<CloudDownloadOutlined />}
+          loading={actions.downloading}
+          onClick={actions.requestDownload}
+          disabled={!ready && doc.status !== 3}
+        >
           {downloadLabel(doc.price, doc.can_download_free, creditName)}
         </Button>
-        <Button size="large" icon={doc.is_favorite ? <HeartFilled style={{ color: '#f5222d' }} /> : <HeartOutlined />} loading={actions.favoriting} onClick={actions.toggleFavorite}>
+        <Button
+          size="large"
+          icon={doc.is_favorite ? <HeartFilled style={{ color: '#f5222d' }} /> : <HeartOutlined />}
+          loading={actions.favoriting}
+          onClick={actions.toggleFavorite}
+        >
           {doc.is_favorite ? '已收藏' : '收藏'}
         </Button>
         <span className="wk-doc-rate">
           <span className="wk-doc-rate-label">
             <StarOutlined /> {doc.my_score > 0 ? '我的评分' : '评分'}
           </span>
-          <Rate value={doc.my_score > 0 ? doc.my_score / 100 : 0} onChange={actions.rate} disabled={actions.scoring} tooltips={['很差', '较差', '一般', '推荐', '力荐']} aria-label="给文档评分" />
+          <Rate
+            value={doc.my_score > 0 ? doc.my_score / 100 : 0}
+            onChange={actions.rate}
+            disabled={actions.scoring}
+            tooltips={['很差', '较差', '一般', '推荐', '力荐']}
+            aria-label="给文档评分"
+          />
         </span>
         <Tooltip title="举报不良内容">
           <Button type="text" icon={<WarningOutlined />} onClick={onReport} className="wk-doc-report">
@@ -133,7 +151,8 @@ function DocumentHead({ doc, actions, onReport }: { doc: DocumentDetail; actions
           </Button>
         </Tooltip>
         <span className="wk-doc-price-line">
-          价格：<PriceTag price={doc.price} creditName={creditName} />
+          价格：
+          <PriceTag price={doc.price} creditName={creditName} />
         </span>
       </div>
     </header>

@@ -58,7 +58,9 @@ export function MeList({
           </li>
         ))}
       </ul>
-      {total > size && <Pagination simple size="small" current={page} pageSize={size} total={total} onChange={onPage} style={{ marginTop: 12, justifyContent: 'center' }} />}
+      {total > size && (
+        <Pagination simple size="small" current={page} pageSize={size} total={total} onChange={onPage} style={{ marginTop: 12, justifyContent: 'center' }} />
+      )}
     </>
   );
 }

@@ -4,7 +4,19 @@ import { ME_SECTIONS } from '../me-menu';
 import '../me.css';
 
 /** A section of the personal centre: a card with the section's icon and name, an optional action on the right. */
-export function MeSection({ path, title, extra, children, className }: { path: string; title?: string; extra?: ReactNode; children: ReactNode; className?: string }) {
+export function MeSection({
+  path,
+  title,
+  extra,
+  children,
+  className,
+}: {
+  path: string;
+  title?: string;
+  extra?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const section = ME_SECTIONS.find((s) => s.path === path);
   const label = title ?? section?.label ?? '';
   useDocumentTitle(label);

@@ -10,7 +10,17 @@ import { MeList, type MeListItem } from './me-list';
  * One page of the personal centre's records (documents, downloads, favourites): the error, or the phone list, or the
  * desktop table — the same rows, empty state and pager in each.
  */
-export function MeTable<T extends { id: number }>({ query, rows, errorText, empty, page, size, onPage, item, columns }: {
+export function MeTable<T extends { id: number }>({
+  query,
+  rows,
+  errorText,
+  empty,
+  page,
+  size,
+  onPage,
+  item,
+  columns,
+}: {
   query: { isError: boolean; error: unknown; isLoading: boolean; isFetching: boolean; data?: { total: number } };
   rows: T[] | undefined;
   /** the alert's text when the list cannot be loaded */

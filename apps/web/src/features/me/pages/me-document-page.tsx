@@ -57,7 +57,12 @@ export default function MeDocumentPage() {
           ext: d.ext,
           title: d.title,
           to: documentHref(d),
-          meta: [`${d.pages} 页`, d.price > 0 ? `${d.price} ${creditName}` : '免费', `浏览 ${d.view_count} · 下载 ${d.download_count}`, dayjs(d.created_at).format('YYYY-MM-DD')],
+          meta: [
+            `${d.pages} 页`,
+            d.price > 0 ? `${d.price} ${creditName}` : '免费',
+            `浏览 ${d.view_count} · 下载 ${d.download_count}`,
+            dayjs(d.created_at).format('YYYY-MM-DD'),
+          ],
           extra: status(d),
         })}
         columns={[

@@ -94,7 +94,11 @@ export default function MeFavoritePage() {
           ext: kind === 0 ? (target(r)?.ext ?? '') : undefined,
           title: target(r)?.title ?? gone,
           to: target(r)?.to,
-          meta: [r.document ? `${r.document.pages} 页` : '', r.document ? formatBytes(r.document.size) : '', `收藏于 ${dayjs(r.created_at).format('YYYY-MM-DD')}`].filter(Boolean),
+          meta: [
+            r.document ? `${r.document.pages} 页` : '',
+            r.document ? formatBytes(r.document.size) : '',
+            `收藏于 ${dayjs(r.created_at).format('YYYY-MM-DD')}`,
+          ].filter(Boolean),
           extra: removeButton(r.id),
         })}
         columns={[
@@ -109,7 +113,13 @@ export default function MeFavoritePage() {
           ...(kind === 0
             ? [
                 { title: '页数', key: 'pages', width: 70, align: 'right' as const, render: (_: unknown, r: Row) => r.document?.pages ?? '—' },
-                { title: '大小', key: 'size', width: 100, align: 'right' as const, render: (_: unknown, r: Row) => (r.document ? formatBytes(r.document.size) : '—') },
+                {
+                  title: '大小',
+                  key: 'size',
+                  width: 100,
+                  align: 'right' as const,
+                  render: (_: unknown, r: Row) => (r.document ? formatBytes(r.document.size) : '—'),
+                },
               ]
             : []),
           { title: '收藏时间', dataIndex: 'created_at', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },

@@ -44,7 +44,15 @@ function CreditHistory({ creditName }: { creditName: string }) {
           ))}
         </ul>
         {(q.data?.total ?? 0) > CREDIT_PAGE_SIZE && (
-          <Pagination simple size="small" current={page} pageSize={CREDIT_PAGE_SIZE} total={q.data?.total ?? 0} onChange={setPage} style={{ marginTop: 12, justifyContent: 'center' }} />
+          <Pagination
+            simple
+            size="small"
+            current={page}
+            pageSize={CREDIT_PAGE_SIZE}
+            total={q.data?.total ?? 0}
+            onChange={setPage}
+            style={{ marginTop: 12, justifyContent: 'center' }}
+          />
         )}
       </>
     );
@@ -56,7 +64,15 @@ function CreditHistory({ creditName }: { creditName: string }) {
       loading={q.isFetching && !q.data}
       dataSource={q.data?.log ?? []}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${creditName}记录`} /> }}
-      pagination={{ current: page, pageSize: CREDIT_PAGE_SIZE, total: q.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true, size: 'small' }}
+      pagination={{
+        current: page,
+        pageSize: CREDIT_PAGE_SIZE,
+        total: q.data?.total ?? 0,
+        onChange: setPage,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+        size: 'small',
+      }}
       scroll={{ x: 'max-content' }}
       columns={[
         {

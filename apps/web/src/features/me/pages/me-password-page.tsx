@@ -7,12 +7,14 @@ import { MeSection } from '../components/me-section';
 import { PASSWORD_MESSAGES, passwordFormErrors, type PasswordFormValues } from '../lib';
 
 /** antd rule for one field, from the same pure check the tests cover. */
-const ruleFor = (field: keyof PasswordFormValues) => ({ getFieldsValue }: { getFieldsValue: () => PasswordFormValues }) => ({
-  validator: () => {
-    const error = passwordFormErrors(getFieldsValue())[field];
-    return error ? Promise.reject(new Error(error)) : Promise.resolve();
-  },
-});
+const ruleFor =
+  (field: keyof PasswordFormValues) =>
+  ({ getFieldsValue }: { getFieldsValue: () => PasswordFormValues }) => ({
+    validator: () => {
+      const error = passwordFormErrors(getFieldsValue())[field];
+      return error ? Promise.reject(new Error(error)) : Promise.resolve();
+    },
+  });
 
 /**
  * /me/password: username (read-only), old password, new password and confirmation. On success 密码修改成功; the
@@ -25,7 +27,8 @@ export default function MePasswordPage() {
   const { message } = App.useApp();
 
   const change = useMutation({
-    mutationFn: (v: PasswordFormValues) => apiClient.call(api.updatePassword, { body: { old_password: v.old_password ?? '', new_password: v.new_password ?? '' } }),
+    mutationFn: (v: PasswordFormValues) =>
+      apiClient.call(api.updatePassword, { body: { old_password: v.old_password ?? '', new_password: v.new_password ?? '' } }),
     onSuccess: async (res) => {
       const current = session.getState().user;
       if (res.token && current) await establishSession(qc, { user: current, token: res.token });

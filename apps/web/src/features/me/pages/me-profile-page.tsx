@@ -129,12 +129,7 @@ function ProfileForm({ user }: { user: TUser }) {
       >
         <Input placeholder="请输入您的电子邮箱" autoComplete="email" disabled={locked.email} />
       </Form.Item>
-      <Form.Item
-        label="联系电话"
-        name="mobile"
-        extra={locked.mobile ? '手机号设置后不可修改' : undefined}
-        rules={locked.mobile ? [] : [mobileRules[1]]}
-      >
+      <Form.Item label="联系电话" name="mobile" extra={locked.mobile ? '手机号设置后不可修改' : undefined} rules={locked.mobile ? [] : [mobileRules[1]]}>
         <Input placeholder="请输入您的手机号" autoComplete="tel" maxLength={11} disabled={locked.mobile} />
       </Form.Item>
       <Form.Item label="联系地址" name="address" rules={[{ max: 255, message: '地址最多255个字符' }]}>

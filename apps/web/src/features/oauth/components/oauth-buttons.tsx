@@ -21,12 +21,7 @@ export function OAuthButtons({ returnPath }: { returnPath: string }) {
           const title = c.title || oauthMeta(c.type).label;
           return (
             <Tooltip key={c.type} title={`${title}登录`}>
-              <a
-                href={c.authorize_url}
-                className="wk-oauth-btn"
-                aria-label={`${title}登录`}
-                onClick={() => session.setRedirectAfterOauth(returnPath)}
-              >
+              <a href={c.authorize_url} className="wk-oauth-btn" aria-label={`${title}登录`} onClick={() => session.setRedirectAfterOauth(returnPath)}>
                 <OAuthIcon type={c.type} size={40} />
                 <span>{title}</span>
               </a>

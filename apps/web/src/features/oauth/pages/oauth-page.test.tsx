@@ -6,7 +6,18 @@ import { session } from '../../../app/session';
 import { oauthBinding, oauthNonce } from '../lib';
 import OAuthPage from './oauth-page';
 
-const user = { id: 7, username: 'alice', avatar: '', signature: '', is_vip: false, doc_count: 0, article_count: 0, favorite_count: 0, comment_count: 0, created_at: '2024-01-01T00:00:00Z' };
+const user = {
+  id: 7,
+  username: 'alice',
+  avatar: '',
+  signature: '',
+  is_vip: false,
+  doc_count: 0,
+  article_count: 0,
+  favorite_count: 0,
+  comment_count: 0,
+  created_at: '2024-01-01T00:00:00Z',
+};
 
 beforeEach(() => {
   localStorage.clear();
@@ -15,7 +26,7 @@ beforeEach(() => {
 });
 
 describe('<OAuthPage>', { timeout: 30000 }, () => {
-  it('a logged-in user confirms before anything is bound, and the bind carries this tab\'s nonce', async () => {
+  it("a logged-in user confirms before anything is bound, and the bind carries this tab's nonce", async () => {
     session.signIn(user as never, 'tok-1');
     const nonce = oauthNonce();
     expect(await oauthBinding(nonce)).toMatch(/^[A-Za-z0-9_-]{43}$/);

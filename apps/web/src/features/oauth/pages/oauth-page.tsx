@@ -38,7 +38,6 @@ export default function OAuthPage() {
   const [nonce] = useState(() => (code ? takeOAuthNonce() : undefined));
   const user = session.getState().user;
 
-
   useEffect(() => {
     const binding = Boolean(session.getState().token);
     if (!isOAuthType(type)) {
@@ -46,7 +45,12 @@ export default function OAuthPage() {
       return;
     }
     if (!code) {
-      setPhase({ kind: 'failed', title: binding ? '绑定失败' : '登录失败', detail: providerError || '没有收到第三方平台的授权码，可能是您取消了授权。', bind: binding });
+      setPhase({
+        kind: 'failed',
+        title: binding ? '绑定失败' : '登录失败',
+        detail: providerError || '没有收到第三方平台的授权码，可能是您取消了授权。',
+        bind: binding,
+      });
       return;
     }
     if (binding) {

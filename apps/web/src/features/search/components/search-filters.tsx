@@ -77,5 +77,7 @@ export function SearchFilters({ state, categories, languages }: SearchFiltersPro
 
 /** 相关度 / 最新 / 下载最多 / 浏览最多 / 评分最高 (articles: 相关度 / 最新 / 浏览最多) */
 export function SearchSortTabs({ state }: { state: SearchState }) {
-  return <SortTabs className="wk-search-sort" options={sortOptionsFor(state.type)} value={state.sort} href={(sort) => searchHref(withSearch(state, { sort }))} />;
+  return (
+    <SortTabs className="wk-search-sort" options={sortOptionsFor(state.type)} value={state.sort} href={(sort) => searchHref(withSearch(state, { sort }))} />
+  );
 }

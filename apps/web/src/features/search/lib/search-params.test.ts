@@ -1,14 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { QUICK_DATE_RANGES } from '@wenku/contracts';
 import {
-  DEFAULT_SEARCH, activeFilterCount, articleQueryOf, clearFilters, createdAtOf, documentQueryOf, formatSpend, newSearch, pagerOf,
-  searchHref, searchStateFrom, summaryText, withSearch, type SearchState,
+  DEFAULT_SEARCH,
+  activeFilterCount,
+  articleQueryOf,
+  clearFilters,
+  createdAtOf,
+  documentQueryOf,
+  formatSpend,
+  newSearch,
+  pagerOf,
+  searchHref,
+  searchStateFrom,
+  summaryText,
+  withSearch,
+  type SearchState,
 } from './search-params';
 
 describe('URL → state', () => {
   it('reads every parameter', () => {
     expect(searchStateFrom('?wd=%E6%9C%BA%E5%99%A8&type=0&page=3&category_id=7&ext=pdf&fee_type=free&language=zh-cn&date=week&sort=latest')).toEqual({
-      wd: '机器', type: 0, page: 3, category: 7, ext: 'pdf', fee: 'free', language: 'zh-cn', date: 'week', sort: 'latest',
+      wd: '机器',
+      type: 0,
+      page: 3,
+      category: 7,
+      ext: 'pdf',
+      fee: 'free',
+      language: 'zh-cn',
+      date: 'week',
+      sort: 'latest',
     });
   });
 
@@ -21,7 +41,11 @@ describe('URL → state', () => {
 
   it('ignores document-only filters and sorts for articles', () => {
     expect(searchStateFrom('?wd=x&type=1&ext=pdf&fee_type=free&language=en&sort=downloads&date=week&category_id=4')).toEqual({
-      ...DEFAULT_SEARCH, wd: 'x', type: 1, date: 'week', category: 4,
+      ...DEFAULT_SEARCH,
+      wd: 'x',
+      type: 1,
+      date: 'week',
+      category: 4,
     });
     expect(searchStateFrom('?wd=x&type=1&sort=views').sort).toBe('views');
   });
@@ -94,7 +118,14 @@ describe('GET /document/search query', () => {
   it('maps every filter', () => {
     const s: SearchState = { wd: 'x', type: 0, page: 2, category: 3, ext: 'ppt', fee: 'free', language: 'zh-cn', date: 'half_year', sort: 'score' };
     expect(documentQueryOf(s, [3, 8, 9], now)).toEqual({
-      wd: 'x', page: 2, size: 10, sort: 'score', category_id: [3, 8, 9], ext: 'ppt', fee_type: 'free', language: ['zh-cn'],
+      wd: 'x',
+      page: 2,
+      size: 10,
+      sort: 'score',
+      category_id: [3, 8, 9],
+      ext: 'ppt',
+      fee_type: 'free',
+      language: ['zh-cn'],
       created_at: ['2025-09-08T08:30:00.000Z', '2026-03-10T08:30:00.000Z'],
     });
   });
@@ -108,7 +139,12 @@ describe('GET /article/search query', () => {
   it('sends category, date and an article sort only', () => {
     const s: SearchState = { wd: 'x', type: 1, page: 3, category: 2, ext: 'pdf', fee: 'free', language: 'en', date: 'day', sort: 'views' };
     expect(articleQueryOf(s, [2, 5], now)).toEqual({
-      wd: 'x', page: 3, size: 10, sort: 'views', category_id: [2, 5], created_at: ['2026-03-09T08:30:00.000Z', '2026-03-10T08:30:00.000Z'],
+      wd: 'x',
+      page: 3,
+      size: 10,
+      sort: 'views',
+      category_id: [2, 5],
+      created_at: ['2026-03-09T08:30:00.000Z', '2026-03-10T08:30:00.000Z'],
     });
     expect(articleQueryOf({ ...DEFAULT_SEARCH, wd: 'x', type: 1, sort: 'downloads' }, [], now)).toEqual({ wd: 'x', page: 1, size: 10, sort: 'relevance' });
   });

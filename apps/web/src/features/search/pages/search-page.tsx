@@ -15,8 +15,19 @@ import { recommendWords } from '../lib/recommend-words';
 import { errorMessage } from '../../../lib/api';
 import { useArticleSearch, useDocumentSearch, useHotSearchWords } from '../api';
 import {
-  SEARCH_PAGE_SIZE, activeFilterCount, articleQueryOf, clearFilters, documentQueryOf, newSearch, pagerOf, searchHref, searchStateFrom,
-  summaryText, withSearch, type SearchState, type SearchType,
+  SEARCH_PAGE_SIZE,
+  activeFilterCount,
+  articleQueryOf,
+  clearFilters,
+  documentQueryOf,
+  newSearch,
+  pagerOf,
+  searchHref,
+  searchStateFrom,
+  summaryText,
+  withSearch,
+  type SearchState,
+  type SearchType,
 } from '../lib/search-params';
 import { SearchBox } from '../components/search-box';
 import { SearchFilters, SearchSortTabs } from '../components/search-filters';
@@ -78,7 +89,12 @@ function NoResults({ state, recommend, hot }: { state: SearchState; recommend: r
   );
 }
 
-function DocumentResults({ state, categoryIds, recommend, hot }: {
+function DocumentResults({
+  state,
+  categoryIds,
+  recommend,
+  hot,
+}: {
   state: SearchState;
   categoryIds: number[];
   recommend: readonly string[];
@@ -131,7 +147,12 @@ function DocumentResults({ state, categoryIds, recommend, hot }: {
   );
 }
 
-function ArticleResults({ state, categoryIds, recommend, hot }: {
+function ArticleResults({
+  state,
+  categoryIds,
+  recommend,
+  hot,
+}: {
   state: SearchState;
   categoryIds: number[];
   recommend: readonly string[];
@@ -141,7 +162,14 @@ function ArticleResults({ state, categoryIds, recommend, hot }: {
   const result = useArticleSearch(query, state.wd !== '');
   if (result.isPending) return <ResultsSkeleton />;
   if (result.isError && !result.data) {
-    return <Result status="warning" title="搜索失败" subTitle={errorMessage(result.error, '暂时无法完成搜索，请稍后重试。')} extra={<Button onClick={() => void result.refetch()}>重试</Button>} />;
+    return (
+      <Result
+        status="warning"
+        title="搜索失败"
+        subTitle={errorMessage(result.error, '暂时无法完成搜索，请稍后重试。')}
+        extra={<Button onClick={() => void result.refetch()}>重试</Button>}
+      />
+    );
   }
   const data = result.data;
   if (!data || data.hits.length === 0) return <NoResults state={state} recommend={recommend} hot={hot} />;
@@ -189,7 +217,11 @@ export default function SearchPage() {
   if (!state.wd) {
     body = (
       <div className="wk-search-welcome">
-        <Result icon={<SearchOutlined className="wk-search-empty-icon" />} title="输入关键词开始搜索" subTitle={`搜索全站${isDocs ? '文档的标题、关键词和正文' : '文章'}`} />
+        <Result
+          icon={<SearchOutlined className="wk-search-empty-icon" />}
+          title="输入关键词开始搜索"
+          subTitle={`搜索全站${isDocs ? '文档的标题、关键词和正文' : '文章'}`}
+        />
         <SearchSuggestions state={state} recommend={recommend} hot={hot} />
       </div>
     );

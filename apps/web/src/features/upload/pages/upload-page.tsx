@@ -3,7 +3,16 @@ import { App, Button, Form, Result, Skeleton, Tag, TreeSelect } from 'antd';
 import { CheckCircleOutlined, FileProtectOutlined, InfoCircleOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router-dom';
-import { CategoryType, DOCUMENT_STATUS_OPTIONS, DocumentStatus, FILE_TYPE_EXTS, FILE_TYPE_OPTIONS, labelOf, type RouteBody, type TDocument } from '@wenku/contracts';
+import {
+  CategoryType,
+  DOCUMENT_STATUS_OPTIONS,
+  DocumentStatus,
+  FILE_TYPE_EXTS,
+  FILE_TYPE_OPTIONS,
+  labelOf,
+  type RouteBody,
+  type TDocument,
+} from '@wenku/contracts';
 import { FileTypeIcon, HtmlContent } from '@wenku/ui';
 import { api, apiClient, ApiError, errorMessage } from '../../../lib/api';
 import { Page } from '../../../app/shell/page';
@@ -89,7 +98,9 @@ function UploadTips({ exts, maxMb, copyright }: { exts: string[]; maxMb: number;
           <InfoCircleOutlined /> 上传须知
         </h3>
         <ul className="wk-upload-tips">
-          <li>单个文件不超过 {maxMb} MB，一次最多提交 {MAX_FILES_PER_SUBMIT} 个文件。</li>
+          <li>
+            单个文件不超过 {maxMb} MB，一次最多提交 {MAX_FILES_PER_SUBMIT} 个文件。
+          </li>
           <li>
             <ThunderboltOutlined /> 服务器已有的相同文件无需重复传输，校验后即刻完成（秒传）。
           </li>
@@ -332,4 +343,3 @@ export default function UploadPage() {
     </Page>
   );
 }
-

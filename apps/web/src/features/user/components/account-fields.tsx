@@ -14,8 +14,20 @@ export function MobileField({ placeholder = '手机号', autoFocus }: { placehol
 }
 
 const PASSWORD_TEXT = {
-  register: { required: '请输入密码', placeholder: '密码（至少8位）', confirmRequired: '请再次输入密码', mismatch: '两次输入的密码不一致', confirm: '确认密码' },
-  reset: { required: '请输入您的新密码', placeholder: '新密码（至少8位）', confirmRequired: '请再次输入您的新密码', mismatch: '新密码和确认密码不一致', confirm: '确认新密码' },
+  register: {
+    required: '请输入密码',
+    placeholder: '密码（至少8位）',
+    confirmRequired: '请再次输入密码',
+    mismatch: '两次输入的密码不一致',
+    confirm: '确认密码',
+  },
+  reset: {
+    required: '请输入您的新密码',
+    placeholder: '新密码（至少8位）',
+    confirmRequired: '请再次输入您的新密码',
+    mismatch: '新密码和确认密码不一致',
+    confirm: '确认新密码',
+  },
 };
 
 /** A new password and its confirmation (fields `password`, `confirm`): the contract's limits, and both must match. */
@@ -36,7 +48,11 @@ export function PasswordFields({ kind, placeholder, autoFocus }: { kind: keyof t
 /** 我已阅读并同意《文库协议》 (field `agree`), required to register. */
 export function AgreementField({ agreement }: { agreement: ReactNode }) {
   return (
-    <Form.Item name="agree" valuePropName="checked" rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意文库协议'))) }]}>
+    <Form.Item
+      name="agree"
+      valuePropName="checked"
+      rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意文库协议'))) }]}
+    >
       <Checkbox>我已阅读并同意{agreement}</Checkbox>
     </Form.Item>
   );

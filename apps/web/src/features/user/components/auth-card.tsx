@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { useSiteName } from '../../settings/api';
 
 /** The centred login/register card over the configured background image (or a soft gradient). */
-export function AuthCard({ title, subtitle, background, children, footer }: { title: string; subtitle?: ReactNode; background?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  background,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  background?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const sitename = useSiteName();
   return (
     <div className="wk-auth" style={background ? { backgroundImage: `url("${background}")` } : undefined}>

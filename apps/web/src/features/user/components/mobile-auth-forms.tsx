@@ -48,13 +48,23 @@ interface MobileRegisterValues {
 }
 
 /** 手机号注册: mobile + SMS code (purpose 0) + password → POST /user/register/mobile. */
-export function MobileRegisterForm({ captcha, agreement, onSuccess }: { captcha: boolean; agreement: ReactNode; onSuccess: (r: TAuthResult) => Promise<void> }) {
+export function MobileRegisterForm({
+  captcha,
+  agreement,
+  onSuccess,
+}: {
+  captcha: boolean;
+  agreement: ReactNode;
+  onSuccess: (r: TAuthResult) => Promise<void>;
+}) {
   const { message } = App.useApp();
   const [submitting, setSubmitting] = useState(false);
   async function onFinish(values: MobileRegisterValues) {
     setSubmitting(true);
     try {
-      const result = await apiClient.call(api.registerByMobile, { body: { mobile: values.mobile.trim(), code: values.code.trim(), password: values.password } });
+      const result = await apiClient.call(api.registerByMobile, {
+        body: { mobile: values.mobile.trim(), code: values.code.trim(), password: values.password },
+      });
       await onSuccess(result);
     } catch (e) {
       message.error(errorMessage(e, '注册失败'));

@@ -7,7 +7,19 @@ import { session } from '../../../app/session';
 import { SignInButton } from './sign-in-button';
 import { meKeys, useCurrentUserQuery } from '../api';
 
-const user = { id: 7, username: 'alice', avatar: '', signature: '', is_vip: false, credit_count: 10, doc_count: 0, article_count: 0, favorite_count: 0, comment_count: 0, created_at: '2024-01-01T00:00:00Z' };
+const user = {
+  id: 7,
+  username: 'alice',
+  avatar: '',
+  signature: '',
+  is_vip: false,
+  credit_count: 10,
+  doc_count: 0,
+  article_count: 0,
+  favorite_count: 0,
+  comment_count: 0,
+  created_at: '2024-01-01T00:00:00Z',
+};
 const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 const record = { id: 3, user_id: 7, sign_at: 20250101, award: 2, created_at: '2025-01-01T01:00:00Z' };
 
@@ -59,7 +71,13 @@ describe('<SignInButton>', { timeout: 30000 }, () => {
 
   it('keeps the new balance when a look-up of the user that started before answers late', async () => {
     let answerUser: () => void = () => undefined;
-    mockApi({ signed: false, user: () => new Promise<Response>((resolve) => (answerUser = () => void resolve(new Response(JSON.stringify(user), { status: 200, headers: { 'Content-Type': 'application/json' } })))) });
+    mockApi({
+      signed: false,
+      user: () =>
+        new Promise<Response>(
+          (resolve) => (answerUser = () => void resolve(new Response(JSON.stringify(user), { status: 200, headers: { 'Content-Type': 'application/json' } }))),
+        ),
+    });
     function WithUser() {
       useCurrentUserQuery('tok');
       return <SignInButton />;

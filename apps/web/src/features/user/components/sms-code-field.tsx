@@ -56,7 +56,9 @@ export function SmsCodeField({ purpose, mobileField = 'mobile' }: { purpose: TSm
     }
     setSending(true);
     try {
-      const res = await apiClient.call(api.sendSmsCode, { body: { mobile, purpose, captcha: captcha?.trim() || undefined, captcha_id: captchaId || undefined } });
+      const res = await apiClient.call(api.sendSmsCode, {
+        body: { mobile, purpose, captcha: captcha?.trim() || undefined, captcha_id: captchaId || undefined },
+      });
       message.success('验证码已发送，请注意查收');
       start(res.interval > 0 ? res.interval : 60);
     } catch (e) {

@@ -1,13 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  CloudUploadOutlined,
-  DashboardOutlined,
-  EditOutlined,
-  HomeOutlined,
-  LogoutOutlined,
-  PayCircleOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { CloudUploadOutlined, DashboardOutlined, EditOutlined, HomeOutlined, LogoutOutlined, PayCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { useSession } from '../../../app/session';
 import { useRechargeSettings } from '../../settings/api';
 

@@ -24,7 +24,9 @@ function StepOne({ captcha }: { captcha: boolean }) {
     setSubmitting(true);
     try {
       const email = values.email.trim();
-      await apiClient.call(api.findPasswordStepOne, { body: { email, captcha: values.captcha?.trim() || undefined, captcha_id: values.captcha_id || undefined } });
+      await apiClient.call(api.findPasswordStepOne, {
+        body: { email, captcha: values.captcha?.trim() || undefined, captcha_id: values.captcha_id || undefined },
+      });
       setSentTo(email);
     } catch (e) {
       message.error(errorMessage(e, '发送失败，请稍后再试'));
@@ -128,13 +130,7 @@ export default function FindPasswordPage() {
         </>
       }
     >
-      <Steps
-        className="wk-auth-steps"
-        size="small"
-        current={stepTwo ? 1 : 0}
-        items={[{ title: '验证邮箱' }, { title: '设置新密码' }]}
-        responsive={false}
-      />
+      <Steps className="wk-auth-steps" size="small" current={stepTwo ? 1 : 0} items={[{ title: '验证邮箱' }, { title: '设置新密码' }]} responsive={false} />
       {stepTwo ? (
         <StepTwo email={email} token={token} />
       ) : (

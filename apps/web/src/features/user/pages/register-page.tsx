@@ -120,11 +120,7 @@ export default function RegisterPage() {
               key: 'mobile',
               label: '手机号注册',
               children: (
-                <MobileRegisterForm
-                  captcha={security.enable_captcha_register}
-                  agreement={agreement}
-                  onSuccess={(r) => authSuccess(r, '注册成功', redirect)}
-                />
+                <MobileRegisterForm captcha={security.enable_captcha_register} agreement={agreement} onSuccess={(r) => authSuccess(r, '注册成功', redirect)} />
               ),
             },
           ]}

@@ -21,9 +21,7 @@ export default function UserDocumentsPage() {
     <>
       <AdSlot position="user_document_top" ads={ads} />
       <div className="wk-card wk-user-panel">
-        <h2 className="wk-user-panel-title">
-          文档{q.data ? <span className="wk-user-panel-count">{q.data.total}</span> : null}
-        </h2>
+        <h2 className="wk-user-panel-title">文档{q.data ? <span className="wk-user-panel-count">{q.data.total}</span> : null}</h2>
         {q.isError ? (
           <Alert type="error" showIcon title={errorMessage(q.error, '文档加载失败')} />
         ) : (

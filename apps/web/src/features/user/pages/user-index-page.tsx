@@ -39,7 +39,15 @@ export default function UserIndexPage() {
             }))}
           />
           {q.data.total > SIZE && (
-            <Pagination className="wk-doclist-pager" size="small" current={page} pageSize={SIZE} total={q.data.total} onChange={setPage} showSizeChanger={false} />
+            <Pagination
+              className="wk-doclist-pager"
+              size="small"
+              current={page}
+              pageSize={SIZE}
+              total={q.data.total}
+              onChange={setPage}
+              showSizeChanger={false}
+            />
           )}
         </>
       )}

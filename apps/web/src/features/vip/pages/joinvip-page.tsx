@@ -34,7 +34,16 @@ export default function JoinVipPage() {
     return (
       <Page title="开通VIP" crumbs={[{ title: '开通VIP' }]}>
         <div className="wk-card">
-          <Result icon={<CrownOutlined style={{ color: '#d4a24c' }} />} title="VIP会员暂未开放" subTitle="网站尚未开启VIP会员，敬请期待。" extra={<Link to="/"><Button type="primary">返回首页</Button></Link>} />
+          <Result
+            icon={<CrownOutlined style={{ color: '#d4a24c' }} />}
+            title="VIP会员暂未开放"
+            subTitle="网站尚未开启VIP会员，敬请期待。"
+            extra={
+              <Link to="/">
+                <Button type="primary">返回首页</Button>
+              </Link>
+            }
+          />
         </div>
       </Page>
     );
