@@ -1,19 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_OAUTH_REDIRECT, MODULE_LIST_KEYS, STORAGE_KEYS, type TUser } from '@wenku/contracts';
+import { DEFAULT_OAUTH_REDIRECT, MODULE_LIST_KEYS, STORAGE_KEYS } from '@wenku/contracts';
 import { session } from './session';
+import { testUser } from '../test/fixtures';
 
-const user = {
-  id: 9,
-  username: 'alice',
-  avatar: '',
-  signature: '',
-  is_vip: false,
-  doc_count: 0,
-  article_count: 0,
-  favorite_count: 0,
-  comment_count: 0,
-  created_at: '2024-01-01T00:00:00Z',
-} as TUser;
+const user = testUser({ id: 9, username: 'alice' });
 
 beforeEach(() => {
   localStorage.clear();

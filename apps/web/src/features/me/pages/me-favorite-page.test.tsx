@@ -5,19 +5,9 @@ import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi } from '../../../test/fetch';
 import { session } from '../../../app/session';
 import MeFavoritePage from './me-favorite-page';
+import { testUser } from '../../../test/fixtures';
 
-const user = {
-  id: 7,
-  username: 'alice',
-  avatar: '',
-  signature: '',
-  is_vip: false,
-  doc_count: 0,
-  article_count: 0,
-  favorite_count: 2,
-  comment_count: 0,
-  created_at: '2024-01-01T00:00:00Z',
-};
+const user = testUser({ id: 7, username: 'alice', favorite_count: 2 });
 function mockApi(documents: unknown[] = []) {
   return stubApi((u) => {
     if (u.pathname === '/api/v1/favorite/list') {

@@ -4,19 +4,9 @@ import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
 import { renderAt } from '../../../test/render';
 import { session } from '../../../app/session';
 import MeProfilePage from './me-profile-page';
+import { testUser } from '../../../test/fixtures';
 
-const base = {
-  id: 7,
-  username: 'alice',
-  avatar: '',
-  signature: '',
-  is_vip: false,
-  doc_count: 0,
-  article_count: 0,
-  favorite_count: 0,
-  comment_count: 0,
-  created_at: '2024-01-01T00:00:00Z',
-};
+const base = testUser({ id: 7, username: 'alice' });
 const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 
 function mockApi(onProfile: (body: Record<string, unknown>) => Promise<Response>) {

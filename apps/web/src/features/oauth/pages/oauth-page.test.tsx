@@ -5,19 +5,9 @@ import { jsonResponse as json, stubApi } from '../../../test/fetch';
 import { session } from '../../../app/session';
 import { oauthBinding, oauthNonce } from '../lib';
 import OAuthPage from './oauth-page';
+import { testUser } from '../../../test/fixtures';
 
-const user = {
-  id: 7,
-  username: 'alice',
-  avatar: '',
-  signature: '',
-  is_vip: false,
-  doc_count: 0,
-  article_count: 0,
-  favorite_count: 0,
-  comment_count: 0,
-  created_at: '2024-01-01T00:00:00Z',
-};
+const user = testUser({ id: 7, username: 'alice' });
 
 beforeEach(() => {
   localStorage.clear();

@@ -6,20 +6,9 @@ import { testSettings } from '../../../test/fetch';
 import { session } from '../../../app/session';
 import { SignInButton } from './sign-in-button';
 import { meKeys, useCurrentUserQuery } from '../api';
+import { testUser } from '../../../test/fixtures';
 
-const user = {
-  id: 7,
-  username: 'alice',
-  avatar: '',
-  signature: '',
-  is_vip: false,
-  credit_count: 10,
-  doc_count: 0,
-  article_count: 0,
-  favorite_count: 0,
-  comment_count: 0,
-  created_at: '2024-01-01T00:00:00Z',
-};
+const user = testUser({ id: 7, username: 'alice', credit_count: 10 });
 const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 const record = { id: 3, user_id: 7, sign_at: 20250101, award: 2, created_at: '2025-01-01T01:00:00Z' };
 

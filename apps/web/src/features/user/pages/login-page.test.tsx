@@ -5,19 +5,9 @@ import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi } from '../../../test/fetch';
 import { session } from '../../../app/session';
 import LoginPage from './login-page';
+import { testUser } from '../../../test/fixtures';
 
-const user = {
-  id: 7,
-  username: 'alice',
-  avatar: '',
-  signature: '',
-  is_vip: false,
-  doc_count: 0,
-  article_count: 0,
-  favorite_count: 0,
-  comment_count: 0,
-  created_at: '2024-01-01T00:00:00Z',
-};
+const user = testUser({ id: 7, username: 'alice' });
 function mockApi(login: (body: { username: string; password: string }) => Promise<Response>) {
   return stubApi((u, init) => (u.pathname === '/api/v1/user/login' ? login(JSON.parse(String(init?.body))) : undefined));
 }
