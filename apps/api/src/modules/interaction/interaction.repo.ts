@@ -7,6 +7,18 @@ export type CommentRow = typeof comments.$inferSelect;
 export type ReportRow = typeof reports.$inferSelect;
 
 /** SQL of favourites, scores, comments and reports; nothing else. */
+/** What the comment list can be filtered by. */
+export interface CommentListFilter {
+  page: number;
+  size: number;
+  document_id?: number;
+  type?: number[];
+  status?: number[];
+  user_id?: number[];
+  parent_id?: number[];
+  wd?: string;
+}
+
 export class InteractionRepo {
   constructor(private readonly db: Db) {}
 
@@ -125,16 +137,7 @@ export class InteractionRepo {
       sql`UPDATE comments p SET comment_count = (SELECT count(*) FROM comments c WHERE c.parent_id = p.id AND c.status = 1) WHERE p.type = ${type} AND p.document_id IN (${list}) AND p.parent_id = 0`,
     );
   }
-  async listComments(q: {
-    page: number;
-    size: number;
-    document_id?: number;
-    type?: number[];
-    status?: number[];
-    user_id?: number[];
-    parent_id?: number[];
-    wd?: string;
-  }) {
+  async listComments(q: CommentListFilter) {
     const conds: SQL[] = [];
     if (q.document_id) conds.push(eq(comments.documentId, q.document_id));
     if (q.type?.length) conds.push(inArray(comments.type, q.type));

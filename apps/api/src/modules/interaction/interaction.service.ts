@@ -9,7 +9,7 @@ import type { CaptchaService } from '../account/captcha.service';
 import { DynamicType, type AccountService } from '../account/account.service';
 import type { DocumentService, Viewer } from '../document/document.service';
 import type { ArticleService } from '../article/article.service';
-import type { InteractionRepo, ReportRow } from './interaction.repo';
+import type { CommentListFilter, InteractionRepo, ReportRow } from './interaction.repo';
 
 /** A kind of item that is favourited and commented on through the same tables. */
 export interface InteractionTarget {
@@ -231,20 +231,7 @@ export class InteractionService {
     };
   }
 
-  async listComments(
-    q: {
-      page: number;
-      size: number;
-      document_id?: number;
-      type?: number[];
-      status?: number[];
-      user_id?: number[];
-      parent_id?: number[];
-      wd?: string;
-      with_document_title?: boolean;
-    },
-    viewer: Viewer,
-  ) {
+  async listComments(q: CommentListFilter & { with_document_title?: boolean }, viewer: Viewer) {
     const own = viewer.userId !== undefined && q.user_id?.length === 1 && q.user_id[0] === viewer.userId;
     const filter = viewer.isAdmin || own ? q : { ...q, status: [1], size: Math.min(q.size, 100) };
     const { rows, total } = await this.repo.listComments(filter);

@@ -5,6 +5,17 @@ import { verificationCodes } from '../../db/schema';
 export type VerificationRow = typeof verificationCodes.$inferSelect;
 export type Channel = 'email' | 'sms';
 
+/** Codes for this address and purpose that are neither used nor expired. */
+function openCode(channel: Channel, target: string, purpose: number, now: Date) {
+  return and(
+    eq(verificationCodes.channel, channel),
+    eq(verificationCodes.target, target),
+    eq(verificationCodes.purpose, purpose),
+    eq(verificationCodes.isUsed, false),
+    gt(verificationCodes.expiresAt, now),
+  );
+}
+
 export class VerificationRepo {
   constructor(private readonly db: Db) {}
 
@@ -54,15 +65,7 @@ export class VerificationRepo {
     const [row] = await tx
       .select()
       .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.channel, channel),
-          eq(verificationCodes.target, target),
-          eq(verificationCodes.purpose, purpose),
-          eq(verificationCodes.isUsed, false),
-          gt(verificationCodes.expiresAt, now),
-        ),
-      )
+      .where(openCode(channel, target, purpose, now))
       .orderBy(desc(verificationCodes.id))
       .limit(1)
       .for('update');
@@ -85,16 +88,7 @@ export class VerificationRepo {
     const rows = await this.db
       .update(verificationCodes)
       .set({ isUsed: true })
-      .where(
-        and(
-          eq(verificationCodes.channel, channel),
-          eq(verificationCodes.target, target),
-          eq(verificationCodes.purpose, purpose),
-          eq(verificationCodes.codeHash, codeHash),
-          eq(verificationCodes.isUsed, false),
-          gt(verificationCodes.expiresAt, now),
-        ),
-      )
+      .where(and(openCode(channel, target, purpose, now), eq(verificationCodes.codeHash, codeHash)))
       .returning({ id: verificationCodes.id });
     return rows.length > 0;
   }
