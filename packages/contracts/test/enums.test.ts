@@ -73,6 +73,8 @@ import {
   valuesOf,
   zQueryEnum,
   type TEnumOption,
+  CONFIG_SCHEMAS,
+  publicConfig,
 } from '../src';
 
 type Case = {
@@ -508,5 +510,17 @@ describe('helpers', () => {
     expect(schema.safeParse('8').success).toBe(false);
     expect(schema.safeParse('abc').success).toBe(false);
     expect(schema.safeParse('').success).toBe(false);
+  });
+});
+
+describe('pay settings', () => {
+  it('carry the WeChat Pay public-key mode and API base, none of them public', () => {
+    const pay = CONFIG_SCHEMAS.pay.parse({});
+    expect(pay.wechatpay_api_base).toBe('https://api.mch.weixin.qq.com');
+    expect(pay.wechatpay_public_key_id).toBe('');
+    expect(pay.wechatpay_public_key).toBe('');
+    const publicKeys = Object.keys(publicConfig('pay').shape);
+    for (const k of ['wechatpay_api_base', 'wechatpay_public_key_id', 'wechatpay_public_key', 'wechatpay_private_key', 'wechatpay_apiv3_key'])
+      expect(publicKeys).not.toContain(k);
   });
 });
