@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { api, routeKey, routeUrl, type RouteDef, type RouteName } from '@wenku/contracts';
-import { AppError } from '../lib/errors';
+import { AppError, badRequest } from '../lib/errors';
 import type { Deps, ModuleDef, RouteEntry } from './module';
 
 export interface HandlerContext<R extends RouteDef> {
@@ -74,6 +74,24 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.ou
 /** Fastify's URL syntax for a contract path (the same `:name` params; `*` stays a wildcard). */
 const fastifyUrl = (def: RouteDef) => routeUrl(def);
 
+/** busboy's plain Errors for a body that is not well-formed multipart (no boundary, cut short, a bad part header). */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|Malformed part header|The needle cannot)/;
+
+/** Runs a multipart route's handler; a malformed multipart body is the client's mistake (400), not a server error. */
+async function readingUpload<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    const err = e as { code?: unknown; message?: unknown };
+    if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('请以 multipart/form-data 格式上传文件');
+    if (!(e instanceof AppError) && err.code === undefined && typeof err.message === 'string' && MALFORMED_MULTIPART.test(err.message)) {
+      throw badRequest('上传的数据格式不正确，请重新选择文件上传');
+    }
+    throw e;
+  }
+}
+
 /**
  * Registers one contract route. Validation happens here, once, from the contract; a JSON answer is parsed
  * through the contract's schema, which strips every field it doesn't name (no hash can leak). Multipart routes
@@ -96,7 +114,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
         body: kind === 'multipart' ? undefined : parse(def.body, req.body),
         params: parse(def.params, req.params),
       } as HandlerContext<R>;
-      const result = await handler(ctx);
+      const result = kind === 'multipart' ? await readingUpload(async () => handler(ctx)) : await handler(ctx);
       if (kind === 'binary' || kind === 'ndjson') return result;
       // cached answers (settings, category lists) are returned as the same object many times: check them once
       if (result !== null && typeof result === 'object') {

@@ -7,24 +7,6 @@ import { SANDBOX_CSP } from '../../plugins/security-headers';
 const ok = { ok: true };
 const uploadLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
-/** busboy's plain Errors for a body that is not well-formed multipart (no boundary, cut short, a bad part header). */
-const MALFORMED_MULTIPART =
-  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|Malformed part header|The needle cannot)/;
-
-/** Runs an upload; a malformed multipart body is the client's mistake (400), not a server error. */
-async function readingUpload<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (e) {
-    const err = e as { code?: unknown; message?: unknown };
-    if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('请以 multipart/form-data 格式上传文件');
-    if (!(e instanceof AppError) && err.code === undefined && typeof err.message === 'string' && MALFORMED_MULTIPART.test(err.message)) {
-      throw badRequest('上传的数据格式不正确，请重新选择文件上传');
-    }
-    throw e;
-  }
-}
-
 export function attachmentRoutes({ attachments, settings }: Deps): RouteHandlers {
   /** Every `/uploads/…` address the public settings name (the same answer GET /settings gives, cached). */
   const publicImages = async () => {
@@ -39,14 +21,11 @@ export function attachmentRoutes({ attachments, settings }: Deps): RouteHandlers
   const image = (kind: ImageKind) => ({
     ...uploadLimit,
     handler: async ({ req }: { req: FastifyRequest }) => {
-      const { file, buf } = await readingUpload(async () => {
-        const file = await req.file({ limits: { files: 1, fileSize: MAX_IMAGE_BYTES } });
-        if (!file) throw badRequest('请选择要上传的图片');
-        const buf = await file.toBuffer().catch((e: { code?: string }) => {
-          if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', '图片不能超过 5 MB');
-          throw e;
-        });
-        return { file, buf };
+      const file = await req.file({ limits: { files: 1, fileSize: MAX_IMAGE_BYTES } });
+      if (!file) throw badRequest('请选择要上传的图片');
+      const buf = await file.toBuffer().catch((e: { code?: string }) => {
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', '图片不能超过 5 MB');
+        throw e;
       });
       return { code: 0, message: 'ok', data: await attachments.receiveImage(kind, req.auth!.userId, req.ip, file.filename, buf) };
     },
@@ -58,12 +37,10 @@ export function attachmentRoutes({ attachments, settings }: Deps): RouteHandlers
         const userId = req.auth!.userId;
         await attachments.assertCanUpload(userId);
         const max = await attachments.maxUploadBytes();
-        return readingUpload(async () => {
-          const file = await req.file({ limits: { fileSize: max, files: 1 } });
-          if (!file) throw badRequest('请选择要上传的文件');
-          const data = await attachments.receiveDocument(userId, req.ip, file.filename, file.file, () => file.file.truncated, max);
-          return { code: 0, message: 'ok', data };
-        });
+        const file = await req.file({ limits: { fileSize: max, files: 1 } });
+        if (!file) throw badRequest('请选择要上传的文件');
+        const data = await attachments.receiveDocument(userId, req.ip, file.filename, file.file, () => file.file.truncated, max);
+        return { code: 0, message: 'ok', data };
       },
     },
     checkDocumentHash: async ({ req, body }) => {
