@@ -10,6 +10,7 @@ import { searchRoutes } from './search/routes';
 import { articleRoutes } from './article/routes';
 import { bannerRoutes } from './banner/routes';
 import { seoRoutes } from './seo/routes';
+import { orderRoutes } from './order/routes';
 
 /** Every API route, by name. The API registers exactly these; the clients call only these. */
 export const api = {
@@ -28,6 +29,7 @@ export const api = {
   ...articleRoutes,
   ...bannerRoutes,
   ...seoRoutes,
+  ...orderRoutes,
 };
 export type Api = typeof api;
 export type RouteName = keyof Api;

@@ -99,14 +99,6 @@ export const accountRoutes = {
   canUploadDocument: defineRoute({ method: 'GET', path: '/user/caniuploaddocument', auth: 'user', summary: '能否上传文档', response: ZOk }),
   canPublishArticle: defineRoute({ method: 'GET', path: '/user/canipublisharticle', auth: 'user', summary: '能否发布文章', response: ZOk }),
   getVip: defineRoute({ method: 'GET', path: '/user/vip', auth: 'user', summary: '我的VIP', response: S.ZVipInfo }),
-  listVipOrders: defineRoute({
-    method: 'GET',
-    path: '/user/vip/order',
-    auth: 'user',
-    summary: '我的VIP订单',
-    query: ZPageOnly,
-    response: zList('order', z.object({ id: z.number().int(), order_no: z.string(), amount: z.number(), status: z.number().int(), created_at: z.string() })),
-  }),
   getAiQuota: defineRoute({
     method: 'GET',
     path: '/user/ai/quota',

@@ -13,9 +13,11 @@ export type AuthLevel = 'public' | 'user' | 'admin';
  * - json (default): a JSON body (or query) in, the `response` schema out;
  * - multipart: a `multipart/form-data` upload (one file in field `file`), the `response` schema out;
  * - binary: the answer is a file or a stream (`response` describes nothing; `produces` names its type);
- * - ndjson: a JSON body in, newline-delimited JSON events out (each event matches `response`).
+ * - ndjson: a JSON body in, newline-delimited JSON events out (each event matches `response`);
+ * - webhook: a vendor's call (payment notifications): the body arrives as the raw text, byte for byte, because its
+ *   signature covers those bytes; the handler answers through `reply` in the vendor's expected form.
  */
-export type RouteKind = 'json' | 'multipart' | 'binary' | 'ndjson';
+export type RouteKind = 'json' | 'multipart' | 'binary' | 'ndjson' | 'webhook';
 
 export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   method: HttpMethod;

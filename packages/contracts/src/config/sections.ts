@@ -243,6 +243,7 @@ export const CONFIG_SCHEMAS = {
     enable_recharge: f.switch('开启积分充值', false, { public: true }),
     credit_exchange: f.number('积分兑换比例(每元可得积分)', 10, { min: 1, max: 100000, public: true }),
     recharge_discount: f.textarea('充值档位(金额:折扣，每行一个)', '10:1\n50:0.95\n100:0.9\n500:0.8', { public: true }),
+    order_timeout: f.number('待支付订单自动关闭(分钟)', 120, { min: 5, max: 10080 }),
     enable_wechatpay: f.switch('微信支付', false, { public: true }),
     wechatpay_appid: f.text('微信支付 AppID', ''),
     wechatpay_mchid: f.text('微信支付商户号', ''),
