@@ -18,7 +18,12 @@ export type RouteHandler<R extends RouteDef> = (ctx: HandlerContext<R>) => Promi
 
 export interface RouteOptions {
   /** per-IP limit of this route (@fastify/rate-limit); `max` may read the settings on each request */
-  rateLimit?: { max: number | ((req: FastifyRequest, key: string) => Promise<number>); timeWindow: string | number };
+  rateLimit?: {
+    max: number | ((req: FastifyRequest, key: string) => Promise<number>);
+    timeWindow: string | number;
+    /** what is counted (default: the client address) */
+    keyGenerator?: (req: FastifyRequest) => string;
+  };
 }
 
 declare module 'fastify' {
@@ -99,6 +104,10 @@ async function readingUpload<T>(work: () => Promise<T>): Promise<T> {
  */
 export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, handler: RouteHandler<R>, options: RouteOptions = {}): void {
   const kind = def.kind ?? 'json';
+  if (kind === 'webhook') {
+    registerWebhook(app, def, handler, options);
+    return;
+  }
   app.route({
     method: def.method,
     url: fastifyUrl(def),
@@ -133,6 +142,39 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       }
       return out.data;
     },
+  });
+}
+
+/** The largest body a vendor's notification may have (theirs are a few KiB). */
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+/**
+ * A vendor's call (payment notifications): registered in its own scope whose only body parser keeps the body as
+ * the raw text, byte for byte, whatever its content type, because the vendor's signature covers exactly those
+ * bytes (a JSON parse and re-serialisation would break it). The query is still checked by the contract; the
+ * handler answers through `reply` in the form the vendor expects.
+ */
+function registerWebhook<R extends RouteDef>(app: FastifyInstance, def: R, handler: RouteHandler<R>, options: RouteOptions): void {
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    scope.route({
+      method: def.method,
+      url: fastifyUrl(def),
+      schema: { summary: def.summary, tags: [def.module ?? def.path.split('/')[1] ?? 'misc'] },
+      config: { routeDef: def, permissionKey: routeKey(def), ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+      preHandler: [app.authorize(def)],
+      handler: async (req, reply) => {
+        const ctx = {
+          req,
+          reply,
+          query: parse(def.query, req.query),
+          body: typeof req.body === 'string' ? req.body : '',
+          params: parse(def.params, req.params),
+        } as unknown as HandlerContext<R>;
+        return handler(ctx);
+      },
+    });
   });
 }
 

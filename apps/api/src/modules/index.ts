@@ -16,6 +16,7 @@ import interaction from './interaction';
 import conversion from './conversion';
 import search from './search';
 import download from './download';
+import order from './order';
 import seo from './seo';
 import system from './system';
 
@@ -41,6 +42,7 @@ export const MODULES: readonly ModuleDef[] = [
   conversion,
   search,
   download,
+  order,
   seo,
   system,
 ];

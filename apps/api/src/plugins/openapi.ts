@@ -32,14 +32,17 @@ export default fp(
         if (p) out.params = p;
         const q = toJson(def.query, 'input');
         if (q) out.querystring = q;
-        if (kind === 'multipart') {
+        if (kind === 'webhook') {
+          out.consumes = ['application/json', 'application/x-www-form-urlencoded'];
+          out.body = { type: 'string', description: '支付平台的原始通知内容（签名覆盖原文）' };
+        } else if (kind === 'multipart') {
           out.consumes = ['multipart/form-data'];
           out.body = { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: '上传的文件' } } };
         } else {
           const b = toJson(def.body, 'input');
           if (b) out.body = b;
         }
-        if (kind === 'binary') {
+        if (kind === 'binary' || kind === 'webhook') {
           out.response = {
             200: { description: '文件内容', content: { [def.produces ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } } },
           };

@@ -1,5 +1,9 @@
 import crypto, { type KeyObject } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { readBody } from './util';
 
@@ -62,6 +66,12 @@ export interface FakeWechatPay {
   notification(outTradeNo: string, o?: WechatNotifyOptions): { headers: Record<string, string>; body: string };
   /** POSTs a notification to the order's notify_url */
   deliver(outTradeNo: string, o?: WechatNotifyOptions): Promise<Delivery>;
+  /** the buyer paid, but no notification is sent (the order query then says SUCCESS) */
+  markPaid(outTradeNo: string): void;
+  /** the platform certificate (certificate mode) made for the platform key */
+  certificate(): { serial: string; pem: string };
+  /** sign answers with the certificate's serial (a merchant in certificate mode) */
+  certificateMode(on: boolean): void;
 }
 
 export type PayUrlCheck = { ok: true; params: Record<string, string>; biz: Record<string, any> } | { ok: false; code: string; message: string };
@@ -87,6 +97,8 @@ export interface FakeAlipay {
   /** the trade_status_sync notification for a recorded order; `after` replaces fields after signing (tampering) */
   notification(outTradeNo: string, fields?: Record<string, string>, o?: AlipayNotifyOptions): Record<string, string>;
   deliver(outTradeNo: string, fields?: Record<string, string>, o?: AlipayNotifyOptions): Promise<Delivery>;
+  /** the buyer paid, but no notification is sent (alipay.trade.query then says TRADE_SUCCESS) */
+  markPaid(outTradeNo: string): void;
 }
 
 export interface FakeHupijiao {
@@ -95,6 +107,7 @@ export interface FakeHupijiao {
   rejected: string[];
   notification(tradeOrderId: string, fields?: Record<string, string>, o?: { secret?: string; after?: Record<string, string> }): Record<string, string>;
   deliver(tradeOrderId: string, fields?: Record<string, string>, o?: { secret?: string; after?: Record<string, string> }): Promise<Delivery>;
+  markPaid(tradeOrderId: string): void;
 }
 
 export interface FakePayGateways {
@@ -145,9 +158,12 @@ export async function startFakePayGateways(accounts: {
     publicKeyId: `PUB_KEY_ID_0${digits(10)}${digits(16)}`,
     publicKeyPem: platform.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     apiV3Key: alnum(32),
-    orders: new Map<string, { body: Record<string, any>; code_url: string; paid: boolean }>(),
+    orders: new Map<string, { body: Record<string, any>; code_url: string; paid: boolean; transactionId?: string }>(),
     rejected: [] as string[],
   };
+
+  /** certificate mode: answers name the platform certificate's serial instead of the public key id */
+  const wechatMode = { certificate: false };
 
   /** every WeChat Pay answer carries Wechatpay-* headers signed with the platform key */
   function wechatSigned(status: number, payload: unknown): Reply {
@@ -162,7 +178,7 @@ export async function startFakePayGateways(accounts: {
         'Request-ID': crypto.randomUUID(),
         'Wechatpay-Nonce': nonce,
         'Wechatpay-Timestamp': timestamp,
-        'Wechatpay-Serial': wechat.publicKeyId,
+        'Wechatpay-Serial': wechatMode.certificate ? certificate().serial : wechat.publicKeyId,
         'Wechatpay-Signature': signature,
         'Wechatpay-Signature-Type': 'WECHATPAY2-SHA256-RSA2048',
       },
@@ -170,7 +186,8 @@ export async function startFakePayGateways(accounts: {
     };
   }
 
-  function wechatNative(req: http.IncomingMessage, path: string, body: string): Reply {
+  /** checks a merchant request's Authorization; null when valid, else the error answer */
+  function wechatAuth(req: http.IncomingMessage, path: string, body: string): Reply | null {
     const fail = (status: number, code: string, message: string) => wechatSigned(status, { code, message });
     const auth = String(req.headers.authorization ?? '');
     const m = /^WECHATPAY2-SHA256-RSA2048 (.+)$/.exec(auth);
@@ -188,6 +205,13 @@ export async function startFakePayGateways(accounts: {
       return fail(401, 'SIGN_ERROR', '签名错误');
     }
     wechatNonces.add(fields.nonce_str);
+    return null;
+  }
+
+  function wechatNative(req: http.IncomingMessage, path: string, body: string): Reply {
+    const fail = (status: number, code: string, message: string) => wechatSigned(status, { code, message });
+    const denied = wechatAuth(req, path, body);
+    if (denied) return denied;
     let p: Record<string, any>;
     try {
       p = JSON.parse(body) as Record<string, any>;
@@ -212,6 +236,85 @@ export async function startFakePayGateways(accounts: {
     const code_url = `weixin://wxpay/bizpayurl?pr=${alnum(7)}`;
     wechat.orders.set(p.out_trade_no, { body: p, code_url, paid: false });
     return wechatSigned(200, { code_url });
+  }
+
+  function wechatTransaction(outTradeNo: string) {
+    const order = wechat.orders.get(outTradeNo)!;
+    const total = Number(order.body.amount.total);
+    return {
+      mchid: wx.mchid,
+      appid: wx.appid,
+      out_trade_no: outTradeNo,
+      transaction_id: order.paid ? (order.transactionId ??= `42000${digits(23)}`) : undefined,
+      trade_type: 'NATIVE',
+      trade_state: order.paid ? 'SUCCESS' : 'NOTPAY',
+      trade_state_desc: order.paid ? '支付成功' : '订单未支付',
+      amount: { total, payer_total: order.paid ? total : undefined, currency: 'CNY' },
+    };
+  }
+
+  function wechatQuery(req: http.IncomingMessage, path: string): Reply {
+    const denied = wechatAuth(req, path, '');
+    if (denied) return denied;
+    const url = new URL(path, 'http://x');
+    if (url.searchParams.get('mchid') !== wx.mchid) return wechatSigned(400, { code: 'PARAM_ERROR', message: 'mchid 与认证信息不一致' });
+    const no = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+    if (!wechat.orders.has(no)) return wechatSigned(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+    return wechatSigned(200, wechatTransaction(no));
+  }
+
+  /** the platform certificate (certificate mode): made once with openssl for the platform key */
+  let platformCert: { serial: string; pem: string } | undefined;
+  function certificate() {
+    if (platformCert) return platformCert;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fake-wxcert-'));
+    const keyFile = path.join(dir, 'key.pem');
+    fs.writeFileSync(keyFile, platform.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const pem = execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-new',
+        '-key',
+        keyFile,
+        '-subj',
+        '/CN=Tenpay.com Root CA/O=Tenpay.com',
+        '-days',
+        '1825',
+        '-set_serial',
+        `0x${crypto.randomBytes(16).toString('hex')}`,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+    platformCert = { serial: new crypto.X509Certificate(pem).serialNumber.toUpperCase(), pem };
+    return platformCert;
+  }
+
+  function wechatCertificates(req: http.IncomingMessage, path: string): Reply {
+    const denied = wechatAuth(req, path, '');
+    if (denied) return denied;
+    const cert = certificate();
+    const nonce = alnum(12);
+    const associated_data = 'certificate';
+    const cipher = crypto.createCipheriv('aes-256-gcm', Buffer.from(wechat.apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
+    cipher.setAAD(Buffer.from(associated_data, 'utf8'));
+    const ciphertext = Buffer.concat([cipher.update(cert.pem, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
+    const reply = wechatSigned(200, {
+      data: [
+        {
+          serial_no: cert.serial,
+          effective_time: rfc3339(Date.now() - 86_400_000),
+          expire_time: rfc3339(Date.now() + 1825 * 86_400_000),
+          encrypt_certificate: { algorithm: 'AEAD_AES_256_GCM', nonce, associated_data, ciphertext },
+        },
+      ],
+    });
+    reply.headers!['Wechatpay-Serial'] = cert.serial;
+    return reply;
   }
 
   function wechatNotification(outTradeNo: string, o: WechatNotifyOptions = {}): { headers: Record<string, string>; body: string } {
@@ -342,6 +445,42 @@ export async function startFakePayGateways(accounts: {
     return { ...f, ...o.after };
   }
 
+  /** server-side API calls (alipay.trade.query): the request signature checked, the answer signed over its raw node */
+  function alipayApi(body: string): Reply {
+    const params = Object.fromEntries(new URLSearchParams(body));
+    const answer = (node: string, payload: Record<string, unknown>) => {
+      const raw = JSON.stringify(payload);
+      const sign = crypto.sign('sha256', Buffer.from(raw, 'utf8'), alipayKeys.privateKey).toString('base64');
+      return { status: 200, headers: { 'Content-Type': 'text/html;charset=utf-8' }, body: `{"${node}":${raw},"sign":"${sign}"}` };
+    };
+    const error = (code: string, msg: string, sub_code: string, sub_msg: string) => ({
+      status: 200,
+      headers: { 'Content-Type': 'text/html;charset=utf-8' },
+      body: JSON.stringify({ error_response: { code, msg, sub_code, sub_msg } }),
+    });
+    if (params.app_id !== ali.appId) return error('40002', 'Invalid Arguments', 'isv.invalid-app-id', '无效的AppID参数');
+    if (!params.sign || !crypto.verify('sha256', Buffer.from(sortedKv(params, ['sign']), 'utf8'), ali.appPublicKey, Buffer.from(params.sign, 'base64'))) {
+      alipay.rejected.push('api');
+      return error('40002', 'Invalid Arguments', 'isv.invalid-signature', '验签出错');
+    }
+    if (params.method !== 'alipay.trade.query') return error('40002', 'Invalid Arguments', 'isv.invalid-method', '不存在的方法名');
+    const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+    const order = alipay.orders.get(biz.out_trade_no);
+    const node = 'alipay_trade_query_response';
+    if (!order) return answer(node, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' });
+    const paid = alipayPaid.has(biz.out_trade_no);
+    return answer(node, {
+      code: '10000',
+      msg: 'Success',
+      out_trade_no: biz.out_trade_no,
+      trade_no: paid ? alipayPaid.get(biz.out_trade_no) : '',
+      trade_status: paid ? 'TRADE_SUCCESS' : 'WAIT_BUYER_PAY',
+      total_amount: order.biz.total_amount,
+      buyer_logon_id: 'buy***@example.com',
+    });
+  }
+  const alipayPaid = new Map<string, string>();
+
   // ---------- Hupijiao ----------
   const hp = accounts.hupijiao;
   const hupijiao = { orders: new Map<string, Record<string, string>>(), rejected: [] as string[] };
@@ -380,6 +519,25 @@ export async function startFakePayGateways(accounts: {
     });
   }
 
+  const hupijiaoPaid = new Set<string>();
+  function hupijiaoQuery(body: string): Reply {
+    const f = Object.fromEntries(new URLSearchParams(body));
+    const json = (p: Record<string, unknown>) => {
+      const flat: Record<string, string> = {};
+      for (const [k, v] of Object.entries(p)) if (v !== null && typeof v !== 'object') flat[k] = String(v);
+      return { status: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...p, hash: hpHash(flat, hp.secret) }) };
+    };
+    if (f.appid !== hp.appid) return { status: 200, body: JSON.stringify({ errcode: 40029, errmsg: 'Invalid appid!' }) };
+    if (!f.hash || f.hash !== hpHash(f, hp.secret)) {
+      hupijiao.rejected.push('query-hash');
+      return { status: 200, body: JSON.stringify({ errcode: 40029, errmsg: 'Invalid sign!' }) };
+    }
+    const order = hupijiao.orders.get(f.out_trade_order);
+    if (!order) return { status: 200, body: JSON.stringify({ errcode: 40040, errmsg: 'Order not exist!' }) };
+    const paid = hupijiaoPaid.has(f.out_trade_order);
+    return json({ errcode: 0, errmsg: 'success!', data: { status: paid ? 'OD' : 'WP', open_order_id: digits(8), total_amount: order.total_fee } });
+  }
+
   function hupijiaoNotification(
     tradeOrderId: string,
     fields: Record<string, string> = {},
@@ -411,6 +569,10 @@ export async function startFakePayGateways(accounts: {
     const base = `http://${req.headers.host ?? '127.0.0.1'}`;
     let reply: Reply;
     if (req.method === 'POST' && url.pathname === '/v3/pay/transactions/native') reply = wechatNative(req, url.pathname + url.search, body);
+    else if (req.method === 'GET' && url.pathname.startsWith('/v3/pay/transactions/out-trade-no/')) reply = wechatQuery(req, url.pathname + url.search);
+    else if (req.method === 'GET' && url.pathname === '/v3/certificates') reply = wechatCertificates(req, url.pathname + url.search);
+    else if (req.method === 'POST' && url.pathname === '/gateway.do') reply = alipayApi(body);
+    else if (req.method === 'POST' && url.pathname === '/payment/query.html') reply = hupijiaoQuery(body);
     else if (url.pathname.startsWith('/v3/')) reply = wechatSigned(404, { code: 'NOT_FOUND', message: '请求的资源不存在' });
     else if (req.method === 'GET' && url.pathname === '/gateway.do') {
       const r = checkPayUrl(`${base}${req.url ?? ''}`);
@@ -438,6 +600,15 @@ export async function startFakePayGateways(accounts: {
     wechat: {
       ...wechat,
       apiBase: url,
+      certificate,
+      certificateMode(on: boolean) {
+        wechatMode.certificate = on;
+      },
+      markPaid(outTradeNo: string) {
+        const o = wechat.orders.get(outTradeNo);
+        if (!o) throw new Error(`fake WeChat Pay: no order ${outTradeNo}`);
+        o.paid = true;
+      },
       notification: wechatNotification,
       async deliver(outTradeNo, o) {
         const target = wechat.orders.get(outTradeNo)?.body.notify_url as string | undefined;
@@ -449,6 +620,7 @@ export async function startFakePayGateways(accounts: {
     alipay: {
       ...alipay,
       gateway: `${url}/gateway.do`,
+      markPaid: (outTradeNo: string) => void alipayPaid.set(outTradeNo, `2026${digits(24)}`),
       checkPayUrl,
       notification: alipayNotification,
       async deliver(outTradeNo, fields, o) {
@@ -460,6 +632,7 @@ export async function startFakePayGateways(accounts: {
     hupijiao: {
       ...hupijiao,
       gateway: `${url}/payment/do.html`,
+      markPaid: (tradeOrderId: string) => void hupijiaoPaid.add(tradeOrderId),
       notification: hupijiaoNotification,
       async deliver(tradeOrderId, fields, o) {
         const target = hupijiao.orders.get(tradeOrderId)?.notify_url;

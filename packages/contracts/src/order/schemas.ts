@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4_MAX, zDateString, zInt4, zNullableTimestamp, zQueryArray, zTimestamp } from '../common/schemas';
+import { INT4_MAX, zDateString, zInt4, zNullableTimestamp, zQueryArray, zQueryBool, zTimestamp } from '../common/schemas';
 import { ZOrderStatus } from '../enums/order-status';
 import { OrderType, ZOrderType } from '../enums/order-type';
 import { PaymentMethod, ZPaymentMethod } from '../enums/payment-method';
@@ -99,6 +99,8 @@ export const ZOrderDetail = ZOrder.extend({ events: z.array(ZOrderEvent).optiona
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 
 export const ZOrderNoQuery = z.object({ order_no: zOrderNo });
+/** `check=1` ("I have paid"): also ask the gateway, in case its notification is late or cannot reach the site */
+export const ZOrderStatusQuery = z.object({ order_no: zOrderNo, check: zQueryBool });
 export const ZOrderNoBody = z.object({ order_no: zOrderNo });
 
 export const ZOrderStatusAnswer = z.object({

@@ -10,3 +10,4 @@ export * from './download';
 export * from './search';
 export * from './article';
 export * from './rate-limit';
+export * from './order';

@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { loadPrivateKey, loadPublicKey, rsaSha256Sign, rsaSha256Verify } from './keys';
+import { parseJson, VendorError, vendorFetch } from '../http';
 import { fenToYuan, formRecord, PayError, payableFen, sortedQuery, yuanToFen } from './types';
 
 /** Alipay open platform (支付宝开放平台), public-key mode, RSA2. Wire facts: /work/shared/reference/payments.md, opendocs.alipay.com. */
@@ -30,6 +31,42 @@ export interface AlipayOrder {
 }
 
 /** An asynchronous notification's fields (form-decoded strings); every received field is kept. */
+/** What alipay.trade.query answers about a trade. */
+export interface AlipayTrade {
+  out_trade_no: string;
+  trade_no: string;
+  /** WAIT_BUYER_PAY, TRADE_CLOSED, TRADE_SUCCESS, TRADE_FINISHED */
+  trade_status: string;
+  total_amount: string;
+  amount_fen: number;
+}
+
+/**
+ * The raw JSON text of one top-level member of an answer, exactly as sent: Alipay signs that text, so it must not be
+ * re-serialised. Walks the text once, tracking strings and nesting. Null when the member is missing.
+ */
+export function rawJsonMember(text: string, key: string): string | null {
+  const at = text.indexOf(`"${key}"`);
+  if (at < 0) return null;
+  let i = text.indexOf(':', at + key.length + 2);
+  if (i < 0) return null;
+  i++;
+  while (i < text.length && /\s/.test(text[i])) i++;
+  if (text[i] !== '{') return null;
+  let depth = 0;
+  let inString = false;
+  for (let j = i; j < text.length; j++) {
+    const ch = text[j];
+    if (inString) {
+      if (ch === '\\') j++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{') depth++;
+    else if (ch === '}' && --depth === 0) return text.slice(i, j + 1);
+  }
+  return null;
+}
+
 export interface AlipayNotification {
   notify_id: string;
   notify_type: string;
@@ -138,6 +175,36 @@ export class Alipay {
   /** alipay.trade.wap.pay (mobile browser cashier): the URL to send the browser to. */
   wapPayUrl(o: AlipayOrder, now = Date.now()): string {
     return this.url(this.signedParams('alipay.trade.wap.pay', this.biz(o, 'QUICK_WAP_WAY'), o, now));
+  }
+
+  /**
+   * alipay.trade.query (a signed POST to the gateway): the trade's status and amount, or null when Alipay has no
+   * such trade (ACQ.TRADE_NOT_EXIST: the buyer never opened the cashier). The answer's signature, over the raw text
+   * of `alipay_trade_query_response`, is checked with the Alipay public key.
+   */
+  async queryTrade(outTradeNo: string, now = Date.now()): Promise<AlipayTrade | null> {
+    const params = this.signedParams('alipay.trade.query', { out_trade_no: outTradeNo }, {}, now);
+    const res = await vendorFetch((this.c.gateway || ALIPAY_GATEWAY).trim(), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=utf-8', Accept: 'application/json', 'User-Agent': 'Wenku' },
+      body: new URLSearchParams(params).toString(),
+    });
+    const body = parseJson<{ alipay_trade_query_response?: Record<string, string>; error_response?: Record<string, string>; sign?: string }>(res);
+    const node = body.alipay_trade_query_response ?? body.error_response;
+    const raw = rawJsonMember(res.text, body.alipay_trade_query_response ? 'alipay_trade_query_response' : 'error_response');
+    if (!node || raw === null) throw new VendorError(`支付宝查询失败：应答格式不正确（HTTP ${res.status}）`, res.text.slice(0, 2000));
+    if (node.code === '10000') {
+      if (!body.sign || !rsaSha256Verify(raw, body.sign, this.publicKey)) throw new VendorError('支付宝查询失败：应答签名验证失败', res.text.slice(0, 2000));
+      return {
+        out_trade_no: node.out_trade_no ?? outTradeNo,
+        trade_no: node.trade_no ?? '',
+        trade_status: node.trade_status ?? '',
+        total_amount: node.total_amount ?? '0.00',
+        amount_fen: yuanToFen(node.total_amount ?? '0.00'),
+      };
+    }
+    if (node.sub_code === 'ACQ.TRADE_NOT_EXIST') return null;
+    throw new VendorError(`支付宝查询失败：${node.sub_msg ?? node.msg ?? ''}（${node.sub_code ?? node.code ?? res.status}）`, res.text.slice(0, 2000));
   }
 
   /**

@@ -118,6 +118,43 @@ export class Hupijiao {
     return { url: flat.url, url_qrcode: flat.url_qrcode ?? '', raw: r };
   }
 
+  /**
+   * Queries an order (POST payment/query.html beside the payment gateway, signed the same way): its status
+   * (OD paid, WP waiting, CD cancelled) or null when Hupijiao has no such order. The answer's hash is checked.
+   */
+  async queryOrder(tradeOrderId: string, now = Date.now()): Promise<{ status: string; paid: boolean; transaction_id: string; total_fee: string } | null> {
+    const params: Record<string, string> = {
+      appid: this.c.appid,
+      out_trade_order: tradeOrderId,
+      time: String(Math.floor(now / 1000)),
+      nonce_str: crypto.randomBytes(16).toString('hex'),
+    };
+    params.hash = hupijiaoHash(params, this.c.secret);
+    const url = (this.c.gateway || HUPIJIAO_GATEWAY).trim().replace(/do\.html(\?.*)?$/, 'query.html');
+    const res = await vendorFetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json', 'User-Agent': 'Wenku' },
+      body: new URLSearchParams(params).toString(),
+    });
+    const r = parseJson<Record<string, unknown>>(res);
+    const data = (r.data && typeof r.data === 'object' ? r.data : {}) as Record<string, unknown>;
+    if (Number(r.errcode) !== 0 || r.errcode === undefined) {
+      if (/not\s*exist|不存在/i.test(String(r.errmsg ?? ''))) return null;
+      throw new VendorError(`虎皮椒查询失败：${String(r.errmsg ?? `HTTP ${res.status}`)}（${String(r.errcode ?? res.status)}）`, res.text.slice(0, 2000));
+    }
+    const flat: Record<string, string> = {};
+    for (const [k, v] of Object.entries(r)) if (v !== null && typeof v !== 'object') flat[k] = String(v);
+    if (!flat.hash || !sameHash(flat.hash, hupijiaoHash(flat, this.c.secret)))
+      throw new VendorError('虎皮椒查询失败：应答签名验证失败', res.text.slice(0, 2000));
+    const status = String(data.status ?? '');
+    return {
+      status,
+      paid: status === 'OD',
+      transaction_id: String(data.transaction_id ?? data.open_order_id ?? ''),
+      total_fee: String(data.total_amount ?? data.total_fee ?? ''),
+    };
+  }
+
   /** The notification's form fields: `hash` checked with the secret. The caller then runs `checkHupijiaoNotification`. */
   verifyNotification(form: URLSearchParams | Record<string, unknown>): HupijiaoNotification {
     const f = formRecord(form);

@@ -18,10 +18,12 @@ export interface WechatPayConfig {
   privateKey: string | KeyObject;
   /** APIv3 key: 32 ASCII characters */
   apiV3Key: string;
-  /** WeChat Pay public key id, `PUB_KEY_ID_…` */
-  publicKeyId: string;
-  /** WeChat Pay public key, PEM or bare base64 SPKI */
-  publicKey: string | KeyObject;
+  /** WeChat Pay public key id, `PUB_KEY_ID_…` (public-key mode) */
+  publicKeyId?: string;
+  /** WeChat Pay public key, PEM or bare base64 SPKI (public-key mode) */
+  publicKey?: string | KeyObject;
+  /** platform certificates (certificate mode), PEM, as downloaded by `downloadCertificates` */
+  certificates?: readonly { serial_no: string; pem: string }[];
   /** replaces https://api.mch.weixin.qq.com (wechatpay_api_base; tests) */
   apiBase?: string;
 }
@@ -136,12 +138,28 @@ export function checkTransaction(tx: WechatPayTransaction, expected: ExpectedWec
 
 export class WechatPay {
   private readonly privateKey: KeyObject;
-  private readonly publicKey: KeyObject;
+  /** serial (public key id or certificate serial) → the key that verifies WeChat Pay's signatures */
+  private readonly verifiers = new Map<string, KeyObject>();
 
   constructor(private readonly c: WechatPayConfig) {
     this.privateKey = loadPrivateKey(c.privateKey, '微信支付商户私钥');
-    this.publicKey = loadPublicKey(c.publicKey, '微信支付公钥');
+    if (c.publicKey || c.publicKeyId) {
+      if (!c.publicKeyId) throw new PayError('bad_key', '请填写微信支付公钥 ID（PUB_KEY_ID_ 开头）');
+      this.verifiers.set(c.publicKeyId, loadPublicKey(c.publicKey ?? '', '微信支付公钥'));
+    }
+    for (const cert of c.certificates ?? []) {
+      try {
+        this.verifiers.set(cert.serial_no, new crypto.X509Certificate(cert.pem).publicKey);
+      } catch {
+        throw new PayError('bad_key', `微信支付平台证书 ${cert.serial_no} 无法解析`);
+      }
+    }
     if (Buffer.byteLength(c.apiV3Key ?? '', 'utf8') !== 32) throw new PayError('bad_key', 'APIv3 密钥长度必须是 32 个字符');
+  }
+
+  /** Whether anything can verify WeChat Pay's signatures (a public key, or downloaded platform certificates). */
+  get canVerify(): boolean {
+    return this.verifiers.size > 0;
   }
 
   /**
@@ -154,14 +172,19 @@ export class WechatPay {
     const timestamp = header(headers, 'Wechatpay-Timestamp');
     const nonce = header(headers, 'Wechatpay-Nonce');
     if (!serial || !signature || !timestamp || !nonce) throw new PayError('bad_signature', `${what}缺少签名头（Wechatpay-Serial/Signature/Timestamp/Nonce）`);
-    if (serial !== this.c.publicKeyId) throw new PayError('bad_serial', `${what}的签名序列号 ${serial} 与配置的微信支付公钥 ID ${this.c.publicKeyId} 不符`);
+    const key = this.verifiers.get(serial);
+    if (!key) {
+      if (this.c.publicKeyId && !this.c.certificates?.length)
+        throw new PayError('bad_serial', `${what}的签名序列号 ${serial} 与配置的微信支付公钥 ID ${this.c.publicKeyId} 不符`);
+      throw new PayError('bad_serial', `${what}的签名序列号 ${serial} 不是已配置的微信支付公钥 ID，也不是已下载的平台证书`);
+    }
     const type = header(headers, 'Wechatpay-Signature-Type');
     if (type && type !== WECHATPAY_SCHEMA) throw new PayError('bad_signature', `${what}的签名类型 ${type} 不受支持`);
     const ts = Number(timestamp);
     if (!/^\d+$/.test(timestamp) || Math.abs(now / 1000 - ts) > WECHATPAY_MAX_SKEW_SECONDS) {
       throw new PayError('expired', `${what}的时间戳与当前时间相差超过 5 分钟，已拒绝`);
     }
-    if (!rsaSha256Verify(wechatpayResponseMessage(timestamp, nonce, body), signature, this.publicKey)) {
+    if (!rsaSha256Verify(wechatpayResponseMessage(timestamp, nonce, body), signature, key)) {
       throw new PayError('bad_signature', `${what}签名验证失败`);
     }
   }
@@ -206,6 +229,66 @@ export class WechatPay {
       throw new VendorError(`微信支付下单失败：${(e as Error).message}`, res.text.slice(0, 2000));
     }
     return { code_url: r.code_url };
+  }
+
+  /** A signed GET to the API (answer signature checked unless `verify` is false). */
+  private async get(pathWithQuery: string, verify = true): Promise<{ status: number; text: string; json: Record<string, any>; headers: Headers }> {
+    const res = await vendorFetch(rebase(`${WECHATPAY_API}${pathWithQuery}`, this.c.apiBase), {
+      method: 'GET',
+      headers: {
+        Authorization: wechatpayAuthorization({
+          mchid: this.c.mchid,
+          serialNo: this.c.serialNo,
+          privateKey: this.privateKey,
+          method: 'GET',
+          pathWithQuery,
+          body: '',
+        }),
+        Accept: 'application/json',
+        'User-Agent': 'Wenku',
+      },
+    });
+    const json = res.text ? parseJson<Record<string, any>>(res) : {};
+    if (verify) this.verifySignature(res.headers, res.text, '微信支付应答');
+    return { status: res.status, text: res.text, json, headers: res.headers };
+  }
+
+  /**
+   * Queries an order by our order number (GET /v3/pay/transactions/out-trade-no/{no}?mchid=): the transaction, or
+   * null when WeChat Pay has no such order (ORDER_NOT_EXIST). The answer's signature is checked.
+   */
+  async queryOrder(outTradeNo: string): Promise<WechatPayTransaction | null> {
+    const r = await this.get(`/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${encodeURIComponent(this.c.mchid)}`);
+    if (r.status === 404 || r.json.code === 'ORDER_NOT_EXIST') return null;
+    if (r.status >= 300)
+      throw new VendorError(`微信支付查单失败：${String(r.json.message ?? '')}（${String(r.json.code ?? r.status)}）`, r.text.slice(0, 2000));
+    return r.json as WechatPayTransaction;
+  }
+
+  /**
+   * Downloads the platform certificates (GET /v3/certificates, certificate mode): each one's content is decrypted
+   * with the APIv3 key; the answer's signature is then checked with the certificate it names (WeChat Pay's own
+   * bootstrap rule), so a forged answer without the APIv3 key cannot plant a certificate.
+   */
+  async downloadCertificates(): Promise<{ serial_no: string; pem: string; effective_time: string; expire_time: string }[]> {
+    const r = await this.get('/v3/certificates', false);
+    if (r.status >= 300)
+      throw new VendorError(`下载微信支付平台证书失败：${String(r.json.message ?? '')}（${String(r.json.code ?? r.status)}）`, r.text.slice(0, 2000));
+    const list = Array.isArray(r.json.data) ? (r.json.data as Record<string, any>[]) : [];
+    const certs = list.map((d) => {
+      const pem = wechatpayDecrypt(d.encrypt_certificate ?? {}, this.c.apiV3Key);
+      let serial: string;
+      try {
+        serial = new crypto.X509Certificate(pem).serialNumber.toUpperCase();
+      } catch {
+        throw new PayError('bad_notification', '微信支付平台证书内容无法解析');
+      }
+      if (serial !== String(d.serial_no).toUpperCase()) throw new PayError('mismatch', `平台证书序列号 ${String(d.serial_no)} 与证书内容不符`);
+      return { serial_no: String(d.serial_no), pem, effective_time: String(d.effective_time ?? ''), expire_time: String(d.expire_time ?? '') };
+    });
+    if (!certs.length) throw new VendorError('微信支付没有返回平台证书', r.text.slice(0, 2000));
+    new WechatPay({ ...this.c, publicKey: undefined, publicKeyId: undefined, certificates: certs }).verifySignature(r.headers, r.text, '平台证书应答');
+    return certs;
   }
 
   /**

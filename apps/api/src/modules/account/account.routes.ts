@@ -45,7 +45,6 @@ export function accountRoutes({ account, adminAccount, captcha, punishments, use
     },
     getVip: ({ req }) => account.vipInfo(req.auth!.userId),
     // VIP orders arrive with commerce; until then a user has none
-    listVipOrders: () => ({ total: 0, order: [] }),
     getAiQuota: ({ req, query }) => account.quota(query?.user_id && req.permitted ? query.user_id : req.auth!.userId),
     setAiQuota: ({ body }) => account.setQuota(body!),
 

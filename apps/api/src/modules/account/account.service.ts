@@ -1,7 +1,7 @@
 import { verify } from '@node-rs/argon2';
 import { DEFAULT_CREDIT_NAME, VIP_CARD_DAYS, VIP_CARD_OPTIONS, signInSuccessMessage, type TUser } from '@wenku/contracts';
 import { dayNumber } from '../../lib/time';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { CreditService } from '../credit/credit.service';
 import type { ConfigService } from '../config/config.service';
@@ -206,33 +206,44 @@ export class AccountService {
 
   /** Grants or extends VIP: a card's days or a number of days from the later of now and the current expiry, or an explicit date. */
   async grantVip(operatorId: number, body: { user_id: number; card?: 0 | 1 | 2; days?: number; expire_at?: string | null; remark: string }): Promise<TUser> {
-    const row = await this.db.transaction(async (tx) => {
-      const user = await this.repo.lockUser(tx, body.user_id);
-      if (!user) throw notFound('用户不存在');
-      const now = Date.now();
-      const current = user.vipExpireAt && user.vipExpireAt.getTime() > now ? user.vipExpireAt.getTime() : now;
-      let next: Date | null;
-      let days = 0;
-      if (body.expire_at !== undefined) {
-        next = body.expire_at ? new Date(body.expire_at) : null;
-      } else {
-        days = body.card !== undefined ? VIP_CARD_DAYS[body.card] : body.days!;
-        next = new Date(current + days * 86_400_000);
-        if (next.getTime() <= now) next = null;
-      }
-      await this.repo.setVip(tx, user.id, next);
-      await this.repo.addVipLog(tx, {
-        userId: user.id,
-        operatorId,
-        days,
-        expireBefore: user.vipExpireAt,
-        expireAfter: next,
-        source: 'admin',
-        remark: body.remark,
-      });
-      return { ...user, vipExpireAt: next };
-    });
+    const row = await this.db.transaction((tx) => this.changeVip(tx, operatorId, body, 'admin'));
     return toPrivateUser(row);
+  }
+
+  /**
+   * `grantVip` inside the caller's transaction (an order's delivery): the user's row is locked, the expiry moved,
+   * a VIP log row written with its source. Returns the user as changed.
+   */
+  async changeVip(
+    tx: Tx,
+    operatorId: number,
+    body: { user_id: number; card?: 0 | 1 | 2; days?: number; expire_at?: string | null; remark: string },
+    source: string,
+  ) {
+    const user = await this.repo.lockUser(tx, body.user_id);
+    if (!user) throw notFound('用户不存在');
+    const now = Date.now();
+    const current = user.vipExpireAt && user.vipExpireAt.getTime() > now ? user.vipExpireAt.getTime() : now;
+    let next: Date | null;
+    let days = 0;
+    if (body.expire_at !== undefined) {
+      next = body.expire_at ? new Date(body.expire_at) : null;
+    } else {
+      days = body.card !== undefined ? VIP_CARD_DAYS[body.card] : body.days!;
+      next = new Date(current + days * 86_400_000);
+      if (next.getTime() <= now) next = null;
+    }
+    await this.repo.setVip(tx, user.id, next);
+    await this.repo.addVipLog(tx, {
+      userId: user.id,
+      operatorId,
+      days,
+      expireBefore: user.vipExpireAt,
+      expireAfter: next,
+      source,
+      remark: body.remark,
+    });
+    return { ...user, vipExpireAt: next };
   }
 
   async listVipUsers(q: { page: number; size: number; wd?: string; expired: boolean }) {

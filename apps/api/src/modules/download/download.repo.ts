@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../db/client';
-import { downloads } from '../../db/schema';
+import { documentPurchases, downloads } from '../../db/schema';
 
 /** SQL of the download log; nothing else. */
 export class DownloadRepo {
@@ -47,5 +47,19 @@ export class DownloadRepo {
       this.db.select({ n: count() }).from(downloads).where(where),
     ]);
     return { rows, total: n };
+  }
+
+  /** Records a bought document; a second purchase of the same document by the same buyer changes nothing. */
+  async insertPurchase(tx: Tx, v: typeof documentPurchases.$inferInsert): Promise<boolean> {
+    const rows = await tx.insert(documentPurchases).values(v).onConflictDoNothing().returning({ id: documentPurchases.id });
+    return rows.length > 0;
+  }
+  async purchased(userId: number, documentId: number, tx: Exec = this.db): Promise<boolean> {
+    const r = await tx
+      .select({ id: documentPurchases.id })
+      .from(documentPurchases)
+      .where(and(eq(documentPurchases.userId, userId), eq(documentPurchases.documentId, documentId)))
+      .limit(1);
+    return r.length > 0;
   }
 }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { DocumentStatus, PunishmentType } from '@wenku/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError, notFound, unauthorized } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { ConfigService } from '../config/config.service';
@@ -40,6 +40,7 @@ export class DownloadService {
     if (d.userId === userId) return true;
     const [vip, user, download] = await Promise.all([this.settings.get('vip'), this.users.get(userId), this.settings.get('download')]);
     if (vip.enable && vip.free_download && isVip(user)) return true;
+    if (await this.repo.purchased(userId, d.id)) return true;
     const paid = await this.repo.lastPaid(userId, d.id);
     if (!paid) return false;
     const days = download.free_download_duration;
@@ -71,8 +72,8 @@ export class DownloadService {
       if ((await this.repo.countSince({ ip }, since, tx)) >= cfg.times_every_ip) throw new AppError('rate_limited', '今日下载次数已达上限（当前网络）');
       if (userId && (await this.repo.countSince({ userId }, since, tx)) >= perUser) throw new AppError('rate_limited', '今日下载次数已达上限');
       let pay = !free && d.price > 0;
-      // a paid download paid before (a double click) is not paid twice
-      if (pay && (await this.repo.lastPaid(userId, d.id, tx))) pay = false;
+      // a paid download paid before (a double click), or a document bought through an order, is not paid twice
+      if (pay && ((await this.repo.lastPaid(userId, d.id, tx)) || (await this.repo.purchased(userId, d.id, tx)))) pay = false;
       if (pay) {
         await this.credits.change(
           tx,
@@ -95,6 +96,26 @@ export class DownloadService {
     if (userId) await this.account.addDynamic(userId, DynamicType.Download, `下载了文档《${d.title}》`);
     const seconds = Math.max(10, cfg.url_duration);
     return `/download/${sign({ d: d.id, u: userId }, seconds)}`;
+  }
+
+  /**
+   * A document bought through an order, inside the order's transaction (the caller read the document before it):
+   * the buyer downloads it free from then on, and the uploader is credited the price as for a paid download.
+   * Returns false (and credits nobody) when the buyer had already bought it.
+   */
+  async recordPurchase(tx: Tx, p: { buyerId: number; documentId: number; sellerId: number; price: number; title: string; orderNo: string }): Promise<boolean> {
+    const fresh = await this.repo.insertPurchase(tx, { userId: p.buyerId, documentId: p.documentId, orderNo: p.orderNo, price: p.price });
+    if (fresh && p.price > 0 && p.sellerId && p.sellerId !== p.buyerId) {
+      await this.credits.change(tx, {
+        userId: p.sellerId,
+        delta: p.price,
+        reason: 'document_sold',
+        refType: 'order',
+        refId: p.orderNo,
+        remark: `文档《${p.title}》被购买`,
+      });
+    }
+    return fresh;
   }
 
   /** The file behind a signed download URL. */

@@ -1,0 +1,21 @@
+import { defineModule } from '../../kernel/module';
+import { OrderRepo } from './order.repo';
+import { OrderService } from './order.service';
+import { orderRoutes } from './order.routes';
+import { closeExpiredOrdersJob } from './order.jobs';
+
+declare module '../../kernel/module' {
+  interface Services {
+    orders: OrderService;
+  }
+}
+
+/** Orders: recharge, VIP and document purchases; WeChat Pay, Alipay, Hupijiao and credits; delivery exactly once. */
+export default defineModule({
+  name: 'order',
+  create: ({ db, settings, credits, account, documents, downloads, log }) => ({
+    orders: new OrderService(db, new OrderRepo(db), settings, credits, account, documents, downloads, log),
+  }),
+  routes: orderRoutes,
+  jobs: ({ orders }) => [closeExpiredOrdersJob.handle(async () => ({ closed: await orders.closeExpired() }))],
+});
