@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, lt, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../db/client';
-import { orderEvents, orderItems, orders, wechatpayCertificates } from '../../db/schema';
-import { users } from '../../db/schema';
+import { orderEvents, orderItems, orders, users, wechatpayCertificates } from '../../db/schema';
 import { likePattern } from '../../lib/sql';
 
 export type OrderRow = typeof orders.$inferSelect;
