@@ -1,0 +1,202 @@
+/**
+ * Issue 12, the attacker's view of the order routes: hostile values in every field a buyer sends, prices a client
+ * tries to set, other people's orders, notification bodies that are not what a vendor sends, and a flood of
+ * identical notifications. Each answer is a 4xx with a Chinese message (never a 5xx), nothing is stored that
+ * should not be, and money moves only once.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@wenku/contracts';
+import { createTestApp, type TestApp } from '../helpers';
+import { call } from '../call';
+import { makeUser, type TestUser } from '../factories';
+import { startFakePayGateways, type FakePayGateways } from '../fakes/pay-gateways';
+
+let t: TestApp;
+let gw: FakePayGateways;
+let buyer: TestUser;
+let other: TestUser;
+const merchant = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+const WX = { mchid: '1900000109', appid: 'wxd678efh567hg6787', serialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  gw = await startFakePayGateways({
+    wechat: { ...WX, merchantPublicKey: merchant.publicKey },
+    alipay: { appId: 'a', appPublicKey: merchant.publicKey, sellerId: 's' },
+    hupijiao: { appid: 'h', secret: 's' },
+  });
+  const pay = {
+    enable_recharge: true,
+    credit_exchange: 10,
+    enable_wechatpay: true,
+    wechatpay_appid: WX.appid,
+    wechatpay_mchid: WX.mchid,
+    wechatpay_serial_no: WX.serialNo,
+    wechatpay_private_key: merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    wechatpay_apiv3_key: gw.wechat.apiV3Key,
+    wechatpay_public_key_id: gw.wechat.publicKeyId,
+    wechatpay_public_key: gw.wechat.publicKeyPem,
+    wechatpay_api_base: gw.wechat.apiBase,
+  };
+  await call(t, api.updateConfig, { body: { config: Object.entries(pay).map(([name, value]) => ({ category: 'pay', name, value })) }, as: 'admin' });
+  buyer = await makeUser(t, { credits: 0 });
+  other = await makeUser(t, { credits: 1000 });
+}, 60_000);
+afterAll(async () => {
+  await gw?.close();
+  await t?.close();
+});
+
+function expectRefused(res: { statusCode: number; body: string }, status = 400) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = JSON.parse(res.body) as { code: string; message: string };
+  expect(body.message).toMatch(/[\u4e00-\u9fff]/);
+  expect(res.body).not.toMatch(/postgres|drizzle|select |stack|TypeError/i);
+}
+
+const post = (url: string, payload: unknown, u: TestUser = buyer) =>
+  t.req({ method: 'POST', url: `/api/v1${url}`, token: u.token, payload: payload as object });
+const credits = async (u: { id: number }) =>
+  (await t.database.pool.query('SELECT credit_count FROM users WHERE id = $1', [u.id])).rows[0].credit_count as number;
+
+describe('hostile order bodies', () => {
+  it.each([
+    { order_type: 3, quantity: -10 },
+    { order_type: 3, quantity: 1.5 },
+    { order_type: 3, quantity: 'ten' },
+    { order_type: 3, quantity: 1e30 },
+    { order_type: 3, quantity: 2147483648 },
+    { order_type: 3, quantity: null },
+    { order_type: 9, quantity: 10 },
+    { order_type: '3; DROP TABLE orders', quantity: 10 },
+    { order_type: 2, vip_card: 7 },
+    { order_type: 2, vip_card: -1 },
+    { order_type: 1, document_id: 0 },
+    { order_type: 1, document_id: 'x' },
+    { order_type: 1, document_id: 99999999999 },
+    [],
+    'not an object',
+  ])('POST /order %j → 400', async (payload) => {
+    expectRefused(await post('/order', payload));
+  });
+
+  it('ignores a client-sent amount, status or user', async () => {
+    const res = await post('/order', { order_type: 3, quantity: 10, amount: 1, status: 2, user_id: other.id, paid_at: new Date().toISOString() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ amount: 100, status: 1, user_id: buyer.id, paid_at: null });
+  });
+
+  it.each(["' OR 1=1 --", '../../etc/passwd', 'x'.repeat(33), '%', '', '１２３４５６', '2026112400000000000001\u0000'])(
+    'order_no %j → 400, never 5xx',
+    async (no) => {
+      for (const res of [
+        await t.req({ method: 'GET', url: `/api/v1/order?order_no=${encodeURIComponent(no)}`, token: buyer.token }),
+        await t.req({ method: 'GET', url: `/api/v1/order/status?order_no=${encodeURIComponent(no)}`, token: buyer.token }),
+        await post('/order/pay', { order_no: no, payment_type: 1 }),
+        await t.req({ method: 'PUT', url: '/api/v1/order/close', token: buyer.token, payload: { order_no: no } }),
+      ]) {
+        expectRefused(res);
+      }
+    },
+  );
+
+  it('payment methods a buyer may not choose (system recharge, cash, unknown) are refused', async () => {
+    const o = (await post('/order', { order_type: 3, quantity: 10 })).json() as { order_no: string };
+    for (const payment_type of [3, 4, 6, 7, 9, 10, 0, 99, '1', null]) expectRefused(await post('/order/pay', { order_no: o.order_no, payment_type }));
+  });
+});
+
+describe("other people's orders", () => {
+  it('cannot be read, polled, paid (even with own credits) or closed: 404, as if they did not exist', async () => {
+    const o = (await post('/order', { order_type: 2, vip_card: 2 }, buyer)).json() as { order_no: string };
+    const vipOn = await call(t, api.updateConfig, { body: { config: [{ category: 'vip', name: 'enable', value: true }] }, as: 'admin' });
+    expect(vipOn).toBeTruthy();
+    const mine = (await post('/order', { order_type: 2, vip_card: 2 }, buyer)).json() as { order_no: string };
+    for (const no of [o.order_no, mine.order_no].filter(Boolean)) {
+      expect((await t.req({ method: 'GET', url: `/api/v1/order?order_no=${no}`, token: other.token })).statusCode).toBe(404);
+      expect((await t.req({ method: 'GET', url: `/api/v1/order/status?order_no=${no}`, token: other.token })).statusCode).toBe(404);
+      expect((await post('/order/pay', { order_no: no, payment_type: 5 }, other)).statusCode).toBe(404);
+      expect((await t.req({ method: 'PUT', url: '/api/v1/order/close', token: other.token, payload: { order_no: no } })).statusCode).toBe(404);
+    }
+    expect(await credits(other)).toBe(1000);
+    // and no list leaks them
+    const list = await call(t, api.listMyOrders, { as: other });
+    expect(list.order.every((x) => x.user_id === other.id)).toBe(true);
+  });
+
+  it('the admin list, stats, system recharge, delete and gateway tools are refused to buyers (403) and strangers (401)', async () => {
+    for (const [method, url, payload] of [
+      ['GET', '/api/v1/order/list', undefined],
+      ['GET', '/api/v1/order/stats', undefined],
+      ['POST', '/api/v1/order/system/recharge', { user_id: buyer.id, quantity: 1000, remark: '' }],
+      ['DELETE', '/api/v1/order?id=1', undefined],
+      ['POST', '/api/v1/order/pay/test', { payment_type: 1 }],
+      ['GET', '/api/v1/wechatpay/cert', undefined],
+    ] as const) {
+      expect((await t.req({ method, url, token: buyer.token, payload })).statusCode).toBe(403);
+      expect((await t.req({ method, url, payload })).statusCode).toBe(401);
+    }
+    expect(await credits(buyer)).toBe(0);
+  });
+});
+
+describe('notification endpoints', () => {
+  it('bodies that are not what a vendor sends: 4xx with a reason, never a 5xx, nothing changes', async () => {
+    const bodies: [string, string | Buffer, Record<string, string>][] = [
+      ['wechatpay', '', {}],
+      ['wechatpay', '{"resource":', { 'content-type': 'application/json' }],
+      [
+        'wechatpay',
+        '{"resource":{"ciphertext":"AAAA","nonce":"x","algorithm":"AEAD_AES_256_GCM"}}',
+        {
+          'content-type': 'application/json',
+          'wechatpay-serial': gw.wechat.publicKeyId,
+          'wechatpay-signature': 'AAAA',
+          'wechatpay-timestamp': String(Math.floor(Date.now() / 1000)),
+          'wechatpay-nonce': 'n',
+        },
+      ],
+      ['wechatpay', Buffer.from([0xff, 0xfe, 0x00, 0x01]), { 'content-type': 'application/octet-stream' }],
+      ['alipay', 'sign=x&out_trade_no=1', { 'content-type': 'application/x-www-form-urlencoded' }],
+      ['alipay', '%%%', { 'content-type': 'text/plain' }],
+      ['hupijiao', 'hash=00&trade_order_id=1&total_fee=1', { 'content-type': 'application/x-www-form-urlencoded' }],
+      ['hupijiao', '<xml/>', { 'content-type': 'application/xml' }],
+    ];
+    for (const [kind, payload, headers] of bodies) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/v1/order/notify/${kind}`, headers, payload });
+      expect(res.statusCode, `${kind} ${String(payload).slice(0, 20)}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.body).not.toMatch(/stack|TypeError|postgres/i);
+    }
+  });
+
+  it('100 identical, valid notifications at once deliver once', async () => {
+    const o = (await post('/order', { order_type: 3, quantity: 100 })).json() as { order_no: string };
+    await post('/order/pay', { order_no: o.order_no, payment_type: 1 });
+    const before = await credits(buyer);
+    const n = gw.wechat.notification(o.order_no);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => t.app.inject({ method: 'POST', url: '/api/v1/order/notify/wechatpay', headers: n.headers, payload: n.body })),
+    );
+    expect(answers.every((a) => a.statusCode === 204)).toBe(true);
+    expect(await credits(buyer)).toBe(before + 100);
+    const paid = await t.database.pool.query(
+      "SELECT count(*)::int AS n FROM order_events e JOIN orders o ON o.id = e.order_id WHERE o.order_no = $1 AND e.type = 'paid'",
+      [o.order_no],
+    );
+    expect(paid.rows[0].n).toBe(1);
+  });
+
+  it('a valid notification for one order cannot pay another (the order number is inside the signed, encrypted body)', async () => {
+    const a = (await post('/order', { order_type: 3, quantity: 10 })).json() as { order_no: string };
+    const b = (await post('/order', { order_type: 3, quantity: 10 })).json() as { order_no: string };
+    await post('/order/pay', { order_no: a.order_no, payment_type: 1 });
+    await post('/order/pay', { order_no: b.order_no, payment_type: 1 });
+    const n = gw.wechat.notification(a.order_no);
+    // swapping the order number in the body breaks the signature
+    const forged = n.body.replace(a.order_no, b.order_no);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/order/notify/wechatpay', headers: n.headers, payload: forged })).statusCode).toBe(400);
+    expect((await call(t, api.getOrderStatus, { query: { order_no: b.order_no }, as: buyer })).status).toBe(1);
+  });
+});
