@@ -119,11 +119,11 @@ export function OrderDrawer({ orderNo, creditName, onClose }: { orderNo: string;
 
           <div>
             <Typography.Title level={5}>订单内容</Typography.Title>
-            <Table<TOrderItem>
+            <Table<TOrderItem & { line: number }>
               size="small"
-              rowKey={(_, i) => String(i)}
+              rowKey="line"
               pagination={false}
-              dataSource={o!.items}
+              dataSource={o!.items.map((item, line) => ({ ...item, line }))}
               scroll={{ x: 420 }}
               locale={{ emptyText: '无' }}
               columns={[
