@@ -105,6 +105,14 @@ export default function OrderPage() {
           render: (_, row) => <OrderStatusCell order={row} />,
         },
         {
+          title: '异常到账',
+          dataIndex: 'paid_after_close',
+          hideInTable: true,
+          valueType: 'select',
+          valueEnum: { true: { text: '仅看关闭后到账' } },
+          fieldProps: { placeholder: '全部' },
+        },
+        {
           title: '创建时间',
           key: 'created_at_cell',
           dataIndex: 'created_at',
