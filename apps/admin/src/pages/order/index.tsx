@@ -14,6 +14,21 @@ import { SystemRechargeForm } from './system-recharge-form';
 import { OrderTotalsBar } from './totals-bar';
 import { Buyer, OrderStatusCell, OrderTypeTag, PaymentMethodText, isClosed, isPending } from './shared';
 
+/** A timestamp on two lines (date over time), the seconds in the tooltip: narrow enough for a wide table. */
+function TimeCell({ value }: { value: string }) {
+  const text = formatDateTime(value);
+  return (
+    <Tooltip title={formatDateTime(value, true)}>
+      <span style={{ lineHeight: 1.4, whiteSpace: 'nowrap' }}>
+        {text.slice(0, 10)}
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          {text.slice(11)}
+        </Typography.Text>
+      </span>
+    </Tooltip>
+  );
+}
+
 /** GET /order/list: every order with filters, the filtered totals above the table, details, close and delete. */
 export default function OrderPage() {
   const credit = useAdminSession().settings?.system?.credit_name;
@@ -32,9 +47,10 @@ export default function OrderPage() {
         batchTitle: (n) => `确定删除选中的 ${n} 个订单吗？`,
         batchDescription: '只能删除已关闭的订单，删除后不可恢复。',
       }}
-      search={{ span: SEARCH_SPAN }}
+      // seven filters: the first row (keyword, status, type) shows, the rest behind 展开
+      search={{ span: SEARCH_SPAN, defaultCollapsed: true }}
       table={{
-        scroll: { x: 1320 },
+        scroll: { x: 1300 },
         pagination: { defaultPageSize: 10, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] },
         rowSelection: { getCheckboxProps: (row) => ({ disabled: !isClosed(row) }) },
         tableExtraRender: () => <OrderTotalsBar totals={totals} />,
@@ -45,13 +61,13 @@ export default function OrderPage() {
         </Button>,
       ]}
       columns={(c) => [
-        col.keyword('订单号、标题或用户名'),
-        { title: '用户', dataIndex: 'user_id', hideInTable: true, renderFormItem: () => <UserSelect placeholder="搜索用户" /> },
-        col.dateRange<TOrder>('创建时间', 'created_at'),
+        { ...col.keyword<TOrder>('订单号、标题或用户名'), order: 10 },
+        { title: '用户', dataIndex: 'user_id', hideInTable: true, order: 5, renderFormItem: () => <UserSelect placeholder="搜索用户" /> },
+        { ...col.dateRange<TOrder>('创建时间', 'created_at'), order: 7 },
         {
           title: '订单号',
           dataIndex: 'order_no',
-          width: 200,
+          width: 190,
           search: false,
           render: (_, row) => (
             <Typography.Text
@@ -65,49 +81,54 @@ export default function OrderPage() {
         {
           title: '标题',
           dataIndex: 'title',
+          width: 220,
           search: false,
           render: (_, row) => (row.title ? <Typography.Text ellipsis={{ tooltip: row.title }}>{row.title}</Typography.Text> : muted),
         },
-        { title: '买家', key: 'buyer', width: 130, search: false, render: (_, row) => <Buyer order={row} /> },
+        {
+          title: '金额',
+          dataIndex: 'amount',
+          width: 100,
+          align: 'right',
+          search: false,
+          render: (_, row) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatFen(row.amount)}</span>,
+        },
+        {
+          title: '状态',
+          dataIndex: 'status',
+          width: 110,
+          order: 9,
+          valueType: 'select',
+          valueEnum: toValueEnum(ORDER_STATUS_OPTIONS),
+          fieldProps: { placeholder: '全部状态' },
+          render: (_, row) => <OrderStatusCell order={row} />,
+        },
+        { title: '买家', key: 'buyer', width: 120, search: false, render: (_, row) => <Buyer order={row} /> },
         {
           title: '类型',
           dataIndex: 'order_type',
-          width: 100,
+          width: 96,
+          order: 8,
           valueType: 'select',
           valueEnum: toValueEnum(ORDER_TYPE_OPTIONS),
           fieldProps: { placeholder: '全部类型' },
           render: (_, row) => <OrderTypeTag value={row.order_type} />,
         },
         {
-          title: '金额',
-          dataIndex: 'amount',
-          width: 110,
-          align: 'right',
-          search: false,
-          render: (_, row) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatFen(row.amount)}</span>,
-        },
-        {
           title: '支付方式',
           dataIndex: 'payment_type',
-          width: 100,
+          width: 90,
+          order: 6,
           valueType: 'select',
           valueEnum: toValueEnum(PAYMENT_METHOD_OPTIONS),
           fieldProps: { placeholder: '全部' },
           render: (_, row) => <PaymentMethodText value={row.payment_type} />,
         },
         {
-          title: '状态',
-          dataIndex: 'status',
-          width: 120,
-          valueType: 'select',
-          valueEnum: toValueEnum(ORDER_STATUS_OPTIONS),
-          fieldProps: { placeholder: '全部状态' },
-          render: (_, row) => <OrderStatusCell order={row} />,
-        },
-        {
           title: '异常到账',
           dataIndex: 'paid_after_close',
           hideInTable: true,
+          order: 4,
           valueType: 'select',
           valueEnum: { true: { text: '仅看关闭后到账' } },
           fieldProps: { placeholder: '全部' },
@@ -116,18 +137,18 @@ export default function OrderPage() {
           title: '创建时间',
           key: 'created_at_cell',
           dataIndex: 'created_at',
-          width: 150,
+          width: 100,
           search: false,
-          render: (_, row) => <Tooltip title={formatDateTime(row.created_at, true)}>{formatDateTime(row.created_at)}</Tooltip>,
+          render: (_, row) => <TimeCell value={row.created_at} />,
         },
         {
           title: '支付时间',
           dataIndex: 'paid_at',
-          width: 150,
+          width: 100,
           search: false,
-          render: (_, row) => (row.paid_at ? <Tooltip title={formatDateTime(row.paid_at, true)}>{formatDateTime(row.paid_at)}</Tooltip> : muted),
+          render: (_, row) => (row.paid_at ? <TimeCell value={row.paid_at} /> : muted),
         },
-        col.option(130, (row) => [
+        col.option(120, (row) => [
           <a key="detail" onClick={() => setDetail(row.order_no)}>
             详情
           </a>,

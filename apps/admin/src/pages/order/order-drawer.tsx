@@ -55,7 +55,7 @@ function EventLog({ events }: { events: TOrderEvent[] }) {
               {e.operator_id > 0 && <Typography.Text type="secondary">操作人 ID {e.operator_id}</Typography.Text>}
             </Space>
             {e.message && <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', marginTop: 2 }}>{e.message}</div>}
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
               {formatDateTime(e.created_at, true)}
             </Typography.Text>
           </div>
@@ -124,7 +124,7 @@ export function OrderDrawer({ orderNo, creditName, onClose }: { orderNo: string;
               rowKey="line"
               pagination={false}
               dataSource={o!.items.map((item, line) => ({ ...item, line }))}
-              scroll={{ x: 420 }}
+              scroll={{ x: 380 }}
               locale={{ emptyText: '无' }}
               columns={[
                 { title: '类型', dataIndex: 'kind', width: 96, render: (v: number) => labelOf(ORDER_TYPE_OPTIONS, v) },
