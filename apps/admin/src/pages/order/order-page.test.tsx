@@ -106,6 +106,9 @@ describe('order page', { timeout: 120_000 }, () => {
     expect(within(bar).getByText('¥1,234.50')).toBeTruthy();
     expect(within(bar).getByText('30')).toBeTruthy();
     expect(within(bar).getByText('¥987.60')).toBeTruthy();
+    // the totals land in the page's state: that must not make the table ask again
+    await new Promise((r) => setTimeout(r, 500));
+    expect(call.mock.calls.filter(([route]) => route === api.listOrders).length).toBe(1);
   });
 
   it('offers 关闭 for pending orders only and closes after the confirmation; 删除 only for closed ones', async () => {
