@@ -98,6 +98,7 @@ const ArticleList = lazy(() => import('../pages/article'));
 const ArticleRecycle = lazy(() => import('../pages/article/recycle'));
 const ArticleSet = lazy(() => import('../pages/article/set'));
 const Banner = lazy(() => import('../pages/banner'));
+const Order = lazy(() => import('../pages/order'));
 
 const CONFIG_ICONS: Record<ConfigCategory, ReactNode> = {
   system: <DesktopOutlined />,
@@ -185,7 +186,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   { path: '/comment', title: '评论管理', icon: <CommentOutlined />, module: 'comment', component: Comment },
   { path: '/report', title: '举报管理', icon: <AlertOutlined />, module: 'report', component: Report },
-  { path: '/order', title: '订单管理', icon: <AccountBookOutlined />, module: 'order', component: Placeholder },
+  { path: '/order', title: '订单管理', icon: <AccountBookOutlined />, module: 'order', component: Order },
   {
     path: '/ai',
     title: 'AI 管理',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXPIRY_SHORTCUTS, expiryShortcutValue, formatDateTime, isPast, toIsoOrNull, untilText } from './dates';
+import dayjs from 'dayjs';
+import { EXPIRY_SHORTCUTS, expiryShortcutValue, formatDateTime, isPast, quickRangePresets, toIsoOrNull, toIsoRange, untilText } from './dates';
 
 describe('expiry shortcuts', () => {
   const now = new Date('2026-03-01T00:00:00.000Z');
@@ -37,5 +38,22 @@ describe('untilText', () => {
     expect(untilText('2026-03-01T05:00:00Z', now)).toBe('5小时后到期');
     expect(untilText('2026-03-11T00:00:00Z', now)).toBe('10天后到期');
     expect(untilText('2028-03-01T00:00:00Z', now)).toBe('2年后到期');
+  });
+});
+
+describe('date range filters', () => {
+  it('offer the quick ranges, each ending now', () => {
+    const presets = quickRangePresets();
+    expect(presets.map((p) => p.label)).toEqual(['近一天', '近一周', '近一个月', '近三个月', '近半年', '近一年']);
+    const [from, to] = presets[1].value();
+    expect(Math.abs(to.valueOf() - Date.now())).toBeLessThan(5_000);
+    expect(to.valueOf() - from.valueOf()).toBe(7 * 24 * 3600_000);
+  });
+
+  it('send a complete range as two ISO timestamps', () => {
+    expect(toIsoRange([dayjs('2026-03-01T00:00:00.000Z'), '2026-03-02T12:00:00.000Z'])).toEqual(['2026-03-01T00:00:00.000Z', '2026-03-02T12:00:00.000Z']);
+    expect(toIsoRange([dayjs('2026-03-01T00:00:00.000Z')])).toBeUndefined();
+    expect(toIsoRange(['', '2026-03-02'])).toBeUndefined();
+    expect(toIsoRange(undefined)).toBeUndefined();
   });
 });

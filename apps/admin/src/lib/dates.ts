@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { EXPIRY_SHORTCUTS, expiryFrom, type TExpiryShortcutKey } from '@wenku/contracts';
+import { EXPIRY_SHORTCUTS, QUICK_DATE_RANGES, expiryFrom, quickDateRange, type TExpiryShortcutKey } from '@wenku/contracts';
 
 /** A picker value (Dayjs, formatted string or epoch) → ISO 8601 for the API; empty → null. */
 export function toIsoOrNull(value: unknown): string | null {
@@ -46,4 +46,23 @@ export function untilText(end: Date | string | null | undefined, now: Date = new
   if (ms < DAY) return `${Math.round(ms / HOUR)}小时后到期`;
   if (ms < 365 * DAY) return `${Math.round(ms / DAY)}天后到期`;
   return `${(ms / (365 * DAY)).toFixed(1).replace(/\.0$/, '')}年后到期`;
+}
+
+/** The range picker's presets for list filters: 近一天 … 近一年 (spec §9), each computed when it is clicked. */
+export function quickRangePresets(): { label: string; value: () => [Dayjs, Dayjs] }[] {
+  return QUICK_DATE_RANGES.map((r) => ({
+    label: r.label,
+    value: () => {
+      const [from, to] = quickDateRange(r.key);
+      return [dayjs(from), dayjs(to)];
+    },
+  }));
+}
+
+/** A range picker's value (two picker values) → `[from, to]` in ISO 8601 for a list query; undefined when incomplete. */
+export function toIsoRange(value: unknown): [string, string] | undefined {
+  if (!Array.isArray(value) || value.length !== 2) return undefined;
+  const from = toIsoOrNull(value[0]);
+  const to = toIsoOrNull(value[1]);
+  return from && to ? [from, to] : undefined;
 }

@@ -40,12 +40,17 @@ function asRows<T>(items: unknown[], schema?: RowSchema<T>): T[] {
 export function listRequest<R extends RouteDef, K extends keyof RouteResponse<R> & string, T = ListItem<R, K>>(
   route: R,
   key: K,
-  opts: ListRequestOptions<R> & { row?: RowSchema<T> } = {},
+  opts: ListRequestOptions<R> & {
+    row?: RowSchema<T>;
+    /** the whole answer of a successful call (for what it carries besides the rows, e.g. the order list's `totals`) */
+    onResponse?: (res: RouteResponse<R>) => void;
+  } = {},
 ) {
   return async (params: ProTableParams = {}): Promise<RequestData<T>> => {
     try {
       const query = { ...(opts.base ?? {}), ...toListQuery(params, opts) } as RouteQuery<R>;
       const res = await client.call(route, { query });
+      opts.onResponse?.(res);
       const items = ((res as Record<string, unknown>)[key] ?? []) as unknown[];
       return { data: asRows(items, opts.row), total: Number((res as { total?: number }).total ?? 0), success: true };
     } catch (err) {

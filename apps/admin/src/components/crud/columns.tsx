@@ -3,6 +3,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { Typography } from 'antd';
 import { ENABLE_VALUE_ENUM } from '../enable-enum';
 import { EnableSwitch } from '../table-actions';
+import { quickRangePresets, toIsoRange } from '../../lib/dates';
 
 /** The search form's keyword field (`wd`), not shown in the table. */
 export function keywordColumn<T>(placeholder?: string): ProColumns<T> {
@@ -43,6 +44,21 @@ export function enableColumn<T extends { enable?: boolean }>(
   };
 }
 
+/**
+ * A search-only date range filter (e.g. `created_at`) with the quick ranges 近一天 … 近一年; sent as `[from, to]` in
+ * ISO 8601, the list queries' `zQueryArray(zDateString)`.
+ */
+export function dateRangeColumn<T>(title: string, dataIndex: string): ProColumns<T> {
+  return {
+    title,
+    dataIndex,
+    valueType: 'dateTimeRange',
+    hideInTable: true,
+    fieldProps: { presets: quickRangePresets(), placeholder: ['开始时间', '结束时间'] },
+    search: { transform: (value: unknown) => ({ [dataIndex]: toIsoRange(value) }) },
+  };
+}
+
 /** The row actions column (操作), fixed on the right. */
 export function optionColumn<T>(width: number, render: (row: T) => ReactNode[]): ProColumns<T> {
   return { title: '操作', valueType: 'option', width, fixed: 'right', render: (_, row) => render(row) };
@@ -53,6 +69,7 @@ export const col = {
   keyword: keywordColumn,
   id: idColumn,
   createdAt: createdAtColumn,
+  dateRange: dateRangeColumn,
   text: textColumn,
   enable: enableColumn,
   option: optionColumn,

@@ -10,6 +10,7 @@ import { toast } from '../../lib/feedback';
 import { queryKeys } from '../../app/session';
 import { ImageUrlInput } from '../../components/image-url-input';
 import { EmailTestButton } from './email-test';
+import { PayTestCard } from './pay-test-card';
 import { ReindexCard } from './reindex-card';
 import { SECRET_MASK, formValuesToConfig, isWideInput, itemsToFormValues, type ConfigFormValues } from './form-values';
 
@@ -153,6 +154,7 @@ export default function ConfigPage() {
   return (
     <AdminPage title={section.title} extra={category === 'email' ? <EmailTestButton /> : undefined}>
       {category === 'search' && <ReindexCard />}
+      {category === 'pay' && <PayTestCard />}
       <Card variant="borderless">
         {tip && <Alert type="info" showIcon title={tip} style={{ marginBottom: 24 }} />}
         {query.isPending ? (

@@ -9,6 +9,7 @@ import { siteUrl } from '../../lib/session';
 import { greeting } from './greeting';
 import { STATS, useStat, type StatDef } from './stats';
 import { EnvsCard } from './envs-card';
+import { OrderStatsCard } from './order-stats-card';
 
 /** Pages offered as shortcuts, in order, when the admin may open them. */
 const QUICK_LINKS = [
@@ -127,6 +128,9 @@ export default function DashboardPage() {
             ))}
           </Row>
         )}
+
+        {/* the order module's list permission unlocks /order, and with it the payment figures */}
+        {allowedPages.includes('/order') && <OrderStatsCard />}
 
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={14}>

@@ -1,0 +1,54 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { SessionProvider, type AdminSession } from '../app/session';
+
+/** What antd needs from a browser that jsdom does not have (call in `beforeAll`). */
+export function installDomShims() {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  // jsdom does not measure pseudo-elements (antd asks when it sizes the scroll bar)
+  const getComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
+}
+
+export const testSession = (over: Partial<AdminSession> = {}): AdminSession => ({
+  token: 't',
+  permissions: [],
+  allowedPages: [],
+  pages: [],
+  ...over,
+});
+
+/** A page inside the providers it expects: react-query, a router at `path` (with its title handle) and the admin session. */
+export function renderPage(
+  page: ReactNode,
+  { path = '/', title = '页面', session = testSession() }: { path?: string; title?: string; session?: AdminSession } = {},
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path, element: <SessionProvider value={session}>{page}</SessionProvider>, handle: { title } }], {
+    initialEntries: [path],
+  });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+/** antd tables are slow to render in jsdom on a loaded CI machine: generous time-outs (no assertion is about time). */
+export const slow = { timeout: 20_000 };
