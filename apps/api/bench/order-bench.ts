@@ -120,8 +120,9 @@ async function main() {
     delivered_exactly: check.rows[0].credited === check.rows[0].paid * 10,
   };
   console.log(JSON.stringify(r, null, 2));
-  fs.mkdirSync(path.join(__dirname, '../../../bench/output'), { recursive: true });
-  fs.writeFileSync(path.join(__dirname, '../../../bench/output/order-bench.json'), JSON.stringify(r, null, 2));
+  const out = path.resolve(process.cwd(), '../../bench/output');
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, 'order-bench.json'), JSON.stringify(r, null, 2));
   await gw.close();
   await app.close();
   await database.close();
