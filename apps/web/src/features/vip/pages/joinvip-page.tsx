@@ -56,7 +56,7 @@ export default function JoinVipPage() {
         <CrownFilled className="wk-joinvip-crown" />
         <h1>开通VIP会员，畅享更多特权</h1>
         <p>无广告清爽阅读，优质资料免费下载，每天更多下载次数。</p>
-        {token && (
+        {token && !loading && (
           <div className="wk-joinvip-status">
             <CrownOutlined />
             {isVip
