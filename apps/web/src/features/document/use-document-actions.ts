@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ErrorCode, OrderType } from '@wenku/contracts';
+import { ErrorCode, OrderType, type TRechargeSettings } from '@wenku/contracts';
 import { api, apiClient, apiUrl, ApiError, errorMessage } from '../../lib/api';
 import { useSession } from '../../app/session';
 import { loginRedirect } from '../../app/access';
 import { meKeys } from '../user/api';
 import { documentKeys, type DocumentDetail } from './api';
-import { useCreditName, useRechargeSettings, useSettings } from '../settings/api';
+import { settingsKeys, useCreditName, useRechargeSettings, useSettings } from '../settings/api';
 import { useCreateOrder } from '../order/api';
 import { onlinePayMethods, orderHref } from '../order/lib';
 
@@ -48,9 +48,9 @@ export function useDocumentActions(doc: DocumentDetail | undefined) {
   const { enable_guest_download: guestDownload, free_download_duration: freeDownloadDays } = useSettings().download;
   const loginFirst = useLoginFirst();
   const navigate = useNavigate();
-  const recharge = useRechargeSettings();
+  useRechargeSettings(); // loaded now, read when a download fails (the mutation's callbacks keep the options of its start)
   const createOrder = useCreateOrder();
-  const canBuyOnline = onlinePayMethods(recharge.data?.pay_methods).length > 0;
+  const canBuyOnline = () => onlinePayMethods(qc.getQueryData<TRechargeSettings>(settingsKeys.recharge)?.pay_methods).length > 0;
   const refreshDoc = () => qc.invalidateQueries({ queryKey: documentKeys.details });
 
   const download = useMutation({
@@ -63,7 +63,7 @@ export function useDocumentActions(doc: DocumentDetail | undefined) {
     },
     onError: (e) => {
       if (e instanceof ApiError && e.status === 401) loginFirst('请登录后下载');
-      else if (doc && isInsufficientCredits(e) && canBuyOnline) offerOnlinePurchase(doc);
+      else if (doc && isInsufficientCredits(e) && canBuyOnline()) offerOnlinePurchase(doc);
       else message.error(errorMessage(e, '下载失败，请稍后重试'));
     },
   });
