@@ -75,6 +75,24 @@ describe('<MeOrderPage>', { timeout: 30000 }, () => {
     expect(statuses[0]).toBeNull();
   });
 
+  it('lists orders as cards at 390 px', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      mockApi(() => [testOrder({ id: 1, order_no: '20261124000000000001', title: '充值 100 积分', amount: 1000, status: 1 })]);
+      renderAt(<MeOrderPage />, '/me/order');
+      const title = await screen.findByText('充值 100 积分', {}, { timeout: 10000 });
+      expect(title.closest('a')?.getAttribute('href')).toBe('/order?order_no=20261124000000000001');
+      const card = title.closest('li')!;
+      expect(card.closest('table')).toBeNull();
+      expect(within(card).getByText('¥10.00')).toBeTruthy();
+      expect(within(card).getByText('待支付')).toBeTruthy();
+      expect(within(card).getByRole('button', { name: /关\s*闭/ })).toBeTruthy();
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('shows the empty state', async () => {
     mockApi(() => []);
     renderAt(<MeOrderPage />, '/me/order');
