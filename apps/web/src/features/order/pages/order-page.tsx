@@ -146,6 +146,13 @@ function OrderView({ order, refetch }: { order: TOrder; refetch: () => Promise<u
       <OrderSummary order={shown} creditName={creditName} />
       {recharge.isLoading ? (
         <Skeleton active paragraph={{ rows: 3 }} />
+      ) : recharge.isError ? (
+        <Result
+          status="warning"
+          title="支付方式加载失败"
+          subTitle={errorMessage(recharge.error, '请稍后重试')}
+          extra={<Button onClick={() => void recharge.refetch()}>重新加载</Button>}
+        />
       ) : (
         <PayPanel
           order={order}
