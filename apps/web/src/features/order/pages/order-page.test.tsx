@@ -65,6 +65,20 @@ describe('<OrderPage>', { timeout: 30000 }, () => {
     expect(screen.getByRole('button', { name: '我已支付' })).toBeTruthy();
   });
 
+  it('shows the QR image of Hupijiao and a link to its payment page', async () => {
+    mockApi({
+      order: () => testOrder({ order_no: NO }),
+      pay: () =>
+        json({ order_no: NO, payment_type: 8, status: 1, pay_url: 'https://api.xunhupay.com/pay/abc', qrcode_url: 'https://api.xunhupay.com/qrcode/abc.png' }),
+    });
+    open();
+    fireEvent.click(await screen.findByRole('radio', { name: /虎皮椒/ }, { timeout: 10000 }));
+    fireEvent.click(screen.getByRole('button', { name: '立即支付' }));
+    const img = (await screen.findByAltText('虎皮椒支付二维码', {}, { timeout: 10000 })) as HTMLImageElement;
+    expect(img.src).toBe('https://api.xunhupay.com/qrcode/abc.png');
+    expect(screen.getByRole('link', { name: '打开支付页面' }).getAttribute('href')).toBe('https://api.xunhupay.com/pay/abc');
+  });
+
   it('polls the status and shows 支付成功 once the order is paid', async () => {
     let paid = false;
     let statusCalls = 0;
