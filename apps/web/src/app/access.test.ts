@@ -49,6 +49,12 @@ describe('decideAccess', () => {
     expect(decide({ pathname: '/mess' })).toBeNull();
   });
 
+  it('requires a login for the order page, keeping the order number', () => {
+    expect(decide({ pathname: '/order', search: '?order_no=2026112400001' })).toBe('/login?redirect=%2Forder%3Forder_no%3D2026112400001');
+    expect(decide({ pathname: '/order', search: '?order_no=1', loggedIn: true, userId: 2 })).toBeNull();
+    expect(decide({ pathname: '/orders' })).toBeNull();
+  });
+
   it('requires a login for chat pages', () => {
     expect(decide({ pathname: '/chat' })).toBe('/login?redirect=%2Fchat');
     expect(decide({ pathname: '/chat/abc-uuid' })).toBe('/login?redirect=%2Fchat%2Fabc-uuid');

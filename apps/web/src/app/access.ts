@@ -24,9 +24,9 @@ export function isAuthPage(pathname: string): boolean {
   return AUTH_PAGES.some((p) => pathname === p) || under(pathname, '/oauth');
 }
 
-/** Pages that need a logged-in user: the personal centre and chat. */
+/** Pages that need a logged-in user: the personal centre, chat and the order page. */
 function needsLogin(pathname: string): boolean {
-  return under(pathname, '/me') || under(pathname, '/chat');
+  return under(pathname, '/me') || under(pathname, '/chat') || under(pathname, '/order');
 }
 
 /** A redirect target taken from a query string: only paths of this site, never another origin. */

@@ -1,4 +1,4 @@
-import { API_PREFIX, createApiClient, ROUTE_LIST, ApiError, type HttpMethod, type RouteDef } from '@wenku/contracts';
+import { API_PREFIX, createApiClient, ApiError } from '@wenku/contracts';
 import { readStoredToken } from './storage';
 
 /**
@@ -17,19 +17,6 @@ export { api, ApiError } from '@wenku/contracts';
 /** A server path (page image, cover, download link) as a URL the browser can load, also when the API has its own origin. */
 export function apiUrl(path: string): string {
   return path.startsWith('/') && !path.startsWith('//') ? `${API_BASE}${path}` : path;
-}
-
-/**
- * A route by method and path, looked up at run time. Used for a call whose contract entry does not exist yet
- * (POST /order, the recharge order): the UI degrades while it is missing and lights up once it lands.
- */
-export function findRoute(method: HttpMethod, path: string): RouteDef | undefined {
-  return ROUTE_LIST.find((r) => r.method === method && r.path === path);
-}
-
-/** Calls a route found with findRoute; its response shape is not known statically. */
-export async function callDynamic(route: RouteDef, input: { query?: Record<string, unknown>; body?: unknown } = {}): Promise<unknown> {
-  return apiClient.call(route as RouteDef, input as never);
 }
 
 /** The message to show for a failed call: the server's message, else the fallback. */

@@ -1,4 +1,4 @@
-import type { TUser } from '@wenku/contracts';
+import { ZOrder, type TOrder, type TUser } from '@wenku/contracts';
 
 /** A user as GET /user answers it, for tests: a new account with nothing uploaded; override what a test needs. */
 export function testUser(over: Partial<TUser> & Pick<TUser, 'id' | 'username'>): TUser {
@@ -13,4 +13,28 @@ export function testUser(over: Partial<TUser> & Pick<TUser, 'id' | 'username'>):
     created_at: '2024-01-01T00:00:00Z',
     ...over,
   } as TUser;
+}
+
+/** An order as GET /order answers it (parsed by the contract's schema, so a test cannot send a shape the API never would). */
+export function testOrder(over: Partial<TOrder> = {}): TOrder {
+  return ZOrder.parse({
+    id: 1,
+    order_no: '20261124000000000001',
+    order_type: 3,
+    status: 1,
+    amount: 1000,
+    credit_price: 0,
+    payment_type: 0,
+    title: '充值 100 积分',
+    items: [{ kind: 3, quantity: 100, amount: 1000 }],
+    user_id: 7,
+    username: 'alice',
+    remark: '',
+    paid_after_close: false,
+    created_at: '2026-11-24T08:00:00Z',
+    expire_at: '2026-11-24T10:00:00Z',
+    paid_at: null,
+    closed_at: null,
+    ...over,
+  });
 }

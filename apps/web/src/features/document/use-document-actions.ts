@@ -1,12 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { ErrorCode, OrderType, type TRechargeSettings } from '@wenku/contracts';
 import { api, apiClient, apiUrl, ApiError, errorMessage } from '../../lib/api';
 import { useSession } from '../../app/session';
 import { loginRedirect } from '../../app/access';
 import { meKeys } from '../user/api';
 import { documentKeys, type DocumentDetail } from './api';
-import { useCreditName, useSettings } from '../settings/api';
+import { settingsKeys, useCreditName, useRechargeSettings, useSettings } from '../settings/api';
+import { useCreateOrder } from '../order/api';
+import { onlinePayMethods, orderHref } from '../order/lib';
+
+/** The download failed because the buyer's credits do not cover the price. */
+export function isInsufficientCredits(e: unknown): boolean {
+  return e instanceof ApiError && e.code === ErrorCode.InsufficientCredits;
+}
 
 /** Starts the browser's download of a signed URL without leaving the page (the server answers as an attachment). */
 function startDownload(url: string): void {
@@ -39,6 +47,10 @@ export function useDocumentActions(doc: DocumentDetail | undefined) {
   const creditName = useCreditName();
   const { enable_guest_download: guestDownload, free_download_duration: freeDownloadDays } = useSettings().download;
   const loginFirst = useLoginFirst();
+  const navigate = useNavigate();
+  useRechargeSettings(); // loaded now, read when a download fails (the mutation's callbacks keep the options of its start)
+  const createOrder = useCreateOrder();
+  const canBuyOnline = () => onlinePayMethods(qc.getQueryData<TRechargeSettings>(settingsKeys.recharge)?.pay_methods).length > 0;
   const refreshDoc = () => qc.invalidateQueries({ queryKey: documentKeys.details });
 
   const download = useMutation({
@@ -51,9 +63,28 @@ export function useDocumentActions(doc: DocumentDetail | undefined) {
     },
     onError: (e) => {
       if (e instanceof ApiError && e.status === 401) loginFirst('请登录后下载');
+      else if (doc && isInsufficientCredits(e) && canBuyOnline()) offerOnlinePurchase(doc);
       else message.error(errorMessage(e, '下载失败，请稍后重试'));
     },
   });
+
+  /** Credits fall short: buy this document online instead (POST /order, order_type 1) and pay it on the order page. */
+  const buyOnline = async (d: DocumentDetail) => {
+    try {
+      const order = await createOrder.mutateAsync({ order_type: OrderType.BuyDocument, document_id: d.id });
+      navigate(orderHref(order.order_no));
+    } catch (e) {
+      message.error(errorMessage(e, '订单创建失败'));
+    }
+  };
+  const offerOnlinePurchase = (d: DocumentDetail) =>
+    modal.confirm({
+      title: `${creditName}不足`,
+      content: `下载《${d.title}》需要 ${d.price} ${creditName}，您的${creditName}不足。可以在线购买该文档，支付成功后即可下载。`,
+      okText: '在线购买',
+      cancelText: '取消',
+      onOk: () => buyOnline(d),
+    });
 
   const requestDownload = () => {
     if (!doc) return;

@@ -11,7 +11,7 @@ export const meDataKeys = {
   creditLogAll: ['me', 'credit-log'] as const,
   dynamic: (token: string, page: number, size: number) => ['me', 'dynamic', token, page, size] as const,
   dynamicAll: ['me', 'dynamic'] as const,
-  vipOrders: (token: string, page: number) => ['me', 'vip-order', token, page] as const,
+  vipOrders: (token: string, page: number, size: number) => ['me', 'vip-order', token, page, size] as const,
   downloads: (token: string, page: number, size: number) => ['me', 'download', token, page, size] as const,
   favorites: (token: string, type: number, page: number, size: number) => ['me', 'favorite', token, type, page, size] as const,
   favoritesAll: ['me', 'favorite'] as const,
@@ -41,12 +41,13 @@ export function useMyDynamics(page = 1, size = 8) {
 }
 
 /** GET /user/vip/order */
-export function useVipOrders(page = 1) {
+export function useVipOrders(page = 1, size = 10) {
   const token = useSession((s) => s.token);
   return useQuery({
-    queryKey: meDataKeys.vipOrders(token, page),
-    queryFn: ({ signal }) => apiClient.call(api.listVipOrders, { query: { page, size: 10 }, signal }),
+    queryKey: meDataKeys.vipOrders(token, page, size),
+    queryFn: ({ signal }) => apiClient.call(api.listVipOrders, { query: { page, size }, signal }),
     enabled: Boolean(token),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,51 +1,70 @@
-import { Alert, Empty, Result, Skeleton, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Empty, Result, Skeleton } from 'antd';
 import { CrownFilled, CrownOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
-import { ORDER_STATUS_OPTIONS } from '@wenku/contracts';
+import { OrderStatus, VipCard, type TOrder, type TVipCard } from '@wenku/contracts';
 import { errorMessage } from '../../../lib/api';
 import { useCreditName } from '../../settings/api';
 import { useVipInfo } from '../../vip/api';
 import { VipCards } from '../../vip/components/vip-cards';
 import { VipBenefitList, VipBuyButton } from '../../vip/components/vip-benefits';
 import { vipDaysLeft } from '../../vip/lib';
+import { OrderStatusTag } from '../../order/components/order-status-tag';
+import { formatFen, orderHref, paymentMethodLabel } from '../../order/lib';
 import { MeBlock, MeSection } from '../components/me-section';
+import { MeTable } from '../components/me-table';
 import { useVipOrders } from '../api';
 import '../../vip/vip.css';
 
-function VipOrders() {
-  const q = useVipOrders(1);
-  if (q.isError) return <Alert type="error" showIcon title={errorMessage(q.error, 'VIP订单加载失败')} />;
+const SIZE = 10;
+
+function VipOrders({ creditName }: { creditName: string }) {
+  const [page, setPage] = useState(1);
+  const q = useVipOrders(page, SIZE);
+  const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
+  const action = (r: TOrder) =>
+    r.status === OrderStatus.Pending ? (
+      <Link to={orderHref(r.order_no)}>
+        <Button size="small" type="primary">
+          去支付
+        </Button>
+      </Link>
+    ) : null;
   return (
-    <Table
-      size="middle"
-      rowKey="id"
-      loading={q.isLoading}
-      dataSource={q.data?.order ?? []}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无VIP订单" /> }}
+    <MeTable<TOrder>
+      query={q}
+      rows={q.data?.order}
+      errorText="VIP订单加载失败"
+      empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无VIP订单" />}
+      page={page}
+      size={SIZE}
+      onPage={setPage}
+      item={(r) => ({
+        key: r.id,
+        title: r.title,
+        to: orderHref(r.order_no),
+        meta: [formatFen(r.amount), <OrderStatusTag key="s" status={r.status} />, time(r.created_at)],
+        extra: action(r),
+      })}
       columns={[
-        { title: '订单号', dataIndex: 'order_no', render: (v: string) => <Link to={`/order?order_no=${encodeURIComponent(v)}`}>{v}</Link> },
-        { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => `¥${v.toFixed(2)}` },
-        {
-          title: '状态',
-          dataIndex: 'status',
-          render: (v: number) => {
-            const o = ORDER_STATUS_OPTIONS.find((x) => x.value === v);
-            return <Tag color={v === 2 ? 'success' : v === 3 ? 'default' : 'processing'}>{o?.label ?? '未知'}</Tag>;
-          },
-        },
-        { title: '下单时间', dataIndex: 'created_at', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+        { title: '订单号', dataIndex: 'order_no', render: (v: string) => <Link to={orderHref(v)}>{v}</Link> },
+        { title: '套餐', dataIndex: 'title' },
+        { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => formatFen(v) },
+        { title: '支付方式', dataIndex: 'payment_type', render: (v: number) => paymentMethodLabel(v, creditName) },
+        { title: '状态', dataIndex: 'status', render: (v: number) => <OrderStatusTag status={v} /> },
+        { title: '下单时间', dataIndex: 'created_at', render: time },
+        { title: '操作', key: 'action', render: (_: unknown, r) => action(r) },
       ]}
     />
   );
 }
 
-/** /me/vip: status and expiry, the three cards, the benefits, VIP orders (GET /user/vip, GET /user/vip/order). */
+/** /me/vip: status and expiry, the cards to open or renew, the benefits, VIP orders (GET /user/vip, GET /user/vip/order). */
 export default function MeVipPage() {
   const creditName = useCreditName();
   const info = useVipInfo();
+  const [selected, setSelected] = useState<TVipCard>(VipCard.Year);
 
   if (info.isLoading) {
     return (
@@ -65,11 +84,15 @@ export default function MeVipPage() {
   if (!v.enable) {
     return (
       <MeSection path="vip">
-        <Result icon={<CrownOutlined style={{ color: '#d4a24c' }} />} title="VIP会员暂未开放" subTitle="网站尚未开启VIP会员，敬请期待。" />
+        <Result icon={<CrownOutlined style={{ color: '#d4a24c' }} />} title="VIP 功能未开启" subTitle="网站尚未开启VIP会员功能，敬请期待。" />
+        {v.is_vip && (
+          <Alert type="info" showIcon title={`您的VIP会员${v.vip_expire_at ? `有效期至 ${dayjs(v.vip_expire_at).format('YYYY年M月D日')}` : '长期有效'}`} />
+        )}
       </MeSection>
     );
   }
   const daysLeft = vipDaysLeft(v.is_vip, v.vip_expire_at);
+  const card = v.cards.find((c) => c.card === selected);
   return (
     <MeSection path="vip">
       <div className="wk-me-vip-status">
@@ -91,14 +114,14 @@ export default function MeVipPage() {
         </div>
       </div>
       <MeBlock title={v.is_vip ? '续费套餐' : '开通套餐'}>
-        <VipCards cards={v.cards} />
-        <VipBuyButton loggedIn isVip={v.is_vip} />
+        <VipCards cards={v.cards} selected={selected} onSelect={setSelected} />
+        <VipBuyButton loggedIn isVip={v.is_vip} card={card ? selected : undefined} title={card?.title} />
       </MeBlock>
       <MeBlock title="会员特权">
         <VipBenefitList offer={{ freeDownload: v.free_download, timesEveryDay: v.times_every_day }} creditName={creditName} />
       </MeBlock>
       <MeBlock title="VIP订单">
-        <VipOrders />
+        <VipOrders creditName={creditName} />
       </MeBlock>
     </MeSection>
   );

@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
-import { Button, Tooltip } from 'antd';
+import { App, Button } from 'antd';
 import { CloudDownloadOutlined, EyeInvisibleOutlined, FieldTimeOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { OrderType, type TVipCard } from '@wenku/contracts';
+import { errorMessage } from '../../../lib/api';
+import { useCreateOrder } from '../../order/api';
+import { orderHref } from '../../order/lib';
 import { loginRedirect } from '../../../app/access';
 import { vipBenefits, type VipOffer } from '../lib';
 import '../vip.css';
@@ -29,8 +33,11 @@ export function VipBenefitList({ offer, creditName }: { offer: Pick<VipOffer, 'f
   );
 }
 
-/** The 立即开通 button: buying online arrives with orders, so it is disabled with a note; logged out it leads to login. */
-export function VipBuyButton({ loggedIn, isVip }: { loggedIn: boolean; isVip: boolean }) {
+/** 立即开通 / 立即续费: creates the VIP order of the chosen card (POST /order, order_type 2) and opens its page; logged out it leads to login. */
+export function VipBuyButton({ loggedIn, isVip, card, title }: { loggedIn: boolean; isVip: boolean; card: TVipCard | undefined; title?: string }) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const create = useCreateOrder();
   if (!loggedIn) {
     return (
       <div className="wk-joinvip-buy">
@@ -43,14 +50,22 @@ export function VipBuyButton({ loggedIn, isVip }: { loggedIn: boolean; isVip: bo
       </div>
     );
   }
+  const buy = async () => {
+    if (card === undefined) return;
+    try {
+      const order = await create.mutateAsync({ order_type: OrderType.BuyVip, vip_card: card });
+      navigate(orderHref(order.order_no));
+    } catch (e) {
+      message.error(errorMessage(e, '订单创建失败'));
+    }
+  };
   return (
     <div className="wk-joinvip-buy">
-      <Tooltip title="在线购买即将上线">
-        <Button size="large" shape="round" disabled>
-          {isVip ? '立即续费' : '立即开通'}
-        </Button>
-      </Tooltip>
-      <span className="wk-joinvip-note">在线购买即将上线</span>
+      <Button size="large" shape="round" loading={create.isPending} disabled={card === undefined} onClick={() => void buy()}>
+        {isVip ? '立即续费' : '立即开通'}
+        {title ? ` · ${title}` : ''}
+      </Button>
+      <span className="wk-joinvip-note">{isVip ? '续费后有效期在当前到期日基础上顺延' : '支付成功后立即生效'}</span>
     </div>
   );
 }

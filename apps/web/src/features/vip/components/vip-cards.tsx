@@ -1,9 +1,10 @@
 import { CrownFilled } from '@ant-design/icons';
+import type { TVipCard } from '@wenku/contracts';
 import { bestValueCard, formatPrice, pricePerDay, type VipCardInfo } from '../lib';
 import '../vip.css';
 
 /** The year, season and month cards with price, days and price per day; the best value is marked 推荐. */
-export function VipCards({ cards, selected, onSelect }: { cards: readonly VipCardInfo[]; selected?: number; onSelect?: (card: number) => void }) {
+export function VipCards({ cards, selected, onSelect }: { cards: readonly VipCardInfo[]; selected?: TVipCard; onSelect?: (card: TVipCard) => void }) {
   const best = bestValueCard(cards);
   return (
     <div className="wk-vip-cards" role={onSelect ? 'radiogroup' : undefined} aria-label="VIP会员卡">

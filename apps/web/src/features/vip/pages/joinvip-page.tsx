@@ -3,6 +3,7 @@ import { Button, Result, Skeleton } from 'antd';
 import { CrownFilled, CrownOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
+import { VipCard, type TVipCard } from '@wenku/contracts';
 import { Page } from '../../../app/shell/page';
 import { useSession } from '../../../app/session';
 import { useCreditName, useSettings } from '../../settings/api';
@@ -19,7 +20,7 @@ export default function JoinVipPage() {
   const creditName = useCreditName();
   const settings = useSettings();
   const info = useVipInfo();
-  const [selected, setSelected] = useState<number>(0);
+  const [selected, setSelected] = useState<TVipCard>(VipCard.Year);
 
   const fromSettings = vipOfferFromSettings(settings.vip);
   const offer: VipOffer = info.data
@@ -36,8 +37,8 @@ export default function JoinVipPage() {
         <div className="wk-card">
           <Result
             icon={<CrownOutlined style={{ color: '#d4a24c' }} />}
-            title="VIP会员暂未开放"
-            subTitle="网站尚未开启VIP会员，敬请期待。"
+            title="VIP 功能未开启"
+            subTitle="网站尚未开启VIP会员功能，敬请期待。"
             extra={
               <Link to="/">
                 <Button type="primary">返回首页</Button>
@@ -55,7 +56,7 @@ export default function JoinVipPage() {
         <CrownFilled className="wk-joinvip-crown" />
         <h1>开通VIP会员，畅享更多特权</h1>
         <p>无广告清爽阅读，优质资料免费下载，每天更多下载次数。</p>
-        {token && (
+        {token && !loading && (
           <div className="wk-joinvip-status">
             <CrownOutlined />
             {isVip
@@ -69,7 +70,12 @@ export default function JoinVipPage() {
         <section className="wk-card wk-joinvip-panel">
           <h2>选择会员套餐</h2>
           {loading ? <Skeleton active paragraph={{ rows: 4 }} /> : <VipCards cards={offer.cards} selected={selected} onSelect={setSelected} />}
-          <VipBuyButton loggedIn={Boolean(token)} isVip={isVip} />
+          <VipBuyButton
+            loggedIn={Boolean(token)}
+            isVip={isVip}
+            card={loading ? undefined : selected}
+            title={offer.cards.find((c) => c.card === selected)?.title}
+          />
         </section>
         <section className="wk-card wk-joinvip-panel">
           <h2>会员特权</h2>
