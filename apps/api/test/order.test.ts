@@ -165,6 +165,7 @@ describe('creating orders: the server computes every amount', () => {
     expect((await callError(t, api.closeOrder, { body: { order_no: o.order_no }, as: other })).status).toBe(404);
     const admin = await call(t, api.getOrder, { query: { order_no: o.order_no }, as: 'admin' });
     expect(admin.events?.map((e) => e.type)).toEqual(['created']);
+    expect(admin.username).toBe(u.username);
   });
 });
 

@@ -64,6 +64,11 @@ export class OrderRepo {
     return map;
   }
 
+  async usernameOf(userId: number): Promise<string | undefined> {
+    const [r] = await this.db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+    return r?.username;
+  }
+
   eventsOf(orderId: number): Promise<OrderEventRow[]> {
     return this.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
   }

@@ -138,9 +138,8 @@ export class OrderService {
 
   async detail(orderNo: string, viewer: OrderViewer) {
     const o = await this.visible(orderNo, viewer);
-    const [order] = await this.withItems([{ order: o }]);
-    if (!viewer.isAdmin) return order;
-    const events = await this.repo.eventsOf(o.id);
+    if (!viewer.isAdmin) return (await this.withItems([{ order: o }]))[0];
+    const [[order], events] = await Promise.all([this.withItems([{ order: o, username: await this.repo.usernameOf(o.userId) }]), this.repo.eventsOf(o.id)]);
     return { ...order, events: events.map(eventJson) };
   }
 

@@ -46,6 +46,19 @@ export function useOrderStatusPoll(orderNo: string, active: boolean, since: numb
   });
 }
 
+/**
+ * 我已支付: GET /order/status?check=1 — the server also asks the gateway (its notification may be late) — and the
+ * answer replaces the polled status, so the page follows at once.
+ */
+export function useCheckPaid(orderNo: string) {
+  const token = useSession((s) => s.token);
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.call(api.getOrderStatus, { query: { order_no: orderNo, check: true } }),
+    onSuccess: (status) => qc.setQueryData(orderKeys.status(token, orderNo), status),
+  });
+}
+
 /** POST /order: recharge, VIP card or a document; the answer's order_no leads to the order page. */
 export function useCreateOrder() {
   return useMutation({ mutationFn: (body: TCreateOrderBody) => apiClient.call(api.createOrder, { body }) });

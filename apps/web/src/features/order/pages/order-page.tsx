@@ -7,7 +7,7 @@ import { Page } from '../../../app/shell/page';
 import { useSession } from '../../../app/session';
 import { useCreditName, useRechargeSettings } from '../../settings/api';
 import { documentHref } from '../../document/lib/href';
-import { useCloseOrder, useOrder, useOrderStatusPoll, useRefreshAfterPaid } from '../api';
+import { useCheckPaid, useCloseOrder, useOrder, useOrderStatusPoll, useRefreshAfterPaid } from '../api';
 import { ORDER_POLL_LIMIT_MS, orderPayMethods } from '../lib';
 import { OrderSummary } from '../components/order-summary';
 import { PayPanel } from '../components/pay-panel';
@@ -66,10 +66,14 @@ function OrderView({ order, refetch }: { order: TOrder; refetch: () => Promise<u
     void refreshAfterPaid();
   };
 
+  const checkPaid = useCheckPaid(order.order_no);
   const check = async () => {
-    const r = await poll.refetch();
-    if (r.data?.status === OrderStatus.Pending) message.info('暂未查询到支付结果，如已支付请稍候片刻');
-    else if (r.isError) message.error(errorMessage(r.error, '查询支付结果失败'));
+    try {
+      const r = await checkPaid.mutateAsync();
+      if (r.status === OrderStatus.Pending) message.info('暂未查询到支付结果，如已支付请稍候片刻');
+    } catch (e) {
+      message.error(errorMessage(e, '查询支付结果失败'));
+    }
   };
 
   const confirmClose = () =>
@@ -161,7 +165,7 @@ function OrderView({ order, refetch }: { order: TOrder; refetch: () => Promise<u
           balance={balance}
           onPaid={markPaid}
           onCheck={() => void check()}
-          checking={poll.isFetching}
+          checking={checkPaid.isPending}
           onClose={confirmClose}
           closing={close.isPending}
           pollStopped={pollStopped}
