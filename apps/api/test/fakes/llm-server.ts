@@ -99,7 +99,8 @@ export async function startFakeLlm(o: { apiKey: string }): Promise<FakeLlm> {
         ? json(404, { error: { message: `Unknown request URL: ${req.method} ${path}`, type: 'invalid_request_error', code: 'unknown_url' } })
         : json(404, '404 page not found');
     }
-    if (o.apiKey && req.headers.authorization !== `Bearer ${o.apiKey}`) {
+    // Ollama's native API has no keys
+    if (openai && o.apiKey && req.headers.authorization !== `Bearer ${o.apiKey}`) {
       return json(401, {
         error: {
           message: 'Incorrect API key provided. You can find your API key in your account settings.',
@@ -174,6 +175,13 @@ export async function startFakeLlm(o: { apiKey: string }): Promise<FakeLlm> {
       model: body.model,
       choices: [{ index: 0, delta, finish_reason: finish }],
     });
+    /** a connection reset: what was written reaches the client first, then the socket dies mid-body */
+    const drop = async () => {
+      await new Promise<void>((r) => res.write('', () => r()));
+      await sleep(30);
+      destroyedByUs = true;
+      res.socket?.destroy();
+    };
     if (!nativeOllama) {
       write(`: ping${eol}${eol}`);
       sse(chunk({ role: 'assistant', content: '' }, null));
@@ -181,11 +189,7 @@ export async function startFakeLlm(o: { apiKey: string }): Promise<FakeLlm> {
     if (s.firstTokenDelayMs) await sleep(s.firstTokenDelayMs);
     for (let i = 0; i < pieces.length; i++) {
       if (res.destroyed) return;
-      if (s.dropAfter !== undefined && i >= s.dropAfter) {
-        destroyedByUs = true;
-        res.socket?.destroy();
-        return;
-      }
+      if (s.dropAfter !== undefined && i >= s.dropAfter) return drop();
       if (i > 0 && s.tokenDelayMs) await sleep(s.tokenDelayMs);
       if (res.destroyed) return;
       if (nativeOllama)
@@ -197,11 +201,7 @@ export async function startFakeLlm(o: { apiKey: string }): Promise<FakeLlm> {
         if (i % 2 === 1) write(`: ping${eol}${eol}`);
       }
     }
-    if (s.dropAfter !== undefined && pieces.length <= s.dropAfter) {
-      destroyedByUs = true;
-      res.socket?.destroy();
-      return;
-    }
+    if (s.dropAfter !== undefined && pieces.length <= s.dropAfter) return drop();
     if (nativeOllama) {
       write(
         `${JSON.stringify({ model: body.model, created_at: new Date().toISOString(), message: { role: 'assistant', content: '' }, done_reason: 'stop', done: true, prompt_eval_count: promptTokens, eval_count: completionTokens })}\n`,
