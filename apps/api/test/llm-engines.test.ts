@@ -334,8 +334,10 @@ describe('OpenAI-compatible chat against the fake', () => {
   });
 
   it('a page that is not an API is a bad_response', async () => {
+    const before = fake.requests.length;
     fake.script({ status: 200, body: '<html>hello</html>' });
-    expect((await failure(collect(chatStream(openai(), ask('q'), FAST)))).code).toBe('bad_response');
+    expect((await failure(collect(chatStream(openai(), ask('q'), { ...FAST, retries: 2 })))).code).toBe('bad_response');
+    expect(fake.requests.length - before).toBe(1);
   });
 });
 

@@ -89,7 +89,8 @@ export async function startFakeLlm(o: { apiKey: string }): Promise<FakeLlm> {
       if (!res.writableEnded && !destroyedByUs) aborted++;
     });
     const json = (status: number, payload: unknown) => {
-      res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+      const type = typeof payload !== 'string' || /^\s*[[{"]/.test(payload) ? 'application/json' : payload.startsWith('<') ? 'text/html' : 'text/plain';
+      res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8` });
       res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
     };
     const openai = path.startsWith('/v1/');

@@ -300,7 +300,7 @@ async function* streamOnce(ep: LlmEndpoint, req: LlmChatRequest, l: Limits): Asy
     }
     if (!done) for (const text of lines.end()) if (yield* line(text)) done = true;
     // a stream that ends without [DONE] after deltas is a complete answer; one that carried nothing is not
-    if (!done && deltas === 0 && !usage) throw again(new LlmError('bad_response', '大模型接口没有返回任何内容，请检查接口地址和模型名称'));
+    if (!done && deltas === 0 && !usage) throw new LlmError('bad_response', '大模型接口没有返回任何内容，请检查接口地址和模型名称');
     if (usage) yield { type: 'usage', ...usage };
   } finally {
     x.close();
@@ -316,6 +316,8 @@ export async function* chatStream(ep: LlmEndpoint, req: LlmChatRequest, opts?: L
       for await (const ev of streamOnce(ep, req, l)) {
         if (ev.type === 'delta') started = true;
         yield ev;
+        // the consumer may abort while holding an event: stop even if the rest of the answer is already buffered
+        if (req.signal?.aborted) throw new LlmError('aborted', ABORTED_MESSAGE);
       }
       return;
     } catch (e) {
