@@ -175,6 +175,8 @@ export async function startFakeLlm(o: { apiKey: string }): Promise<FakeLlm> {
       created,
       model: body.model,
       choices: [{ index: 0, delta, finish_reason: finish }],
+      // with include_usage OpenAI puts `usage: null` on every chunk but the last
+      ...(body.stream_options?.include_usage ? { usage: null } : {}),
     });
     /** a connection reset: what was written reaches the client first, then the socket dies mid-body */
     const drop = async () => {
