@@ -327,6 +327,32 @@ describe('OpenAI-compatible chat against the fake', () => {
     await until(() => fake.aborted === abortedBefore + 1);
   });
 
+  it('an error object inside the stream is upstream with its message, after the deltas before it', async () => {
+    fake.script({ streamErrorAfter: 1 });
+    const seen: LlmEvent[] = [];
+    const e = await failure(collect(chatStream(openai(), ask('q'), FAST), seen));
+    expect(e).toMatchObject({ code: 'upstream', message: '大模型返回错误：模型推理出错' });
+    expect(seen).toEqual([{ type: 'delta', content: '你好！' }]);
+  });
+
+  it('non-streaming calls wait for headers up to the longer of connect and idle', async () => {
+    fake.script({ headersDelayMs: 250 });
+    expect((await chatComplete(openai(), ask('慢慢来'), { connectTimeoutMs: 100, idleTimeoutMs: 600, retries: 0 })).content).toBe('你好！你问的是：慢慢来');
+    fake.script({ headersDelayMs: 400 });
+    expect((await failure(chatComplete(openai(), ask('太慢'), { connectTimeoutMs: 100, idleTimeoutMs: 150, retries: 2 }))).code).toBe('timeout');
+  });
+
+  it('aborting during the retry backoff stops at once', async () => {
+    const before = fake.requests.length;
+    fake.script({ status: 503, body: { message: '服务繁忙' } });
+    const ctl = new AbortController();
+    setTimeout(() => ctl.abort(), 100);
+    const t0 = Date.now();
+    expect((await failure(collect(chatStream(openai(), ask('q', ctl.signal), { ...FAST, retries: 2 })))).code).toBe('aborted');
+    expect(Date.now() - t0).toBeLessThan(400);
+    expect(fake.requests.length - before).toBe(1);
+  });
+
   it('an unreachable host is upstream with the host named', async () => {
     const e = await failure(chatComplete(openai({ baseUrl: 'http://127.0.0.1:1/v1' }), ask('q'), FAST));
     expect(e.code).toBe('upstream');
@@ -362,6 +388,15 @@ describe('Ollama native', () => {
     fake.script({ status: 404, body: { error: 'model "qwen9" not found, try pulling it first' } });
     const e = await failure(collect(chatStream(ollama({ model: 'qwen9' }), ask('q'), FAST)));
     expect(e).toMatchObject({ code: 'upstream', status: 404, message: '大模型接口返回错误（HTTP 404）：model "qwen9" not found, try pulling it first' });
+  });
+
+  it('a drop mid-NDJSON is upstream after the deltas; an error line is surfaced', async () => {
+    fake.script({ dropAfter: 1 });
+    const seen: LlmEvent[] = [];
+    expect((await failure(collect(chatStream(ollama(), ask('q'), { ...FAST, retries: 2 }), seen))).code).toBe('upstream');
+    expect(seen).toEqual([{ type: 'delta', content: '你好！' }]);
+    fake.script({ streamErrorAfter: 0 });
+    expect(await failure(collect(chatStream(ollama(), ask('q'), FAST)))).toMatchObject({ code: 'upstream', message: '大模型返回错误：模型推理出错' });
   });
 
   it('the OpenAI-compatible Ollama (/v1) goes through SSE', async () => {

@@ -33,6 +33,8 @@ export interface FakeScript {
   noDone?: boolean;
   /** answer a streaming request with the whole JSON completion (a vendor that ignores stream:true) */
   ignoreStream?: boolean;
+  /** after this many deltas, send an error object in the stream (`data: {"error":…}` / `{"error":"…"}`) and end */
+  streamErrorAfter?: number;
 }
 
 export interface FakeLlmRequest {
@@ -193,6 +195,11 @@ export async function startFakeLlm(o: { apiKey: string }): Promise<FakeLlm> {
     for (let i = 0; i < pieces.length; i++) {
       if (res.destroyed) return;
       if (s.dropAfter !== undefined && i >= s.dropAfter) return drop();
+      if (s.streamErrorAfter !== undefined && i >= s.streamErrorAfter) {
+        if (nativeOllama) write(`${JSON.stringify({ error: '模型推理出错' })}\n`);
+        else sse({ error: { message: '模型推理出错', type: 'server_error', code: 'inference_error' } });
+        return void res.end();
+      }
       if (i > 0 && s.tokenDelayMs) await sleep(s.tokenDelayMs);
       if (res.destroyed) return;
       if (nativeOllama)
