@@ -359,6 +359,12 @@ describe('OpenAI-compatible chat against the fake', () => {
     expect(e.message).toMatch(/^无法连接大模型接口 127\.0\.0\.1:1：/);
   });
 
+  it('takes an SSE stream mislabelled as application/json', async () => {
+    const wire = 'data: {"choices":[{"delta":{"content":"标签"}}]}\n\ndata: {"choices":[{"delta":{"content":"错了"}}]}\n\ndata: [DONE]\n\n';
+    fake.script({ status: 200, body: wire, contentType: 'application/json; charset=utf-8' });
+    expect(text(await collect(chatStream(openai(), ask('q'), FAST)))).toBe('标签错了');
+  });
+
   it('a page that is not an API is a bad_response', async () => {
     const before = fake.requests.length;
     fake.script({ status: 200, body: '<html>hello</html>' });

@@ -21,6 +21,8 @@ export interface FakeScript {
   /** answer this status with `body` instead (JSON when an object) */
   status?: number;
   body?: string | Record<string, unknown>;
+  /** Content-Type of the `status` answer (default: JSON for objects and JSON-looking text) */
+  contentType?: string;
   /** never answer */
   hang?: boolean;
   /** the answer text (default the echo) */
@@ -114,6 +116,10 @@ export async function startFakeLlm(o: { apiKey: string }): Promise<FakeLlm> {
     }
     if (s.hang) return; // keeps the connection open until the client gives up
     if (s.headersDelayMs) await sleep(s.headersDelayMs);
+    if (s.status && s.contentType) {
+      res.writeHead(s.status, { 'Content-Type': s.contentType });
+      return void res.end(typeof s.body === 'string' ? s.body : JSON.stringify(s.body ?? ''));
+    }
     if (s.status) return json(s.status, s.body ?? '');
     if (typeof body !== 'object' || !body || typeof body.model !== 'string' || !body.model) {
       return openai

@@ -242,12 +242,20 @@ async function* streamOnce(ep: LlmEndpoint, req: LlmChatRequest, l: Limits): Asy
   try {
     const res = await x.post(url, headers, body, l.connectMs, l.idleMs);
     const type = res.headers.get('content-type') ?? '';
+    let whole: string | undefined;
     if (/json/i.test(type) && !/ndjson|jsonl/i.test(type)) {
-      // the vendor ignored stream:true and answered the whole completion at once
-      const c = completion(parseJson(await x.text(res, l.idleMs, url), '内容'), native, ep.apiKey);
-      if (c.content) yield { type: 'delta', content: c.content };
-      if (c.promptTokens || c.completionTokens) yield { type: 'usage', promptTokens: c.promptTokens, completionTokens: c.completionTokens };
-      return;
+      // the vendor ignored stream:true and answered the whole completion at once (or mislabelled its stream)
+      whole = await x.text(res, l.idleMs, url);
+      let j: unknown;
+      try {
+        j = JSON.parse(whole);
+      } catch {}
+      if (j !== undefined) {
+        const c = completion(j, native, ep.apiKey);
+        if (c.content) yield { type: 'delta', content: c.content };
+        if (c.promptTokens || c.completionTokens) yield { type: 'usage', promptTokens: c.promptTokens, completionTokens: c.completionTokens };
+        return;
+      }
     }
     const lines = new LineDecoder();
     let deltas = 0;
@@ -290,7 +298,8 @@ async function* streamOnce(ep: LlmEndpoint, req: LlmChatRequest, l: Limits): Asy
       return false;
     };
 
-    read: for await (const chunk of x.chunks(res, l.idleMs, url)) {
+    const source = whole === undefined ? x.chunks(res, l.idleMs, url) : [new TextEncoder().encode(whole)];
+    read: for await (const chunk of source) {
       for (const text of lines.push(chunk)) {
         if (yield* line(text)) {
           done = true;
