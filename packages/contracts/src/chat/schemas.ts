@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4_MAX, zInt4, zNullableTimestamp, zQueryArray, zTimestamp } from '../common/schemas';
+import { INT4_MAX, zInt4, zNullableTimestamp, zPatch, zQueryArray, zTimestamp } from '../common/schemas';
 import { ZChatCategory, ZChatMessageStatus, ZChatRole, ZLlmModelKind } from '../enums/chat';
 import { ZLlmProvider } from '../enums/llm-provider';
 
@@ -163,7 +163,7 @@ export const ZLlmModelBody = z.object({
   sort: z.number().int().default(0),
 });
 /** '******' (or an absent key) keeps the stored key. */
-export const ZUpdateLlmModelBody = ZLlmModelBody.partial().extend({ id: zId });
+export const ZUpdateLlmModelBody = zPatch(ZLlmModelBody).extend({ id: zId });
 
 export const ZListLlmModelsQuery = z.object({
   page: zInt4.min(1).default(1),
