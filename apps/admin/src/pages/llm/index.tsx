@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
+import { ProFormDependency, ProFormRadio, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { LLM_PROVIDER_BASE_URLS, LLM_PROVIDER_OPTIONS, ZLlmModel, toValueEnum, type TLlmModel, type TLlmProvider } from '@wenku/contracts';
 import { CrudPage, EnableField, SortField, col, crudForm, muted, saveTo } from '../../components/crud';
@@ -28,8 +28,6 @@ interface LlmFormValues {
   is_default: boolean;
   sort: number;
 }
-
-const providerLabel = (p: string) => LLM_PROVIDER_OPTIONS.find((o) => o.value === p)?.label ?? p;
 
 const toBody = (v: LlmFormValues) => ({
   provider: v.provider,
