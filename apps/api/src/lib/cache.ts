@@ -5,6 +5,8 @@
 export class TtlCache<V> {
   private readonly entries = new Map<string, { at: number; value: V }>();
   private readonly pending = new Map<string, Promise<V>>();
+  /** bumped by `clear`: a load that started before a write must not put the old value back */
+  private generation = 0;
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 500,
@@ -15,13 +17,18 @@ export class TtlCache<V> {
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
     const inflight = this.pending.get(key);
     if (inflight) return inflight;
+    const generation = this.generation;
     const p = load()
       .then((value) => {
-        if (this.entries.size >= this.maxEntries) this.entries.clear();
-        this.entries.set(key, { at: Date.now(), value });
+        if (generation === this.generation) {
+          if (this.entries.size >= this.maxEntries) this.entries.clear();
+          this.entries.set(key, { at: Date.now(), value });
+        }
         return value;
       })
-      .finally(() => this.pending.delete(key));
+      .finally(() => {
+        if (this.pending.get(key) === p) this.pending.delete(key);
+      });
     this.pending.set(key, p);
     return p;
   }
@@ -32,8 +39,11 @@ export class TtlCache<V> {
     return hit && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
   }
 
+  /** Forgets every value, and every load already under way (it may have read the data before the write). */
   clear(): void {
+    this.generation++;
     this.entries.clear();
+    this.pending.clear();
   }
 }
 
