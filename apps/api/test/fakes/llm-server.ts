@@ -73,7 +73,8 @@ export function fakeAnswer(messages: { role: string; content: string }[]): strin
   return `你好！你问的是：${last?.content ?? ''}`;
 }
 
-export async function startFakeLlm(o: { apiKey: string }): Promise<FakeLlm> {
+/** `defaults`: how requests are answered when nothing is scripted (e.g. slow tokens for a journey). */
+export async function startFakeLlm(o: { apiKey: string; defaults?: FakeScript }): Promise<FakeLlm> {
   const requests: FakeLlmRequest[] = [];
   const queue: FakeScript[] = [];
   let aborted = 0;
@@ -87,7 +88,7 @@ export async function startFakeLlm(o: { apiKey: string }): Promise<FakeLlm> {
     } catch {}
     const path = (req.url ?? '/').split('?')[0];
     requests.push({ path, headers: req.headers, body });
-    const s: FakeScript = queue.shift() ?? {};
+    const s: FakeScript = queue.shift() ?? o.defaults ?? {};
     let destroyedByUs = false;
     res.on('close', () => {
       if (!res.writableEnded && !destroyedByUs) aborted++;
