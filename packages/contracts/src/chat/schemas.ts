@@ -114,7 +114,8 @@ export const ZChatUsage = z.object({ prompt_tokens: z.number().int(), completion
  * `done` with the saved answer — or `error`. `ping` lines keep slow streams alive and carry nothing.
  */
 export const ZChatStreamEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('message'), message: ZChatMessage }),
+  /** the saved question, and the pending answer (its id is what PUT /chat/message/cancel stops) */
+  z.object({ type: z.literal('message'), message: ZChatMessage, answer: ZChatMessage.optional() }),
   z.object({ type: z.literal('reference'), references: z.array(ZChatReference) }),
   z.object({ type: z.literal('delta'), content: z.string() }),
   z.object({ type: z.literal('ping') }),
