@@ -137,7 +137,6 @@ export function useChatStream(topicId: number | undefined) {
         void qc.invalidateQueries({ queryKey: ['me', 'chat', 'topic', token] });
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [topicId, token, qc],
   );
 
