@@ -35,8 +35,10 @@ export const fromMessage = (m: TChatMessage): ChatItem => ({
  * server's words are what the reader needs; an answer without any is 发送失败.
  */
 export function sendErrorMessage(e: unknown): string {
-  if (e instanceof ApiError) return e.message.replace(/^\d{3}\s+/, '').trim() || '发送失败';
-  return '发送失败';
+  if (!(e instanceof ApiError)) return '发送失败';
+  const text = e.message.replace(/^\d{3}\s+/, '').trim();
+  // a proxy's error page is no message for a reader
+  return text && !text.startsWith('<') ? text : '发送失败';
 }
 
 /** Tokens of one answer (the `done` event's usage). */
