@@ -56,9 +56,7 @@ describe('<ChatNewPage>', { timeout: 30000 }, () => {
     stubApi((u, init) => {
       if (u.pathname === '/api/v1/chat/topic' && method(init) === 'POST') {
         n++;
-        return n === 1
-          ? Promise.resolve(new Response('Bad Gateway', { status: 502 }))
-          : json({ code: ErrorCode.Forbidden, message: 'AI 功能未开启' }, 403);
+        return n === 1 ? Promise.resolve(new Response('Bad Gateway', { status: 502 })) : json({ code: ErrorCode.Forbidden, message: 'AI 功能未开启' }, 403);
       }
       return undefined;
     });
@@ -168,7 +166,11 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
         { type: 'message', message: testChatMessage({ id: 11, role: 'user', content: '合同' }) },
         { type: 'reference', references: [{ title: '劳动合同范本', uuid: 'doc-1', page: 3, score: 0.9 }] },
         { type: 'delta', content: '见范本第 3 页。' },
-        { type: 'done', message: testChatMessage({ id: 12, role: 'assistant', content: '见范本第 3 页。' }), usage: { prompt_tokens: 1, completion_tokens: 1 } },
+        {
+          type: 'done',
+          message: testChatMessage({ id: 12, role: 'assistant', content: '见范本第 3 页。' }),
+          usage: { prompt_tokens: 1, completion_tokens: 1 },
+        },
       ]),
     );
     openTopic();
@@ -330,7 +332,11 @@ describe('<ChatHistoryPage>', { timeout: 60000 }, () => {
     renderAt(<ChatHistoryPage />, '/chat/history');
     await screen.findByText('今天的会话', {}, { timeout: 10000 });
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['今天', '昨天']);
-    expect(within(screen.getByRole('region', { name: '今天' })).getByRole('link', { name: /今天的会话/ }).getAttribute('href')).toBe('/chat/u1');
+    expect(
+      within(screen.getByRole('region', { name: '今天' }))
+        .getByRole('link', { name: /今天的会话/ })
+        .getAttribute('href'),
+    ).toBe('/chat/u1');
     expect(within(screen.getByRole('region', { name: '昨天' })).getByText('昨天的会话')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '重命名 今天的会话' }));
