@@ -204,8 +204,11 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
     typeAndSend('写一篇长文');
     await waitFor(() => expect(s).toBeTruthy(), { timeout: 10000 });
     act(() => {
-      s.push({ type: 'message', message: testChatMessage({ id: 11, role: 'user', content: '写一篇长文' }) });
-      s.push({ type: 'message', message: testChatMessage({ id: 12, role: 'assistant', status: 1 }) });
+      s.push({
+        type: 'message',
+        message: testChatMessage({ id: 11, role: 'user', content: '写一篇长文' }),
+        answer: testChatMessage({ id: 12, role: 'assistant', status: 0, finished_at: null }),
+      });
       s.push({ type: 'delta', content: '很久很久以前' });
     });
     await waitFor(() => expect(screen.getByTestId('chat-answer').textContent).toContain('很久很久以前'));

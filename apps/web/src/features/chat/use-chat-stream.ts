@@ -91,13 +91,16 @@ export function useChatStream(topicId: number | undefined) {
         for await (const ev of events) {
           if (ctrl.signal.aborted) break;
           switch (ev.type) {
-            case 'message':
+            case 'message': {
+              // the saved question, and (with it) the pending answer, whose id 停止 cancels
+              const answer = ev.message.role === 'assistant' ? ev.message : ev.answer;
               if (ev.message.role === 'user') patch(qKey, { ...fromMessage(ev.message), key: qKey });
-              else {
-                answerIdRef.current = ev.message.id;
-                patch(aKey, (it) => ({ id: ev.message.id, status: ev.message.status, content: it.content || ev.message.content }));
+              if (answer) {
+                answerIdRef.current = answer.id;
+                patch(aKey, (it) => ({ id: answer.id, status: answer.status, content: it.content || answer.content }));
               }
               break;
+            }
             case 'reference':
               patch(aKey, { references: ev.references });
               break;
