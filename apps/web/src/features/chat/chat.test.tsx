@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
 import { renderAt } from '../../test/render';
@@ -10,6 +10,9 @@ import ChatNewPage from './pages/chat-new-page';
 import ChatTopicPage from './pages/chat-topic-page';
 import ChatHistoryPage from './pages/chat-history-page';
 import { savePendingQuestion } from './lib';
+
+// drawing a PNG needs a real browser: here it fails, so the page's failure message shows
+vi.mock('html-to-image', () => ({ toPng: () => Promise.reject(new Error('no canvas in jsdom')) }));
 
 const QUOTA = { user_id: 7, daily_limit: 20, used_today: 3, remaining: 17, total_used: 30, extra: 0 };
 const body = (init?: RequestInit) => JSON.parse(String(init?.body)) as Record<string, unknown>;
@@ -158,6 +161,74 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
     expect(within(answer).getByRole('button', { name: /导出Word/ })).toBeTruthy();
     expect(within(answer).getByRole('button', { name: /导出图片/ })).toBeTruthy();
     expect(await screen.findByRole('button', { name: /发送/ })).toBeTruthy();
+  });
+
+  it('per answer: 复制, 重新生成 (the previous question again), 导出Word (document.docx) and 导出图片 (its failure)', async () => {
+    const sent: unknown[] = [];
+    const docx: unknown[] = [];
+    topicApi(
+      (init) => {
+        sent.push(body(init));
+        return ndjsonResponse([
+          { type: 'message', message: testChatMessage({ id: 11, role: 'user', content: '写首诗' }) },
+          { type: 'delta', content: '床前明月光' },
+          { type: 'done', message: testChatMessage({ id: 12, role: 'assistant', content: '床前明月光' }), usage: { prompt_tokens: 1, completion_tokens: 5 } },
+        ]);
+      },
+      (u, init) => {
+        if (u.pathname === '/api/v1/markdown2docx' && method(init) === 'POST') {
+          docx.push(body(init));
+          return docx.length === 1
+            ? Promise.resolve(new Response(new Blob(['PK']), { status: 200 }))
+            : json({ code: ErrorCode.BadRequest, message: '内容过长，无法导出' }, 400);
+        }
+        return undefined;
+      },
+    );
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: (t: string) => (copied.push(t), Promise.resolve()) }, configurable: true });
+    const downloads: string[] = [];
+    const origCreate = URL.createObjectURL;
+    const origClick = HTMLAnchorElement.prototype.click;
+    URL.createObjectURL = () => 'blob:x';
+    URL.revokeObjectURL = () => undefined;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    };
+    try {
+      openTopic();
+      await screen.findByText(/有什么可以帮你的/, {}, { timeout: 10000 });
+      typeAndSend('写首诗');
+      const answer = await screen.findByTestId('chat-answer', {}, { timeout: 10000 });
+      await within(answer).findByRole('button', { name: /复制/ }, { timeout: 10000 });
+      fireEvent.click(within(answer).getByRole('button', { name: /复制/ }));
+      expect(await screen.findByText('已复制')).toBeTruthy();
+      expect(copied).toEqual(['床前明月光']);
+
+      fireEvent.click(within(answer).getByRole('button', { name: /导出Word/ }));
+      expect(await screen.findByText('导出成功')).toBeTruthy();
+      expect(docx[0]).toEqual({ markdown: '床前明月光', title: '打招呼' });
+      expect(downloads).toEqual(['document.docx']);
+      fireEvent.click(within(answer).getByRole('button', { name: /导出Word/ }));
+      expect(await screen.findByText('内容过长，无法导出')).toBeTruthy();
+
+      fireEvent.click(within(answer).getByRole('button', { name: /导出图片/ }));
+      expect(await screen.findByText('导出图片失败', {}, { timeout: 10000 })).toBeTruthy();
+
+      fireEvent.click(within(answer).getByRole('button', { name: /重新生成/ }));
+      await waitFor(
+        () =>
+          expect(sent).toEqual([
+            { topic_id: 5, content: '写首诗' },
+            { topic_id: 5, content: '写首诗' },
+          ]),
+        { timeout: 10000 },
+      );
+      await waitFor(() => expect(screen.getAllByTestId('chat-answer')).toHaveLength(2));
+    } finally {
+      URL.createObjectURL = origCreate;
+      HTMLAnchorElement.prototype.click = origClick;
+    }
   });
 
   it('shows references as links to the cited document pages', async () => {
