@@ -63,8 +63,18 @@ export function useChatStream(topicId: number | undefined) {
   const ctrlRef = useRef<AbortController | null>(null);
   const answerIdRef = useRef(0);
 
-  // leaving the page ends the stream (the server keeps or cancels the answer on its own)
-  useEffect(() => () => ctrlRef.current?.abort(), []);
+  // leaving the page ends the stream (the server keeps or cancels the answer on its own); checked a tick later, so
+  // React's development remount (StrictMode) does not cut the first question off
+  const mountedRef = useRef(false);
+  useEffect(() => {
+    mountedRef.current = true;
+    return () => {
+      mountedRef.current = false;
+      setTimeout(() => {
+        if (!mountedRef.current) ctrlRef.current?.abort();
+      }, 0);
+    };
+  }, []);
 
   const patch = (key: string, p: Partial<ChatItem> | ((it: ChatItem) => Partial<ChatItem>)) =>
     setLive((list) => list.map((it) => (it.key === key ? { ...it, ...(typeof p === 'function' ? p(it) : p) } : it)));
