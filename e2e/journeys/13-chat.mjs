@@ -77,8 +77,7 @@ export const journeys = [
         await box.fill('Debian 是什么？');
         await box.press('Enter');
         await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/, { timeout: 15000 });
-        const partial = page.locator('.wk-chat-typing, text=停止').first();
-        await partial.waitFor({ timeout: 15000 });
+        await page.getByRole('button', { name: '停止' }).waitFor({ timeout: 15000 });
         await shot('chat-streaming');
         await page.getByText('你好！你问的是：Debian 是什么？').waitFor({ timeout: 30000 });
         await page.getByRole('button', { name: /导出Word/ }).first().waitFor();
