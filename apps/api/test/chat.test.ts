@@ -109,7 +109,7 @@ describe('asking and streaming', () => {
     expect(types.filter((x) => x === 'delta').length).toBeGreaterThan(2);
     const first = r.events[0] as Extract<TChatStreamEvent, { type: 'message' }>;
     expect(first.message).toMatchObject({ role: 'user', content: '什么是 Debian 的软件包？', status: ChatMessageStatus.Success });
-    expect(first.answer).toMatchObject({ role: 'assistant', status: ChatMessageStatus.Pending });
+    expect(first.answer).toMatchObject({ role: 'assistant', status: ChatMessageStatus.Generating });
     const text = r.events.flatMap((e) => (e.type === 'delta' ? [e.content] : [])).join('');
     const done = r.events.at(-1) as Extract<TChatStreamEvent, { type: 'done' }>;
     expect(done.message).toMatchObject({ role: 'assistant', status: ChatMessageStatus.Success, content: text, model: 'fake-chat' });

@@ -304,8 +304,8 @@ export class ChatService {
     const llm = await this.settings.get('llm');
     if (!llm.enable) throw badRequest('AI 功能未开启');
     const topic = await this.ownTopic({ id: body.topic_id }, { userId, isAdmin: false });
-    const model = await this.chatModel();
-    const [plan, history, system] = await Promise.all([
+    const [model, plan, history, system] = await Promise.all([
+      this.chatModel(),
       this.account.aiQuotaPlan(userId),
       this.repo.history(topic.id, llm.history_window),
       this.settings.get('system'),
@@ -329,7 +329,8 @@ export class ChatService {
         status: ChatMessageStatus.Success,
         finishedAt: new Date(),
       });
-      const a = await this.repo.insertMessage(tx, { topicId: topic.id, userId, role: 'assistant', status: ChatMessageStatus.Pending, model: model.name });
+      // generating from the start: `run` follows at once (an answer left so by a stopped process is failed at start-up)
+      const a = await this.repo.insertMessage(tx, { topicId: topic.id, userId, role: 'assistant', status: ChatMessageStatus.Generating, model: model.name });
       await this.repo.updateTopic(tx, topic.id, {
         messageCount: topic.messageCount + 2,
         updatedAt: new Date(),
@@ -369,7 +370,6 @@ export class ChatService {
     let outcome: { status: number; error: string; code?: string };
     yield { type: 'message', message: messageJson(g.question), answer: messageJson(g.answer) };
     try {
-      await this.repo.updateMessage(this.db, g.answer.id, { status: ChatMessageStatus.Generating });
       for await (const e of chatStream(g.model.ep, { messages: g.messages, temperature: llm.temperature, maxTokens: llm.max_tokens, signal: ctrl.signal })) {
         if (e.type === 'delta') {
           text += e.content;
