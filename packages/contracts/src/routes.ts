@@ -11,6 +11,7 @@ import { articleRoutes } from './article/routes';
 import { bannerRoutes } from './banner/routes';
 import { seoRoutes } from './seo/routes';
 import { orderRoutes } from './order/routes';
+import { chatRoutes } from './chat/routes';
 
 /** Every API route, by name. The API registers exactly these; the clients call only these. */
 export const api = {
@@ -30,6 +31,7 @@ export const api = {
   ...bannerRoutes,
   ...seoRoutes,
   ...orderRoutes,
+  ...chatRoutes,
 };
 export type Api = typeof api;
 export type RouteName = keyof Api;

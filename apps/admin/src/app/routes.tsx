@@ -94,6 +94,8 @@ const Comment = lazy(() => import('../pages/comment'));
 const Report = lazy(() => import('../pages/report'));
 const SearchRecord = lazy(() => import('../pages/searchrecord'));
 const Placeholder = lazy(() => import('../pages/placeholder'));
+const Llm = lazy(() => import('../pages/llm'));
+const AiChat = lazy(() => import('../pages/ai-chat'));
 const ArticleList = lazy(() => import('../pages/article'));
 const ArticleRecycle = lazy(() => import('../pages/article/recycle'));
 const ArticleSet = lazy(() => import('../pages/article/set'));
@@ -192,9 +194,9 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     title: 'AI 管理',
     icon: <RobotOutlined />,
     children: [
-      { path: '/ai/llm', title: '大模型', icon: <ThunderboltOutlined />, module: 'llm', component: Placeholder },
+      { path: '/ai/llm', title: '大模型', icon: <ThunderboltOutlined />, module: 'llm', component: Llm },
       { path: '/ai/embedding', title: '向量化', icon: <BranchesOutlined />, module: 'llm', component: Placeholder },
-      { path: '/ai/chat', title: '对话记录', icon: <MessageOutlined />, module: 'llm', component: Placeholder },
+      { path: '/ai/chat', title: '对话记录', icon: <MessageOutlined />, module: 'llm', component: AiChat },
     ],
   },
   {

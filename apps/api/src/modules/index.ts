@@ -17,6 +17,7 @@ import conversion from './conversion';
 import search from './search';
 import download from './download';
 import order from './order';
+import chat from './chat';
 import seo from './seo';
 import system from './system';
 
@@ -43,6 +44,7 @@ export const MODULES: readonly ModuleDef[] = [
   search,
   download,
   order,
+  chat,
   seo,
   system,
 ];

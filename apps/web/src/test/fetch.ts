@@ -37,3 +37,42 @@ export function stubApi(route: (u: URL, init?: RequestInit) => Promise<Response>
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/**
+ * An NDJSON answer (POST /chat/stream) the test writes line by line: `push` sends one event, `close` ends the body.
+ * Aborting the request (the signal of `init`) breaks the body the way a browser does.
+ */
+export function ndjsonStream(init?: RequestInit) {
+  const enc = new TextEncoder();
+  let ctrl!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      ctrl = c;
+    },
+  });
+  init?.signal?.addEventListener('abort', () => {
+    if (!open) return;
+    open = false;
+    ctrl.error(new DOMException('The operation was aborted.', 'AbortError'));
+  });
+  return {
+    response: Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } })),
+    push(event: unknown) {
+      if (open) ctrl.enqueue(enc.encode(`${JSON.stringify(event)}\n`));
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      ctrl.close();
+    },
+  };
+}
+
+/** A whole NDJSON answer at once. */
+export function ndjsonResponse(events: unknown[]) {
+  const s = ndjsonStream();
+  for (const e of events) s.push(e);
+  s.close();
+  return s.response;
+}

@@ -1,4 +1,4 @@
-import { ZOrder, type TOrder, type TUser } from '@wenku/contracts';
+import { ZChatMessage, ZChatTopic, ZOrder, type TChatMessage, type TChatTopic, type TOrder, type TUser } from '@wenku/contracts';
 
 /** A user as GET /user answers it, for tests: a new account with nothing uploaded; override what a test needs. */
 export function testUser(over: Partial<TUser> & Pick<TUser, 'id' | 'username'>): TUser {
@@ -35,6 +35,41 @@ export function testOrder(over: Partial<TOrder> = {}): TOrder {
     expire_at: '2026-11-24T10:00:00Z',
     paid_at: null,
     closed_at: null,
+    ...over,
+  });
+}
+
+/** A chat topic as GET /chat/topic answers it. */
+export function testChatTopic(over: Partial<TChatTopic> = {}): TChatTopic {
+  return ZChatTopic.parse({
+    id: 5,
+    uuid: 'topic-uuid-5',
+    category: 0,
+    title: '',
+    user_id: 7,
+    model: 'deepseek-chat',
+    message_count: 0,
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    created_at: '2026-11-24T08:00:00Z',
+    updated_at: '2026-11-24T08:00:00Z',
+    ...over,
+  });
+}
+
+/** A chat message (parsed by the contract's schema). */
+export function testChatMessage(over: Partial<TChatMessage> & Pick<TChatMessage, 'id' | 'role'>): TChatMessage {
+  return ZChatMessage.parse({
+    topic_id: 5,
+    content: '',
+    status: 2,
+    error: '',
+    model: 'deepseek-chat',
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    references: [],
+    created_at: '2026-11-24T08:00:00Z',
+    finished_at: '2026-11-24T08:00:01Z',
     ...over,
   });
 }

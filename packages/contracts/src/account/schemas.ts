@@ -226,6 +226,8 @@ export const ZAiQuota = z.object({
   user_id: z.number().int(),
   daily_limit: z.number().int(),
   used_today: z.number().int(),
+  /** what is left today (site time zone): daily_limit + extra − used_today, never below 0 */
+  remaining: z.number().int(),
   total_used: z.number().int(),
   extra: z.number().int(),
 });

@@ -365,7 +365,12 @@ export const CONFIG_SCHEMAS = {
     api_key: f.secret('API Key'),
     model: f.text('对话模型', ''),
     embedding_model: f.text('向量模型', ''),
-    daily_quota: f.number('每人每天对话次数', 20, { min: 0, max: 1000000 }),
+    daily_quota: f.number('每人每天对话次数', 20, { min: 0, max: 1000000, public: true }),
+    vip_daily_quota: f.number('VIP每天对话次数', 100, { min: 0, max: 1000000, public: true }),
+    credit_per_message: f.number('每次对话消耗积分(0为免费)', 0, { min: 0, max: 1000000, public: true }),
+    temperature: f.number('温度(0-2)', 0.7, { min: 0, max: 2, int: false }),
+    max_tokens: f.number('回答最大 token 数', 2048, { min: 16, max: 32768 }),
+    history_window: f.number('携带历史消息条数', 10, { min: 0, max: 100 }),
     system_prompt: f.textarea('系统提示词', '你是文库的智能助手，请依据提供的文档内容回答问题，并注明出处。'),
   }),
   ssr: section('SEO 渲染', {

@@ -22,3 +22,4 @@ export * from './spider-document-status';
 export * from './spider-url-status';
 export * from './task-status';
 export * from './vip-card';
+export * from './chat';

@@ -20,6 +20,7 @@ const SECTION_TIPS: Partial<Record<string, string>> = {
   display: '展示设置影响网站前台的显示内容，保存后刷新前台即可生效。',
   pay: '密钥类配置出于安全考虑不回显，不修改则保持原值。',
   oauth: '密钥类配置出于安全考虑不回显，不修改则保持原值。',
+  llm: '这里是网站的默认大模型（AI 对话、AI 搜索与文档问答默认使用它）及对话的额度与参数；更多模型可在 AI 管理 → 大模型中添加。API Key 不回显，不修改则保持原值。',
 };
 
 function ConfigField({ item }: { item: TConfigItem }) {

@@ -11,3 +11,4 @@ export * from './search';
 export * from './article';
 export * from './rate-limit';
 export * from './order';
+export * from './chat';

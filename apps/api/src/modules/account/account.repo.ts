@@ -154,6 +154,29 @@ export class AccountRepo {
       .onConflictDoUpdate({ target: aiQuotas.userId, set: patch });
   }
 
+  /**
+   * Counts one AI question for `day` if the user is under `limit` (a new day starts from zero), under the quota row's
+   * lock inside `tx`; returns the count after, or null when the limit is reached.
+   */
+  async useQuota(tx: Tx, userId: number, day: string, limitOf: (row: { dailyLimit: number; extra: number }) => number): Promise<number | null> {
+    await tx.insert(aiQuotas).values({ userId }).onConflictDoNothing();
+    const [row] = await tx.select().from(aiQuotas).where(eq(aiQuotas.userId, userId)).for('update');
+    const used = row.usedDay === day ? row.usedToday : 0;
+    if (used >= limitOf(row)) return null;
+    await tx
+      .update(aiQuotas)
+      .set({ usedDay: day, usedToday: used + 1, totalUsed: row.totalUsed + 1 })
+      .where(eq(aiQuotas.userId, userId));
+    return used + 1;
+  }
+  /** Gives back one question of `day` (the answer failed). */
+  async refundQuota(tx: Tx, userId: number, day: string): Promise<void> {
+    await tx
+      .update(aiQuotas)
+      .set({ usedToday: sql`greatest(${aiQuotas.usedToday} - 1, 0)`, totalUsed: sql`greatest(${aiQuotas.totalUsed} - 1, 0)` })
+      .where(and(eq(aiQuotas.userId, userId), eq(aiQuotas.usedDay, day)));
+  }
+
   allGroupsOrdered() {
     return this.db.select().from(groups).orderBy(asc(groups.sort));
   }

@@ -252,18 +252,56 @@ export class AccountService {
   }
 
   // ---------------- AI quota ----------------
+  /** Today in the site's time zone (quotas reset at the site's midnight, not UTC's). */
+  private async aiDay(): Promise<string> {
+    const tz = await this.settings.timezone();
+    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  }
+
+  /** The daily limit: the user's own when set, else the VIP limit for VIPs (VIP on), else the site's. */
+  private async aiLimit(userId: number, row: { dailyLimit: number; extra: number } | undefined): Promise<number> {
+    const [llm, vip, user] = await Promise.all([this.settings.get('llm'), this.settings.get('vip'), this.users.get(userId)]);
+    const base = row && row.dailyLimit >= 0 ? row.dailyLimit : vip.enable && isVip(user) ? Math.max(llm.vip_daily_quota, llm.daily_quota) : llm.daily_quota;
+    return base + (row?.extra ?? 0);
+  }
+
   async quota(userId: number) {
     await this.users.get(userId);
-    const [row, llm] = await Promise.all([this.repo.findQuota(userId), this.settings.get('llm')]);
-    const today = new Date().toISOString().slice(0, 10);
-    const defaultLimit = llm.daily_quota;
+    const [row, today] = await Promise.all([this.repo.findQuota(userId), this.aiDay()]);
+    const limit = await this.aiLimit(userId, row);
+    const used = row && row.usedDay === today ? row.usedToday : 0;
     return {
       user_id: userId,
-      daily_limit: row && row.dailyLimit >= 0 ? row.dailyLimit : defaultLimit,
-      used_today: row && row.usedDay === today ? row.usedToday : 0,
+      daily_limit: limit - (row?.extra ?? 0),
+      used_today: used,
+      remaining: Math.max(0, limit - used),
       total_used: row?.totalUsed ?? 0,
       extra: row?.extra ?? 0,
     };
+  }
+
+  /**
+   * What `useAiQuota` needs, read before the caller's transaction (a transaction uses only its own handle): the
+   * site's day and the user's limit without the extra allowance.
+   */
+  async aiQuotaPlan(userId: number): Promise<{ day: string; limit: number }> {
+    const [day, row] = await Promise.all([this.aiDay(), this.repo.findQuota(userId)]);
+    return { day, limit: await this.aiLimit(userId, row ? { dailyLimit: row.dailyLimit, extra: 0 } : undefined) };
+  }
+
+  /**
+   * Takes one AI question from today's quota inside `tx` (where the caller also charges credits, if any), under the
+   * quota row's lock: 40 parallel questions at the limit take exactly what is left. Refused with 429 and a sentence
+   * when the limit is reached.
+   */
+  async useAiQuota(tx: Tx, userId: number, plan: { day: string; limit: number }): Promise<void> {
+    const used = await this.repo.useQuota(tx, userId, plan.day, (r) => plan.limit + r.extra);
+    if (used === null) throw new AppError('rate_limited', '今日 AI 对话次数已用完，请明天再来');
+  }
+
+  /** Gives a question back (the model failed to answer). */
+  async refundAiQuota(tx: Tx, userId: number, day: string): Promise<void> {
+    await this.repo.refundQuota(tx, userId, day);
   }
 
   async setQuota(body: { user_id: number; daily_limit?: number; extra?: number }) {

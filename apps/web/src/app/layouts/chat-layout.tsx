@@ -1,6 +1,6 @@
 import { Tooltip } from 'antd';
 import { ClockCircleOutlined, HomeOutlined, MessageOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useScreen } from '@wenku/ui';
 import { useSession } from '../session';
 import { UserAvatar } from '../../features/user/components/user-avatar';
@@ -17,12 +17,18 @@ const ENTRIES = [
   { to: '/me', label: '个人中心', icon: <UserOutlined /> },
 ];
 
-/** A narrow left bar and the chat page. Chat pages need a login (checked by the access redirects). */
+/**
+ * A narrow left bar (70px, spec §9) and the chat page; on phones the bar is a bottom bar. Chat pages need a login
+ * (checked by the access redirects: `needsLogin` in app/access.ts covers /chat).
+ */
 export default function ChatLayout() {
   const user = useSession((s) => s.user);
   const { logo } = useSettings().system;
   const sitename = useSiteName();
   const { isMobile } = useScreen();
+  const { pathname } = useLocation();
+  // /chat is the dialog's welcome too
+  const active = (to: string, isActive: boolean) => to !== '/' && (isActive || (to === '/chat/dialog' && (pathname === '/chat' || pathname === '/chat/')));
   return (
     <div className={`wk-chat${isMobile ? ' is-mobile' : ''}`}>
       <aside className="wk-chat-bar" style={isMobile ? undefined : { width: CHAT_BAR_WIDTH }}>
@@ -34,7 +40,7 @@ export default function ChatLayout() {
         <nav className="wk-chat-nav" aria-label="对话导航">
           {ENTRIES.map((e) => (
             <Tooltip key={e.to} title={isMobile ? undefined : e.label} placement="right">
-              <NavLink to={e.to} end={e.end} className={({ isActive }) => `wk-chat-nav-item${isActive && e.to !== '/' ? ' is-active' : ''}`}>
+              <NavLink to={e.to} end={e.end} className={({ isActive }) => `wk-chat-nav-item${active(e.to, isActive) ? ' is-active' : ''}`}>
                 {e.icon}
                 <span>{e.label}</span>
               </NavLink>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Breadcrumb } from 'antd';
 import { Link } from 'react-router-dom';
-import { ComingSoon } from '@wenku/ui';
 import { useDocumentTitle } from '../title';
 
 export interface Crumb {
@@ -22,23 +21,5 @@ export function Page({ title, crumbs, className, children }: { title?: string; c
       )}
       {children}
     </div>
-  );
-}
-
-/** A feature that arrives in a later release, shown as a tidy card. */
-function PlaceholderCard({ title, description, extra }: { title?: ReactNode; description?: ReactNode; extra?: ReactNode }) {
-  return (
-    <div className="wk-card wk-placeholder">
-      <ComingSoon title={title} description={description} extra={extra} />
-    </div>
-  );
-}
-
-/** A whole placeholder page. */
-export function PlaceholderPage({ title, crumbs, description, extra }: { title: string; crumbs?: Crumb[]; description?: ReactNode; extra?: ReactNode }) {
-  return (
-    <Page title={title} crumbs={crumbs ?? [{ title }]}>
-      <PlaceholderCard title={`${title} · 即将上线`} description={description} extra={extra} />
-    </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Popover, Tooltip } from 'antd';
-import { CloudUploadOutlined, CustomerServiceOutlined, EditOutlined, VerticalAlignTopOutlined, WechatOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, CustomerServiceOutlined, EditOutlined, MessageOutlined, VerticalAlignTopOutlined, WechatOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useSettings } from '../../features/settings/api';
 import { SmartLink } from './nav-link';
@@ -16,12 +16,19 @@ function useScrolled(threshold = 300): boolean {
   return scrolled;
 }
 
-/** Fixed right bar: post article, upload document, optional WeChat QR and contact link, back to top. */
+/** Fixed right bar: AI对话 (when the AI features are on), post article, upload document, optional WeChat QR and contact link, back to top. */
 export function RightBar() {
-  const { display, system } = useSettings();
+  const { display, system, llm } = useSettings();
   const scrolled = useScrolled();
   return (
     <aside className="wk-rightbar" aria-label="快捷操作">
+      {llm.enable && (
+        <Tooltip title="AI对话" placement="left">
+          <Link to="/chat" className="wk-rightbar-item wk-rightbar-extra" aria-label="AI对话">
+            <MessageOutlined />
+          </Link>
+        </Tooltip>
+      )}
       <Tooltip title="发布文章" placement="left">
         <Link to="/post" className="wk-rightbar-item wk-rightbar-extra" aria-label="发布文章">
           <EditOutlined />

@@ -34,6 +34,24 @@ describe('DocumentReader', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: '下载' })).toBeTruthy();
   });
 
+  it('?page=N (a chat reference) shows the pages up to N and scrolls to it, within the preview', () => {
+    const scrolled: string[] = [];
+    const orig = HTMLElement.prototype.scrollIntoView;
+    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement) {
+      scrolled.push(this.dataset.page ?? '');
+    };
+    try {
+      renderAt(<DocumentReader doc={doc(15, 12)} pagesPerRead={5} downloadButton={null} />, '/document/abcdef0123456789?page=9');
+      expect(pagesShown()).toBe(9);
+      expect(scrolled).toEqual(['9']);
+      fireEvent.click(screen.getByRole('button', { name: /继续阅读/ }));
+      expect(pagesShown()).toBe(12);
+      expect(scrolled).toEqual(['9']);
+    } finally {
+      HTMLElement.prototype.scrollIntoView = orig;
+    }
+  });
+
   it('reserves each page height from the first page ratio and lazy-loads pages after the first two', () => {
     renderAt(<DocumentReader doc={doc(3, 3)} pagesPerRead={5} downloadButton={null} />, '/document/abcdef0123456789');
     fireEvent.click(screen.getByRole('button', { name: /继续阅读/ }));

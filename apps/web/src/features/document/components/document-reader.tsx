@@ -2,6 +2,7 @@ import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type React
 import { Button, Tooltip } from 'antd';
 import { DownOutlined, FullscreenExitOutlined, FullscreenOutlined, LockOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import type { TAdvertisement } from '@wenku/contracts';
+import { useSearchParams } from 'react-router-dom';
 import { apiUrl } from '../../../lib/api';
 import { AdSlot } from '../../advertisement/components/ad-slot';
 import {
@@ -77,7 +78,10 @@ function usePageIndicator(container: React.RefObject<HTMLElement | null>, shown:
  */
 export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButton }: DocumentReaderProps) {
   const preview = previewCount(doc.page_urls.length, doc.preview);
-  const [shown, setShown] = useState(() => initialShown(preview));
+  // ?page=N (a chat answer's reference): show the pages up to N and scroll to it
+  const [params] = useSearchParams();
+  const target = Math.min(Math.max(0, Math.floor(Number(params.get('page')) || 0)), preview);
+  const [shown, setShown] = useState(() => Math.max(initialShown(preview), target));
   const [zoom, setZoom] = useState(100);
   const rootRef = useRef<HTMLDivElement>(null);
   const pagesRef = useRef<HTMLDivElement>(null);
@@ -88,7 +92,16 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
   const tile = useMemo(() => (watermark ? watermarkTile(watermark) : null), [watermark]);
   const total = Math.max(doc.pages, preview);
 
-  useEffect(() => setShown(initialShown(preview)), [doc.uuid, preview]);
+  useEffect(() => setShown(Math.max(initialShown(preview), target)), [doc.uuid, preview, target]);
+  const scrolledTo = useRef('');
+  useEffect(() => {
+    const key = `${doc.uuid}:${target}`;
+    if (target <= 1 || scrolledTo.current === key) return;
+    const el = pagesRef.current?.querySelector<HTMLElement>(`[data-page="${target}"]`);
+    if (!el) return;
+    scrolledTo.current = key;
+    el.scrollIntoView?.({ block: 'start' });
+  }, [doc.uuid, target, shown]);
 
   return (
     <div ref={rootRef} className={['wk-reader', fullscreen.on ? 'is-fullscreen' : ''].join(' ')}>

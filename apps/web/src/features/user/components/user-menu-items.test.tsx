@@ -16,6 +16,15 @@ describe('userMenuEntries', () => {
   });
 });
 
+describe('userMenuEntries: AI对话', () => {
+  it('links to /chat only when the AI features are on (settings.llm.enable)', () => {
+    expect(userMenuEntries({ userId: 4, rechargeEnabled: false, allowPages: [], chatEnabled: false }).some((x) => x.to?.startsWith('/chat'))).toBe(false);
+    const e = userMenuEntries({ userId: 4, rechargeEnabled: false, allowPages: [], chatEnabled: true });
+    expect(e.map((x) => x.label)).toEqual(['个人主页', '个人中心', '上传文档', '发布文章', 'AI对话', '退出登录']);
+    expect(e.find((x) => x.key === 'chat')?.to).toBe('/chat');
+  });
+});
+
 describe('isSignedToday', () => {
   it('reads a sign-in record', () => {
     expect(isSignedToday(undefined)).toBe(false);

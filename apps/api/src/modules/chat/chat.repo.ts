@@ -1,0 +1,154 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Exec, Tx } from '../../db/client';
+import { chatMessages, chatTopics, llmModels, users } from '../../db/schema';
+import { likePattern } from '../../lib/sql';
+
+export type ChatTopicRow = typeof chatTopics.$inferSelect;
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+export type LlmModelRow = typeof llmModels.$inferSelect;
+
+/** SQL of chat topics, messages and the configured models; nothing else. */
+export class ChatRepo {
+  constructor(private readonly db: Db) {}
+
+  async insertTopic(v: typeof chatTopics.$inferInsert): Promise<ChatTopicRow> {
+    const [row] = await this.db.insert(chatTopics).values(v).returning();
+    return row;
+  }
+  async topic(by: { id?: number; uuid?: string }, exec: Exec = this.db): Promise<ChatTopicRow | undefined> {
+    const where = by.id !== undefined ? eq(chatTopics.id, by.id) : eq(chatTopics.uuid, by.uuid ?? '');
+    const [row] = await exec.select().from(chatTopics).where(where).limit(1);
+    return row;
+  }
+  async updateTopic(exec: Exec, id: number, patch: Partial<typeof chatTopics.$inferInsert>): Promise<ChatTopicRow> {
+    const [row] = await exec.update(chatTopics).set(patch).where(eq(chatTopics.id, id)).returning();
+    return row;
+  }
+  /** Adds to a topic's counters after an answer. */
+  async addUsage(exec: Exec, id: number, u: { model: string; prompt: number; completion: number; status: number }) {
+    await exec
+      .update(chatTopics)
+      .set({
+        model: u.model,
+        promptTokens: sql`${chatTopics.promptTokens} + ${u.prompt}`,
+        completionTokens: sql`${chatTopics.completionTokens} + ${u.completion}`,
+        lastStatus: u.status,
+        updatedAt: new Date(),
+      })
+      .where(eq(chatTopics.id, id));
+  }
+  async deleteTopics(ids: number[], ownerId?: number): Promise<number> {
+    const conds: SQL[] = [inArray(chatTopics.id, ids)];
+    if (ownerId !== undefined) conds.push(eq(chatTopics.userId, ownerId));
+    const rows = await this.db
+      .delete(chatTopics)
+      .where(and(...conds))
+      .returning({ id: chatTopics.id });
+    return rows.length;
+  }
+  async deleteTopicsOfUsers(userIds: number[]): Promise<void> {
+    if (userIds.length) await this.db.delete(chatTopics).where(inArray(chatTopics.userId, userIds));
+  }
+
+  /** Topics, newest activity first; with the owner's name (the administrators' list reads `users`, read only). */
+  async listTopics(f: { userId?: number[]; category?: number[]; wd?: string; withUsername?: boolean }, page: number, size: number) {
+    const conds: SQL[] = [];
+    if (f.userId?.length) conds.push(inArray(chatTopics.userId, f.userId));
+    if (f.category?.length) conds.push(inArray(chatTopics.category, f.category));
+    if (f.wd)
+      conds.push(
+        f.withUsername ? or(ilike(chatTopics.title, likePattern(f.wd)), ilike(users.username, likePattern(f.wd)))! : ilike(chatTopics.title, likePattern(f.wd)),
+      );
+    const where = conds.length ? and(...conds) : undefined;
+    const [rows, [{ n }]] = await Promise.all([
+      this.db
+        .select({ topic: chatTopics, username: users.username })
+        .from(chatTopics)
+        .leftJoin(users, eq(users.id, chatTopics.userId))
+        .where(where)
+        .orderBy(desc(chatTopics.updatedAt), desc(chatTopics.id))
+        .limit(size)
+        .offset((page - 1) * size),
+      this.db.select({ n: count() }).from(chatTopics).leftJoin(users, eq(users.id, chatTopics.userId)).where(where),
+    ]);
+    return { rows, total: n };
+  }
+
+  async insertMessage(exec: Exec, v: typeof chatMessages.$inferInsert): Promise<ChatMessageRow> {
+    const [row] = await exec.insert(chatMessages).values(v).returning();
+    return row;
+  }
+  async message(id: number, exec: Exec = this.db): Promise<ChatMessageRow | undefined> {
+    const [row] = await exec.select().from(chatMessages).where(eq(chatMessages.id, id)).limit(1);
+    return row;
+  }
+  async updateMessage(exec: Exec, id: number, patch: Partial<typeof chatMessages.$inferInsert>): Promise<ChatMessageRow> {
+    const [row] = await exec.update(chatMessages).set(patch).where(eq(chatMessages.id, id)).returning();
+    return row;
+  }
+  async cancelRequested(id: number): Promise<boolean> {
+    const [row] = await this.db.select({ c: chatMessages.cancelRequested }).from(chatMessages).where(eq(chatMessages.id, id));
+    return row?.c === true;
+  }
+  async messages(topicId: number, page: number, size: number) {
+    const where = eq(chatMessages.topicId, topicId);
+    const [rows, [{ n }]] = await Promise.all([
+      this.db
+        .select()
+        .from(chatMessages)
+        .where(where)
+        .orderBy(asc(chatMessages.id))
+        .limit(size)
+        .offset((page - 1) * size),
+      this.db.select({ n: count() }).from(chatMessages).where(where),
+    ]);
+    return { rows, total: n };
+  }
+  /** The last `n` finished, successful messages of a topic (the history window), oldest first. */
+  async history(topicId: number, n: number): Promise<ChatMessageRow[]> {
+    if (n <= 0) return [];
+    const rows = await this.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.topicId, topicId), eq(chatMessages.status, 2)))
+      .orderBy(desc(chatMessages.id))
+      .limit(n);
+    return rows.reverse();
+  }
+  /** Answers left generating by a stopped process. */
+  async failUnfinished(error: string): Promise<number> {
+    const rows = await this.db
+      .update(chatMessages)
+      .set({ status: 3, error, finishedAt: new Date() })
+      .where(inArray(chatMessages.status, [0, 1]))
+      .returning({ id: chatMessages.id });
+    return rows.length;
+  }
+
+  // ---------------------------------------------------------------- models
+  models(kind?: string): Promise<LlmModelRow[]> {
+    return this.db
+      .select()
+      .from(llmModels)
+      .where(kind ? eq(llmModels.kind, kind) : undefined)
+      .orderBy(asc(llmModels.sort), asc(llmModels.id));
+  }
+  async model(id: number): Promise<LlmModelRow | undefined> {
+    const [row] = await this.db.select().from(llmModels).where(eq(llmModels.id, id));
+    return row;
+  }
+  async saveModel(tx: Tx, id: number | undefined, v: Partial<typeof llmModels.$inferInsert>): Promise<LlmModelRow | undefined> {
+    if (v.isDefault && v.kind) await tx.update(llmModels).set({ isDefault: false }).where(eq(llmModels.kind, v.kind));
+    if (id === undefined)
+      return (
+        await tx
+          .insert(llmModels)
+          .values(v as typeof llmModels.$inferInsert)
+          .returning()
+      )[0];
+    return (await tx.update(llmModels).set(v).where(eq(llmModels.id, id)).returning())[0];
+  }
+  async deleteModels(ids: number[]): Promise<number> {
+    return (await this.db.delete(llmModels).where(inArray(llmModels.id, ids)).returning({ id: llmModels.id })).length;
+  }
+}

@@ -1,0 +1,471 @@
+import crypto from 'node:crypto';
+import {
+  ChatMessageStatus,
+  isChatFinished,
+  type TChatMessage,
+  type TChatStreamEvent,
+  type TChatTopic,
+  type TLlmModel,
+  type TLlmProvider,
+} from '@wenku/contracts';
+import type { Db } from '../../db/client';
+import { chatStream, LlmError, type LlmEndpoint, type LlmRole } from '../../engines/llm';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { Logger } from '../../kernel/module';
+import type { ConfigService } from '../config/config.service';
+import type { CreditService } from '../credit/credit.service';
+import type { AccountService } from '../account/account.service';
+import type { ChatMessageRow, ChatRepo, ChatTopicRow, LlmModelRow } from './chat.repo';
+
+export interface ChatViewer {
+  userId: number;
+  isAdmin: boolean;
+}
+
+const MASK = '******';
+/** how often a running answer looks for a stop asked from another tab or process */
+const CANCEL_POLL_MS = 1000;
+
+/** A model as the chat uses it: where to send, and the name shown with the answer. */
+export interface ResolvedModel {
+  ep: LlmEndpoint;
+  name: string;
+}
+
+/** An answer being generated: the saved question and answer rows and what goes to the model. */
+export interface Generation {
+  topic: ChatTopicRow;
+  question: ChatMessageRow;
+  answer: ChatMessageRow;
+  model: ResolvedModel;
+  messages: { role: LlmRole; content: string }[];
+  quotaDay: string;
+  credits: number;
+}
+
+function messageJson(m: ChatMessageRow): TChatMessage {
+  return {
+    id: m.id,
+    topic_id: m.topicId,
+    role: m.role as TChatMessage['role'],
+    content: m.content,
+    status: m.status as TChatMessage['status'],
+    error: m.error,
+    model: m.model,
+    prompt_tokens: m.promptTokens,
+    completion_tokens: m.completionTokens,
+    references: m.references ?? [],
+    created_at: m.createdAt.toISOString(),
+    finished_at: m.finishedAt?.toISOString() ?? null,
+  };
+}
+
+function topicJson(t: ChatTopicRow, username?: string | null): TChatTopic {
+  return {
+    id: t.id,
+    uuid: t.uuid,
+    category: t.category as TChatTopic['category'],
+    title: t.title,
+    user_id: t.userId,
+    ...(username ? { username } : {}),
+    ...(t.documentId ? { document_id: t.documentId } : {}),
+    model: t.model,
+    message_count: t.messageCount,
+    prompt_tokens: t.promptTokens,
+    completion_tokens: t.completionTokens,
+    ...(t.lastStatus !== null ? { last_status: t.lastStatus as TChatMessage['status'] } : {}),
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+  };
+}
+
+/** Roughly how many tokens a text is when a vendor does not say: CJK characters one each, other words ~1.3. */
+export function estimateTokens(text: string): number {
+  const cjk = (text.match(/[\u3400-\u9fff\uf900-\ufaff]/g) ?? []).length;
+  const words = text
+    .replace(/[\u3400-\u9fff\uf900-\ufaff]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return cjk + Math.ceil(words * 1.3);
+}
+
+/**
+ * AI chat: topics and messages (their owner's), the model an answer goes to (config/llm or the ai/llm list), the
+ * quota and credits an answer costs (taken in one transaction with the question; given back when the model fails),
+ * and answers streamed while they are saved: a stop from the page, another tab or a gone client aborts the upstream
+ * request and keeps what was said, marked cancelled.
+ */
+export class ChatService {
+  /** answers generating in this process, by message id: how to stop each, and when its final row is saved */
+  private readonly running = new Map<number, AbortController>();
+  private readonly settled = new Map<number, Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly repo: ChatRepo,
+    private readonly settings: ConfigService,
+    private readonly credits: CreditService,
+    private readonly account: AccountService,
+    private readonly log: Logger,
+  ) {}
+
+  // ---------------------------------------------------------------- topics
+
+  private async ownTopic(by: { id?: number; uuid?: string }, viewer: ChatViewer): Promise<ChatTopicRow> {
+    const t = await this.repo.topic(by);
+    if (!t || (!viewer.isAdmin && t.userId !== viewer.userId)) throw notFound('会话不存在或已被删除');
+    return t;
+  }
+
+  async createTopic(userId: number, body: { category: 0 | 1 | 2; title?: string; document_id?: number }): Promise<TChatTopic> {
+    if (!(await this.settings.get('llm')).enable) throw badRequest('AI 功能未开启');
+    const t = await this.repo.insertTopic({
+      uuid: crypto.randomUUID(),
+      userId,
+      category: body.category,
+      title: body.title ?? '',
+      documentId: body.document_id ?? null,
+    });
+    return topicJson(t);
+  }
+
+  async getTopic(by: { id?: number; uuid?: string }, viewer: ChatViewer): Promise<TChatTopic> {
+    return topicJson(await this.ownTopic(by, viewer));
+  }
+
+  async renameTopic(id: number, title: string, userId: number): Promise<TChatTopic> {
+    const t = await this.ownTopic({ id }, { userId, isAdmin: false });
+    return topicJson(await this.repo.updateTopic(this.db, t.id, { title }));
+  }
+
+  async deleteTopics(ids: number[], viewer: ChatViewer): Promise<number> {
+    return this.repo.deleteTopics(ids, viewer.isAdmin ? undefined : viewer.userId);
+  }
+
+  async deleteTopicsOfUsers(ids: number[]): Promise<void> {
+    await this.repo.deleteTopicsOfUsers(ids);
+  }
+
+  async listTopics(userId: number, q: { page: number; size: number; category?: number[]; wd?: string }) {
+    const { rows, total } = await this.repo.listTopics({ userId: [userId], category: q.category, wd: q.wd }, q.page, q.size);
+    return { total, topic: rows.map((r) => topicJson(r.topic)) };
+  }
+
+  async listAllTopics(q: { page: number; size: number; category?: number[]; wd?: string; user_id?: number[] }) {
+    const { rows, total } = await this.repo.listTopics({ userId: q.user_id, category: q.category, wd: q.wd, withUsername: true }, q.page, q.size);
+    return { total, topic: rows.map((r) => topicJson(r.topic, r.username)) };
+  }
+
+  async listMessages(topicId: number, viewer: ChatViewer, page: number, size: number) {
+    const t = await this.ownTopic({ id: topicId }, viewer);
+    const { rows, total } = await this.repo.messages(t.id, page, size);
+    return { total, message: rows.map(messageJson) };
+  }
+
+  // ---------------------------------------------------------------- models
+
+  private endpointOf(provider: string, baseUrl: string, apiKey: string, model: string): LlmEndpoint {
+    return { provider: provider as TLlmProvider, baseUrl, apiKey, model };
+  }
+
+  /** The chat model: a list row marked default, else config/llm's keys, else the first enabled list row. */
+  async chatModel(): Promise<ResolvedModel> {
+    const [llm, rows] = await Promise.all([this.settings.get('llm'), this.repo.models('chat')]);
+    const enabled = rows.filter((r) => r.enable);
+    const def = enabled.find((r) => r.isDefault);
+    if (def) return { ep: this.endpointOf(def.provider, def.baseUrl, def.apiKey, def.model), name: def.model };
+    if (llm.model) return { ep: this.endpointOf(llm.provider, llm.base_url, llm.api_key, llm.model), name: llm.model };
+    if (enabled[0]) return { ep: this.endpointOf(enabled[0].provider, enabled[0].baseUrl, enabled[0].apiKey, enabled[0].model), name: enabled[0].model };
+    throw new AppError('unavailable', '管理员尚未配置对话模型');
+  }
+
+  private modelJson(r: LlmModelRow): TLlmModel {
+    return {
+      id: r.id,
+      title: r.title,
+      provider: r.provider as TLlmProvider,
+      model: r.model,
+      base_url: r.baseUrl,
+      api_key: r.apiKey ? MASK : '',
+      kind: r.kind as TLlmModel['kind'],
+      enable: r.enable,
+      is_default: r.isDefault,
+      from_config: false,
+      sort: r.sort,
+      created_at: r.createdAt.toISOString(),
+    };
+  }
+
+  /** The ai/llm list: config/llm's chat and embedding models first (id 0, read-only here), then the saved ones. */
+  async listModels(kind?: 'chat' | 'embedding') {
+    const [llm, rows] = await Promise.all([this.settings.get('llm'), this.repo.models(kind)]);
+    const fromConfig: TLlmModel[] = [];
+    const anyDefault = (k: string) => rows.some((r) => r.kind === k && r.enable && r.isDefault);
+    const cfg = (k: 'chat' | 'embedding', model: string): TLlmModel => ({
+      id: 0,
+      title: k === 'chat' ? '系统配置（对话）' : '系统配置（向量）',
+      provider: llm.provider as TLlmProvider,
+      model,
+      base_url: llm.base_url,
+      api_key: llm.api_key ? MASK : '',
+      kind: k,
+      enable: llm.enable,
+      is_default: !anyDefault(k),
+      from_config: true,
+      sort: -1,
+      created_at: new Date(0).toISOString(),
+    });
+    if (llm.model && (!kind || kind === 'chat')) fromConfig.push(cfg('chat', llm.model));
+    if (llm.embedding_model && (!kind || kind === 'embedding')) fromConfig.push(cfg('embedding', llm.embedding_model));
+    const model = [...fromConfig, ...rows.map((r) => this.modelJson(r))];
+    return { total: model.length, model };
+  }
+
+  async saveModel(
+    id: number | undefined,
+    body: {
+      title?: string;
+      provider?: string;
+      model?: string;
+      base_url?: string;
+      api_key?: string;
+      kind?: 'chat' | 'embedding';
+      enable?: boolean;
+      is_default?: boolean;
+      sort?: number;
+    },
+  ): Promise<TLlmModel> {
+    const existing = id !== undefined ? await this.repo.model(id) : undefined;
+    if (id !== undefined && !existing) throw notFound('模型不存在');
+    const v: Partial<LlmModelRow> = {};
+    if (body.title !== undefined) v.title = body.title;
+    if (body.provider !== undefined) v.provider = body.provider;
+    if (body.model !== undefined) v.model = body.model;
+    if (body.base_url !== undefined) v.baseUrl = body.base_url;
+    if (body.api_key !== undefined && body.api_key !== MASK) v.apiKey = body.api_key;
+    if (body.kind !== undefined) v.kind = body.kind;
+    if (body.enable !== undefined) v.enable = body.enable;
+    if (body.is_default !== undefined) v.isDefault = body.is_default;
+    if (body.sort !== undefined) v.sort = body.sort;
+    const provider = v.provider ?? existing?.provider ?? '';
+    if (provider === 'custom' && !(v.baseUrl ?? existing?.baseUrl)) throw badRequest('自定义服务商需要填写接口地址');
+    if (v.isDefault) v.kind = v.kind ?? existing?.kind ?? 'chat';
+    const row = await this.db.transaction((tx) => this.repo.saveModel(tx, id, v));
+    return this.modelJson(row!);
+  }
+
+  async deleteModels(ids: number[]): Promise<number> {
+    return this.repo.deleteModels(ids);
+  }
+
+  /** The model a test goes to: id 0 is config/llm's chat model. */
+  async modelForTest(id: number): Promise<ResolvedModel> {
+    if (id === 0) {
+      const llm = await this.settings.get('llm');
+      if (!llm.model) throw badRequest('系统配置中尚未填写对话模型');
+      return { ep: this.endpointOf(llm.provider, llm.base_url, llm.api_key, llm.model), name: llm.model };
+    }
+    const r = await this.repo.model(id);
+    if (!r) throw notFound('模型不存在');
+    if (r.kind !== 'chat') throw badRequest('向量模型不能对话，请测试对话模型');
+    return { ep: this.endpointOf(r.provider, r.baseUrl, r.apiKey, r.model), name: r.model };
+  }
+
+  /** A one-line prompt to a model, streamed: deltas, then first-token and total latency. */
+  async *testModel(id: number, prompt: string, signal: AbortSignal): AsyncGenerator<Record<string, unknown>> {
+    const m = await this.modelForTest(id);
+    const started = performance.now();
+    let first = 0;
+    let usage = { prompt_tokens: 0, completion_tokens: 0 };
+    let text = '';
+    try {
+      for await (const e of chatStream(m.ep, { messages: [{ role: 'user', content: prompt }], maxTokens: 256, signal })) {
+        if (e.type === 'delta') {
+          if (!first) first = performance.now() - started;
+          text += e.content;
+          yield { type: 'delta', content: e.content };
+        } else usage = { prompt_tokens: e.promptTokens, completion_tokens: e.completionTokens };
+      }
+      if (!usage.completion_tokens) usage = { prompt_tokens: estimateTokens(prompt), completion_tokens: estimateTokens(text) };
+      yield { type: 'done', latency_ms: Math.round(performance.now() - started), first_token_ms: Math.round(first), usage };
+    } catch (e) {
+      yield { type: 'error', code: e instanceof LlmError ? e.code : 'upstream', message: (e as Error).message };
+    }
+  }
+
+  // ---------------------------------------------------------------- asking
+
+  /**
+   * Everything before the model is called, so that a refusal is a plain JSON error (404, 429, 400): the topic is the
+   * asker's, AI is on, a model is configured; then in one transaction the quota (and credits, if configured) are
+   * taken and the question and the pending answer saved.
+   */
+  async start(userId: number, body: { topic_id: number; content: string }): Promise<Generation> {
+    const llm = await this.settings.get('llm');
+    if (!llm.enable) throw badRequest('AI 功能未开启');
+    const topic = await this.ownTopic({ id: body.topic_id }, { userId, isAdmin: false });
+    const [model, plan, history, system] = await Promise.all([
+      this.chatModel(),
+      this.account.aiQuotaPlan(userId),
+      this.repo.history(topic.id, llm.history_window),
+      this.settings.get('system'),
+    ]);
+    const creditName = system.credit_name || '积分';
+    const cost = llm.credit_per_message;
+    const { question, answer } = await this.db.transaction(async (tx) => {
+      await this.account.useAiQuota(tx, userId, plan);
+      if (cost > 0) {
+        await this.credits.change(
+          tx,
+          { userId, delta: -cost, reason: 'ai_chat', refType: 'chat_topic', refId: topic.id, remark: 'AI 对话' },
+          `${creditName}不足，每次 AI 对话需要 ${cost} ${creditName}`,
+        );
+      }
+      const q = await this.repo.insertMessage(tx, {
+        topicId: topic.id,
+        userId,
+        role: 'user',
+        content: body.content,
+        status: ChatMessageStatus.Success,
+        finishedAt: new Date(),
+      });
+      // generating from the start: `run` follows at once (an answer left so by a stopped process is failed at start-up)
+      const a = await this.repo.insertMessage(tx, { topicId: topic.id, userId, role: 'assistant', status: ChatMessageStatus.Generating, model: model.name });
+      await this.repo.updateTopic(tx, topic.id, {
+        messageCount: topic.messageCount + 2,
+        updatedAt: new Date(),
+        ...(topic.title ? {} : { title: body.content.replace(/\s+/g, ' ').trim().slice(0, 50) }),
+      });
+      return { question: q, answer: a };
+    });
+    const messages: Generation['messages'] = [];
+    if (llm.system_prompt) messages.push({ role: 'system', content: llm.system_prompt });
+    for (const h of history) if (h.content) messages.push({ role: h.role as LlmRole, content: h.content });
+    messages.push({ role: 'user', content: body.content });
+    return { topic, question, answer, model, messages, quotaDay: plan.day, credits: cost };
+  }
+
+  /**
+   * Runs an answer: streams the model's deltas out while keeping them, and ends in exactly one finished state.
+   * `signal` is the client (gone = cancelled); a stop asked through `cancel` (this or another process) aborts too.
+   */
+  async *run(g: Generation, signal?: AbortSignal): AsyncGenerator<TChatStreamEvent> {
+    const llm = await this.settings.get('llm');
+    const ctrl = new AbortController();
+    const onClient = () => ctrl.abort(new Error('client'));
+    signal?.addEventListener('abort', onClient, { once: true });
+    if (signal?.aborted) ctrl.abort(new Error('client'));
+    this.running.set(g.answer.id, ctrl);
+    let markSettled!: () => void;
+    this.settled.set(g.answer.id, new Promise<void>((r) => (markSettled = r)));
+    const poll = setInterval(() => {
+      void this.repo
+        .cancelRequested(g.answer.id)
+        .then((c) => c && ctrl.abort(new Error('cancel')))
+        .catch(() => undefined);
+    }, CANCEL_POLL_MS);
+    poll.unref();
+    let text = '';
+    let usage = { prompt: 0, completion: 0 };
+    let outcome: { status: number; error: string; code?: string };
+    yield { type: 'message', message: messageJson(g.question), answer: messageJson(g.answer) };
+    try {
+      for await (const e of chatStream(g.model.ep, { messages: g.messages, temperature: llm.temperature, maxTokens: llm.max_tokens, signal: ctrl.signal })) {
+        if (e.type === 'delta') {
+          text += e.content;
+          yield { type: 'delta', content: e.content };
+        } else usage = { prompt: e.promptTokens, completion: e.completionTokens };
+      }
+      outcome = { status: ChatMessageStatus.Success, error: '' };
+    } catch (e) {
+      if (ctrl.signal.aborted || (e instanceof LlmError && e.code === 'aborted')) {
+        outcome = { status: ChatMessageStatus.Cancelled, error: '' };
+      } else {
+        const message = e instanceof LlmError ? e.message : '大模型调用失败，请稍后再试';
+        if (!(e instanceof LlmError)) this.log.error('chat answer failed', { err: (e as Error).message });
+        outcome = { status: ChatMessageStatus.Failed, error: message.slice(0, 500), code: e instanceof LlmError ? e.code : 'upstream' };
+      }
+    } finally {
+      clearInterval(poll);
+      signal?.removeEventListener('abort', onClient);
+      this.running.delete(g.answer.id);
+    }
+    try {
+      return yield* this.finish(g, text, usage, outcome);
+    } finally {
+      this.settled.delete(g.answer.id);
+      markSettled();
+    }
+  }
+
+  private async *finish(
+    g: Generation,
+    text: string,
+    usage: { prompt: number; completion: number },
+    outcome: { status: number; error: string; code?: string },
+  ): AsyncGenerator<TChatStreamEvent> {
+    if (!usage.completion && text) usage = { prompt: estimateTokens(g.messages.map((m) => m.content).join('\n')), completion: estimateTokens(text) };
+    const saved = await this.db.transaction(async (tx) => {
+      const row = await this.repo.updateMessage(tx, g.answer.id, {
+        content: text,
+        status: outcome.status,
+        error: outcome.error,
+        promptTokens: usage.prompt,
+        completionTokens: usage.completion,
+        finishedAt: new Date(),
+      });
+      await this.repo.addUsage(tx, g.topic.id, { model: g.model.name, prompt: usage.prompt, completion: usage.completion, status: outcome.status });
+      // a failed answer gives the question back (quota and credits); a stopped one was the asker's choice
+      if (outcome.status === ChatMessageStatus.Failed && !text) {
+        await this.account.refundAiQuota(tx, g.question.userId, g.quotaDay);
+        if (g.credits > 0) {
+          await this.credits.change(tx, {
+            userId: g.question.userId,
+            delta: g.credits,
+            reason: 'ai_chat_refund',
+            refType: 'chat_message',
+            refId: g.answer.id,
+            remark: 'AI 对话失败退还',
+          });
+        }
+      }
+      return row;
+    });
+    const message = messageJson(saved);
+    if (outcome.status === ChatMessageStatus.Failed) yield { type: 'error', code: outcome.code ?? 'upstream', message: outcome.error, answer: message };
+    else yield { type: 'done', message, usage: { prompt_tokens: usage.prompt, completion_tokens: usage.completion } };
+  }
+
+  /** The whole answer at once (clients that cannot read a stream). */
+  async send(userId: number, body: { topic_id: number; content: string }) {
+    const g = await this.start(userId, body);
+    let last: TChatStreamEvent | undefined;
+    for await (const e of this.run(g)) last = e;
+    if (last?.type === 'error') throw new AppError('bad_gateway', last.message);
+    const answer = last?.type === 'done' ? last.message : messageJson((await this.repo.message(g.answer.id))!);
+    return { question: messageJson(g.question), answer };
+  }
+
+  /** Stops a running answer (from this tab, another tab or another process); a finished one is returned as it is. */
+  async cancel(id: number, userId: number): Promise<TChatMessage> {
+    const m = await this.repo.message(id);
+    if (!m || m.userId !== userId || m.role !== 'assistant') throw notFound('消息不存在');
+    if (isChatFinished(m.status)) return messageJson(m);
+    await this.repo.updateMessage(this.db, id, { cancelRequested: true });
+    this.running.get(id)?.abort(new Error('cancel'));
+    // generating here: wait until its last words are saved (another process stops it within a second on its own)
+    const settled = this.settled.get(id);
+    if (settled) await Promise.race([settled, new Promise((r) => setTimeout(r, 5000).unref())]);
+    return messageJson((await this.repo.message(id))!);
+  }
+
+  /** Start-up: answers a stopped process left generating are failed with a reason. */
+  async recover(): Promise<number> {
+    return this.repo.failUnfinished('服务重启，回答已中断');
+  }
+
+  /** Aborts every running answer (shutdown); each is saved as cancelled. */
+  close(): void {
+    for (const c of this.running.values()) c.abort(new Error('shutdown'));
+  }
+}

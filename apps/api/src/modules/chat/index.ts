@@ -1,0 +1,20 @@
+import { defineModule } from '../../kernel/module';
+import { ChatRepo } from './chat.repo';
+import { ChatService } from './chat.service';
+import { chatRoutes } from './chat.routes';
+
+declare module '../../kernel/module' {
+  interface Services {
+    chat: ChatService;
+  }
+}
+
+/** AI chat: topics, messages, streamed answers with stop, quotas and credits, the configured models. */
+export default defineModule({
+  name: 'chat',
+  create: ({ db, settings, credits, account, log }) => ({ chat: new ChatService(db, new ChatRepo(db), settings, credits, account, log) }),
+  routes: chatRoutes,
+  events: ({ chat }) => ({ 'user.deleted': ({ ids }) => chat.deleteTopicsOfUsers(ids) }),
+  recover: async ({ chat }) => ({ chatAnswersFailed: await chat.recover() }),
+  close: async ({ chat }) => chat.close(),
+});

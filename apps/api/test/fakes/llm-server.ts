@@ -1,0 +1,261 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readBody } from './util';
+
+/**
+ * A local stand-in for an LLM vendor: the OpenAI-compatible API (`/v1/chat/completions` with SSE, `/v1/embeddings`)
+ * and Ollama's native one (`/api/chat` with NDJSON, `/api/embed`). Written from the vendors' documents, separately
+ * from the client under test. By default it answers "你好！你问的是：<last user message>" in deltas of three
+ * characters with `: ping` keep-alives and a usage chunk; `script()` changes how the next request is answered.
+ */
+export interface FakeScript {
+  /** ms between deltas */
+  tokenDelayMs?: number;
+  /** ms before the first delta (headers are sent at once) */
+  firstTokenDelayMs?: number;
+  /** ms before the response headers */
+  headersDelayMs?: number;
+  /** destroy the connection after this many deltas */
+  dropAfter?: number;
+  /** answer this status with `body` instead (JSON when an object) */
+  status?: number;
+  body?: string | Record<string, unknown>;
+  /** Content-Type of the `status` answer (default: JSON for objects and JSON-looking text) */
+  contentType?: string;
+  /** never answer */
+  hang?: boolean;
+  /** the answer text (default the echo) */
+  answer?: string;
+  /** characters per delta (default 3) */
+  chunkChars?: number;
+  /** end lines with \r\n */
+  crlf?: boolean;
+  /** end the stream without `data: [DONE]` */
+  noDone?: boolean;
+  /** answer a streaming request with the whole JSON completion (a vendor that ignores stream:true) */
+  ignoreStream?: boolean;
+  /** after this many deltas, send an error object in the stream (`data: {"error":…}` / `{"error":"…"}`) and end */
+  streamErrorAfter?: number;
+}
+
+export interface FakeLlmRequest {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+}
+
+export interface FakeLlm {
+  /** OpenAI-compatible base, ending in /v1 */
+  url: string;
+  /** Ollama native base (no /v1) */
+  ollamaUrl: string;
+  requests: FakeLlmRequest[];
+  /** how the next request (chat or embeddings) is answered; several calls queue up, one per request */
+  script(next: FakeScript): void;
+  /** how many connections the client closed before the answer ended */
+  readonly aborted: number;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** a deterministic 8-dimensional unit vector for a text */
+export function fakeVector(text: string): number[] {
+  const h = crypto.createHash('sha256').update(text, 'utf8').digest();
+  const v = Array.from({ length: 8 }, (_, i) => h.readInt16BE(i * 2) / 32768);
+  const n = Math.hypot(...v) || 1;
+  return v.map((x) => Number((x / n).toFixed(6)));
+}
+
+export function fakeAnswer(messages: { role: string; content: string }[]): string {
+  const last = [...(messages ?? [])].reverse().find((m) => m?.role === 'user');
+  return `你好！你问的是：${last?.content ?? ''}`;
+}
+
+/** `defaults`: how requests are answered when nothing is scripted (e.g. slow tokens for a journey). */
+export async function startFakeLlm(o: { apiKey: string; defaults?: FakeScript }): Promise<FakeLlm> {
+  const requests: FakeLlmRequest[] = [];
+  const queue: FakeScript[] = [];
+  let aborted = 0;
+  const sockets = new Set<import('node:net').Socket>();
+
+  const server = http.createServer(async (req, res) => {
+    const raw = await readBody(req);
+    let body: any = raw;
+    try {
+      body = JSON.parse(raw);
+    } catch {}
+    const path = (req.url ?? '/').split('?')[0];
+    requests.push({ path, headers: req.headers, body });
+    const s: FakeScript = queue.shift() ?? o.defaults ?? {};
+    let destroyedByUs = false;
+    res.on('close', () => {
+      if (!res.writableEnded && !destroyedByUs) aborted++;
+    });
+    const json = (status: number, payload: unknown) => {
+      const type = typeof payload !== 'string' || /^\s*[[{"]/.test(payload) ? 'application/json' : payload.startsWith('<') ? 'text/html' : 'text/plain';
+      res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8` });
+      res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+    };
+    const openai = path.startsWith('/v1/');
+    const known = ['/v1/chat/completions', '/v1/embeddings', '/api/chat', '/api/embed'];
+    if (req.method !== 'POST' || !known.includes(path)) {
+      return openai
+        ? json(404, { error: { message: `Unknown request URL: ${req.method} ${path}`, type: 'invalid_request_error', code: 'unknown_url' } })
+        : json(404, '404 page not found');
+    }
+    // Ollama's native API has no keys
+    if (openai && o.apiKey && req.headers.authorization !== `Bearer ${o.apiKey}`) {
+      return json(401, {
+        error: {
+          message: 'Incorrect API key provided. You can find your API key in your account settings.',
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        },
+      });
+    }
+    if (s.hang) return; // keeps the connection open until the client gives up
+    if (s.headersDelayMs) await sleep(s.headersDelayMs);
+    if (s.status && s.contentType) {
+      res.writeHead(s.status, { 'Content-Type': s.contentType });
+      return void res.end(typeof s.body === 'string' ? s.body : JSON.stringify(s.body ?? ''));
+    }
+    if (s.status) return json(s.status, s.body ?? '');
+    if (typeof body !== 'object' || !body || typeof body.model !== 'string' || !body.model) {
+      return openai
+        ? json(400, { error: { message: 'model is required', type: 'invalid_request_error', code: null } })
+        : json(400, { error: 'model is required' });
+    }
+
+    if (path === '/v1/embeddings' || path === '/api/embed') {
+      const input: string[] = Array.isArray(body.input) ? body.input : [String(body.input)];
+      if (path === '/api/embed')
+        return json(200, { model: body.model, embeddings: input.map(fakeVector), total_duration: 1000, prompt_eval_count: input.length });
+      // reversed on purpose: clients must order by `index`
+      const data = input.map((t, index) => ({ object: 'embedding', index, embedding: fakeVector(t) })).reverse();
+      return json(200, { object: 'list', data, model: body.model, usage: { prompt_tokens: input.join('').length, total_tokens: input.join('').length } });
+    }
+
+    const messages: { role: string; content: string }[] = Array.isArray(body.messages) ? body.messages : [];
+    const answer = s.answer ?? fakeAnswer(messages);
+    const pieces: string[] = [];
+    const chars = Array.from(answer);
+    for (let i = 0; i < chars.length; i += s.chunkChars ?? 3) pieces.push(chars.slice(i, i + (s.chunkChars ?? 3)).join(''));
+    const promptTokens = messages.reduce((n, m) => n + Array.from(String(m.content ?? '')).length, 0);
+    const completionTokens = pieces.length;
+    const id = `chatcmpl-${crypto.randomBytes(6).toString('hex')}`;
+    const created = Math.floor(Date.now() / 1000);
+    const nativeOllama = path === '/api/chat';
+    const stream = nativeOllama ? body.stream !== false : body.stream === true;
+
+    if (!stream || s.ignoreStream) {
+      if (nativeOllama) {
+        return json(200, {
+          model: body.model,
+          created_at: new Date().toISOString(),
+          message: { role: 'assistant', content: answer },
+          done_reason: 'stop',
+          done: true,
+          prompt_eval_count: promptTokens,
+          eval_count: completionTokens,
+        });
+      }
+      return json(200, {
+        id,
+        object: 'chat.completion',
+        created,
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      });
+    }
+
+    const eol = s.crlf ? '\r\n' : '\n';
+    res.writeHead(
+      200,
+      nativeOllama ? { 'Content-Type': 'application/x-ndjson' } : { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache' },
+    );
+    const write = (text: string) => !res.destroyed && res.write(text);
+    const sse = (payload: unknown) => write(`data: ${JSON.stringify(payload)}${eol}${eol}`);
+    const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: body.model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+      // with include_usage OpenAI puts `usage: null` on every chunk but the last
+      ...(body.stream_options?.include_usage ? { usage: null } : {}),
+    });
+    /** a connection reset: what was written reaches the client first, then the socket dies mid-body */
+    const drop = async () => {
+      await new Promise<void>((r) => res.write('', () => r()));
+      await sleep(30);
+      destroyedByUs = true;
+      res.socket?.destroy();
+    };
+    if (!nativeOllama) {
+      write(`: ping${eol}${eol}`);
+      sse(chunk({ role: 'assistant', content: '' }, null));
+    }
+    if (s.firstTokenDelayMs) await sleep(s.firstTokenDelayMs);
+    for (let i = 0; i < pieces.length; i++) {
+      if (res.destroyed) return;
+      if (s.dropAfter !== undefined && i >= s.dropAfter) return drop();
+      if (s.streamErrorAfter !== undefined && i >= s.streamErrorAfter) {
+        if (nativeOllama) write(`${JSON.stringify({ error: '模型推理出错' })}\n`);
+        else sse({ error: { message: '模型推理出错', type: 'server_error', code: 'inference_error' } });
+        return void res.end();
+      }
+      if (i > 0 && s.tokenDelayMs) await sleep(s.tokenDelayMs);
+      if (res.destroyed) return;
+      if (nativeOllama)
+        write(
+          `${JSON.stringify({ model: body.model, created_at: new Date().toISOString(), message: { role: 'assistant', content: pieces[i] }, done: false })}\n`,
+        );
+      else {
+        sse(chunk({ content: pieces[i] }, null));
+        if (i % 2 === 1) write(`: ping${eol}${eol}`);
+      }
+    }
+    if (s.dropAfter !== undefined && pieces.length <= s.dropAfter) return drop();
+    if (nativeOllama) {
+      write(
+        `${JSON.stringify({ model: body.model, created_at: new Date().toISOString(), message: { role: 'assistant', content: '' }, done_reason: 'stop', done: true, prompt_eval_count: promptTokens, eval_count: completionTokens })}\n`,
+      );
+    } else {
+      sse(chunk({}, 'stop'));
+      if (body.stream_options?.include_usage) {
+        sse({
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model: body.model,
+          choices: [],
+          usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+        });
+      }
+      if (!s.noDone) write(`data: [DONE]${eol}${eol}`);
+    }
+    res.end();
+  });
+  server.on('connection', (sock) => {
+    sockets.add(sock);
+    sock.on('close', () => sockets.delete(sock));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${origin}/v1`,
+    ollamaUrl: origin,
+    requests,
+    script: (next) => void queue.push(next),
+    get aborted() {
+      return aborted;
+    },
+    close: async () => {
+      for (const sock of sockets) sock.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

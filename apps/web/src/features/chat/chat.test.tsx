@@ -1,0 +1,448 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
+import { renderAt } from '../../test/render';
+import { jsonResponse as json, ndjsonResponse, ndjsonStream, stubApi } from '../../test/fetch';
+import { testChatMessage, testChatTopic, testUser } from '../../test/fixtures';
+import { session } from '../../app/session';
+import ChatNewPage from './pages/chat-new-page';
+import ChatTopicPage from './pages/chat-topic-page';
+import ChatHistoryPage from './pages/chat-history-page';
+import { savePendingQuestion } from './lib';
+
+// drawing a PNG needs a real browser: here it fails, so the page's failure message shows
+vi.mock('html-to-image', () => ({ toPng: () => Promise.reject(new Error('no canvas in jsdom')) }));
+
+const QUOTA = { user_id: 7, daily_limit: 20, used_today: 3, remaining: 17, total_used: 30, extra: 0 };
+const body = (init?: RequestInit) => JSON.parse(String(init?.body)) as Record<string, unknown>;
+const method = (init?: RequestInit) => init?.method ?? 'GET';
+
+beforeEach(() => {
+  localStorage.setItem(STORAGE_KEYS.token, 'tok');
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(testUser({ id: 7, username: 'alice' })));
+  session.reset();
+});
+
+const typeAndSend = (text: string) => {
+  const box = screen.getByLabelText('问题');
+  fireEvent.change(box, { target: { value: text } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+};
+
+describe('<ChatNewPage>', { timeout: 30000 }, () => {
+  it('creates a dialog topic on Enter and opens it with the question', async () => {
+    const created: unknown[] = [];
+    stubApi((u, init) => {
+      if (u.pathname === '/api/v1/user/ai/quota') return json(QUOTA);
+      if (u.pathname === '/api/v1/chat/topic' && method(init) === 'POST') {
+        created.push(body(init));
+        return json(testChatTopic({ uuid: 'new-uuid' }));
+      }
+      return undefined;
+    });
+    renderAt(<ChatNewPage />, '/chat/dialog');
+    expect(screen.getByRole('heading', { name: 'AI对话' })).toBeTruthy();
+    expect(await screen.findByText('今日剩余 17 次', {}, { timeout: 10000 })).toBeTruthy();
+    // Shift+Enter is a new line, not a send
+    fireEvent.change(screen.getByLabelText('问题'), { target: { value: '你好' } });
+    fireEvent.keyDown(screen.getByLabelText('问题'), { key: 'Enter', shiftKey: true });
+    expect(created).toEqual([]);
+    typeAndSend('你好');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat/new-uuid'), { timeout: 10000 });
+    expect(created).toEqual([{ category: 0 }]);
+    expect(sessionStorage.getItem('wk-chat-pending:new-uuid')).toBe('你好');
+  });
+
+  it('shows 创建会话失败 when creating fails without a message, and the server message when it has one', async () => {
+    let n = 0;
+    stubApi((u, init) => {
+      if (u.pathname === '/api/v1/chat/topic' && method(init) === 'POST') {
+        n++;
+        return n === 1 ? Promise.resolve(new Response('Bad Gateway', { status: 502 })) : json({ code: ErrorCode.Forbidden, message: 'AI 功能未开启' }, 403);
+      }
+      return undefined;
+    });
+    renderAt(<ChatNewPage />, '/chat/dialog');
+    typeAndSend('你好');
+    expect(await screen.findByText('创建会话失败', {}, { timeout: 10000 })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/chat/dialog');
+    typeAndSend('你好');
+    expect(await screen.findByText('AI 功能未开启', {}, { timeout: 10000 })).toBeTruthy();
+  });
+
+  it('AI搜索 creates a category 1 topic; 在新标签页打开 opens it in a new tab with ?q=', async () => {
+    const created: unknown[] = [];
+    stubApi((u, init) => {
+      if (u.pathname === '/api/v1/chat/topic' && method(init) === 'POST') {
+        created.push(body(init));
+        return json(testChatTopic({ uuid: 's-uuid', category: 1 }));
+      }
+      return undefined;
+    });
+    const opened: unknown[][] = [];
+    const orig = window.open;
+    window.open = ((...a: unknown[]) => {
+      opened.push(a);
+      return null;
+    }) as typeof window.open;
+    try {
+      renderAt(<ChatNewPage />, '/chat/search');
+      expect(screen.getByRole('heading', { name: 'AI搜索' })).toBeTruthy();
+      expect(screen.getByText(/引用的文档与页码/)).toBeTruthy();
+      expect(document.body.textContent).not.toMatch(/即将.?上线/);
+      fireEvent.click(screen.getByRole('checkbox', { name: '在新标签页打开' }));
+      typeAndSend('合同 范本');
+      await waitFor(() => expect(opened.length).toBe(1), { timeout: 10000 });
+      expect(created).toEqual([{ category: 1 }]);
+      expect(opened[0][0]).toBe('/chat/s-uuid?q=%E5%90%88%E5%90%8C%20%E8%8C%83%E6%9C%AC');
+      expect(screen.getByTestId('location').textContent).toBe('/chat/search');
+    } finally {
+      window.open = orig;
+    }
+  });
+});
+
+const TOPIC = testChatTopic({ id: 5, uuid: 't5', title: '打招呼' });
+
+function topicApi(stream: (init?: RequestInit) => Promise<Response>, extra?: (u: URL, init?: RequestInit) => Promise<Response> | undefined) {
+  return stubApi((u, init) => {
+    const hit = extra?.(u, init);
+    if (hit) return hit;
+    if (u.pathname === '/api/v1/chat/topic' && method(init) === 'GET') return json(TOPIC);
+    if (u.pathname === '/api/v1/chat/message/list') return json({ message: [], total: 0 });
+    if (u.pathname === '/api/v1/user/ai/quota') return json(QUOTA);
+    if (u.pathname === '/api/v1/chat/stream') return stream(init);
+    return undefined;
+  });
+}
+
+const openTopic = () => renderAt(<></>, '/chat/t5', { routes: [{ path: '/chat/:id', element: <ChatTopicPage /> }] });
+
+describe('<ChatTopicPage>', { timeout: 30000 }, () => {
+  it('sends the pending first question and streams the answer token by token until done', async () => {
+    let s!: ReturnType<typeof ndjsonStream>;
+    const sent: unknown[] = [];
+    topicApi((init) => {
+      sent.push(body(init));
+      s = ndjsonStream(init);
+      return s.response;
+    });
+    savePendingQuestion('t5', '你好');
+    openTopic();
+    expect(await screen.findByRole('heading', { name: '打招呼' }, { timeout: 10000 })).toBeTruthy();
+    await waitFor(() => expect(sent).toEqual([{ topic_id: 5, content: '你好' }]), { timeout: 10000 });
+    expect(sessionStorage.getItem('wk-chat-pending:t5')).toBeNull();
+    expect(await screen.findByText('你好', { selector: '.is-user .wk-chat-bubble' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: '正在生成' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /停止/ })).toBeTruthy();
+
+    act(() => {
+      s.push({ type: 'message', message: testChatMessage({ id: 11, role: 'user', content: '你好' }) });
+      s.push({ type: 'ping' });
+      s.push({ type: 'delta', content: '你好，' });
+    });
+    const answer = await screen.findByTestId('chat-answer');
+    await waitFor(() => expect(answer.textContent).toContain('你好，'));
+    act(() => s.push({ type: 'delta', content: '我是**助手**' }));
+    await waitFor(() => expect(answer.querySelector('strong')?.textContent).toBe('助手'));
+    act(() => {
+      s.push({
+        type: 'done',
+        message: testChatMessage({ id: 12, role: 'assistant', content: '你好，我是**文库助手**。', prompt_tokens: 9, completion_tokens: 7 }),
+        usage: { prompt_tokens: 9, completion_tokens: 7 },
+      });
+      s.close();
+    });
+    await waitFor(() => expect(answer.querySelector('strong')?.textContent).toBe('文库助手'));
+    expect(screen.getByText('输入 9 · 输出 7 tokens')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: '正在生成' })).toBeNull();
+    expect(within(answer).getByRole('button', { name: /复制/ })).toBeTruthy();
+    expect(within(answer).getByRole('button', { name: /导出Word/ })).toBeTruthy();
+    expect(within(answer).getByRole('button', { name: /导出图片/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /发送/ })).toBeTruthy();
+  });
+
+  it('per answer: 复制, 重新生成 (the previous question again), 导出Word (document.docx) and 导出图片 (its failure)', async () => {
+    const sent: unknown[] = [];
+    const docx: unknown[] = [];
+    topicApi(
+      (init) => {
+        sent.push(body(init));
+        return ndjsonResponse([
+          { type: 'message', message: testChatMessage({ id: 11, role: 'user', content: '写首诗' }) },
+          { type: 'delta', content: '床前明月光' },
+          { type: 'done', message: testChatMessage({ id: 12, role: 'assistant', content: '床前明月光' }), usage: { prompt_tokens: 1, completion_tokens: 5 } },
+        ]);
+      },
+      (u, init) => {
+        if (u.pathname === '/api/v1/markdown2docx' && method(init) === 'POST') {
+          docx.push(body(init));
+          return docx.length === 1
+            ? Promise.resolve(new Response(new Blob(['PK']), { status: 200 }))
+            : json({ code: ErrorCode.BadRequest, message: '内容过长，无法导出' }, 400);
+        }
+        return undefined;
+      },
+    );
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: (t: string) => (copied.push(t), Promise.resolve()) }, configurable: true });
+    const downloads: string[] = [];
+    const origCreate = URL.createObjectURL;
+    const origClick = HTMLAnchorElement.prototype.click;
+    URL.createObjectURL = () => 'blob:x';
+    URL.revokeObjectURL = () => undefined;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    };
+    try {
+      openTopic();
+      await screen.findByText(/有什么可以帮你的/, {}, { timeout: 10000 });
+      typeAndSend('写首诗');
+      const answer = await screen.findByTestId('chat-answer', {}, { timeout: 10000 });
+      await within(answer).findByRole('button', { name: /复制/ }, { timeout: 10000 });
+      fireEvent.click(within(answer).getByRole('button', { name: /复制/ }));
+      expect(await screen.findByText('已复制')).toBeTruthy();
+      expect(copied).toEqual(['床前明月光']);
+
+      fireEvent.click(within(answer).getByRole('button', { name: /导出Word/ }));
+      expect(await screen.findByText('导出成功')).toBeTruthy();
+      expect(docx[0]).toEqual({ markdown: '床前明月光', title: '打招呼' });
+      expect(downloads).toEqual(['document.docx']);
+      fireEvent.click(within(answer).getByRole('button', { name: /导出Word/ }));
+      expect(await screen.findByText('内容过长，无法导出')).toBeTruthy();
+
+      fireEvent.click(within(answer).getByRole('button', { name: /导出图片/ }));
+      expect(await screen.findByText('导出图片失败', {}, { timeout: 10000 })).toBeTruthy();
+
+      fireEvent.click(within(answer).getByRole('button', { name: /重新生成/ }));
+      await waitFor(
+        () =>
+          expect(sent).toEqual([
+            { topic_id: 5, content: '写首诗' },
+            { topic_id: 5, content: '写首诗' },
+          ]),
+        { timeout: 10000 },
+      );
+      await waitFor(() => expect(screen.getAllByTestId('chat-answer')).toHaveLength(2));
+    } finally {
+      URL.createObjectURL = origCreate;
+      HTMLAnchorElement.prototype.click = origClick;
+    }
+  });
+
+  it('shows references as links to the cited document pages', async () => {
+    topicApi(() =>
+      ndjsonResponse([
+        { type: 'message', message: testChatMessage({ id: 11, role: 'user', content: '合同' }) },
+        { type: 'reference', references: [{ title: '劳动合同范本', uuid: 'doc-1', page: 3, score: 0.9 }] },
+        { type: 'delta', content: '见范本第 3 页。' },
+        {
+          type: 'done',
+          message: testChatMessage({ id: 12, role: 'assistant', content: '见范本第 3 页。' }),
+          usage: { prompt_tokens: 1, completion_tokens: 1 },
+        },
+      ]),
+    );
+    openTopic();
+    await screen.findByText(/有什么可以帮你的/, {}, { timeout: 10000 });
+    typeAndSend('合同');
+    const link = await screen.findByRole('link', { name: /劳动合同范本/ }, { timeout: 10000 });
+    expect(link.getAttribute('href')).toBe('/document/doc-1?page=3');
+    expect(link.textContent).toContain('第 3 页');
+  });
+
+  it('停止 aborts the stream and cancels the answer on the server', async () => {
+    let s!: ReturnType<typeof ndjsonStream>;
+    let signal: AbortSignal | undefined;
+    const cancelled: unknown[] = [];
+    topicApi(
+      (init) => {
+        signal = init?.signal ?? undefined;
+        s = ndjsonStream(init);
+        return s.response;
+      },
+      (u, init) => {
+        if (u.pathname === '/api/v1/chat/message/cancel' && method(init) === 'PUT') {
+          cancelled.push(body(init));
+          return json(testChatMessage({ id: 12, role: 'assistant', status: 4, content: '长' }));
+        }
+        return undefined;
+      },
+    );
+    openTopic();
+    await screen.findByText(/有什么可以帮你的/, {}, { timeout: 10000 });
+    typeAndSend('写一篇长文');
+    await waitFor(() => expect(s).toBeTruthy(), { timeout: 10000 });
+    act(() => {
+      s.push({
+        type: 'message',
+        message: testChatMessage({ id: 11, role: 'user', content: '写一篇长文' }),
+        answer: testChatMessage({ id: 12, role: 'assistant', status: 0, finished_at: null }),
+      });
+      s.push({ type: 'delta', content: '很久很久以前' });
+    });
+    await waitFor(() => expect(screen.getByTestId('chat-answer').textContent).toContain('很久很久以前'));
+    fireEvent.click(screen.getByRole('button', { name: /停止/ }));
+    expect(await screen.findByText('已停止生成', {}, { timeout: 10000 })).toBeTruthy();
+    expect(signal?.aborted).toBe(true);
+    await waitFor(() => expect(cancelled).toEqual([{ id: 12 }]));
+    expect(screen.getByTestId('chat-answer').textContent).toContain('很久很久以前');
+    expect(screen.getByRole('button', { name: /发送/ })).toBeTruthy();
+  });
+
+  it('停止 before the answer has an id only aborts', async () => {
+    let s!: ReturnType<typeof ndjsonStream>;
+    const cancelled: unknown[] = [];
+    topicApi(
+      (init) => {
+        s = ndjsonStream(init);
+        return s.response;
+      },
+      (u) => {
+        if (u.pathname === '/api/v1/chat/message/cancel') {
+          cancelled.push(1);
+          return json({});
+        }
+        return undefined;
+      },
+    );
+    openTopic();
+    await screen.findByText(/有什么可以帮你的/, {}, { timeout: 10000 });
+    typeAndSend('你好');
+    await waitFor(() => expect(s).toBeTruthy(), { timeout: 10000 });
+    fireEvent.click(await screen.findByRole('button', { name: /停止/ }));
+    expect(await screen.findByText('已停止生成', {}, { timeout: 10000 })).toBeTruthy();
+    expect(cancelled).toEqual([]);
+  });
+
+  it('an error event shows its message', async () => {
+    topicApi(() =>
+      ndjsonResponse([
+        { type: 'message', message: testChatMessage({ id: 11, role: 'user', content: '你好' }) },
+        { type: 'error', code: 'llm_failed', message: '大模型服务暂时不可用，请稍后再试' },
+      ]),
+    );
+    openTopic();
+    await screen.findByText(/有什么可以帮你的/, {}, { timeout: 10000 });
+    typeAndSend('你好');
+    expect((await screen.findByRole('alert', {}, { timeout: 10000 })).textContent).toBe('大模型服务暂时不可用，请稍后再试');
+  });
+
+  it('a refused stream (429) shows the server message; a plain-text refusal its text, an HTML one 发送失败', async () => {
+    let n = 0;
+    topicApi(() => {
+      n++;
+      if (n === 1) return json({ code: 'quota_exceeded', message: '今日对话次数已用完' }, 429);
+      return Promise.resolve(new Response(n === 2 ? 'oops' : '<html>502 Bad Gateway</html>', { status: n === 2 ? 500 : 502 }));
+    });
+    openTopic();
+    await screen.findByText(/有什么可以帮你的/, {}, { timeout: 10000 });
+    typeAndSend('你好');
+    expect((await screen.findByRole('alert', {}, { timeout: 10000 })).textContent).toBe('今日对话次数已用完');
+    await screen.findByRole('button', { name: /发送/ });
+    typeAndSend('再试一次');
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['今日对话次数已用完', 'oops']), { timeout: 10000 });
+    await screen.findByRole('button', { name: /发送/ });
+    typeAndSend('第三次');
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['今日对话次数已用完', 'oops', '发送失败']), { timeout: 10000 });
+  });
+
+  it('shows the saved transcript in order and a typing indicator for an unfinished answer', async () => {
+    stubApi((u, init) => {
+      if (u.pathname === '/api/v1/chat/topic' && method(init) === 'GET') return json(TOPIC);
+      if (u.pathname === '/api/v1/chat/message/list')
+        return json({
+          message: [
+            testChatMessage({ id: 2, role: 'assistant', content: '旧的回答', status: 1 }),
+            testChatMessage({ id: 1, role: 'user', content: '旧的问题' }),
+          ],
+          total: 2,
+        });
+      return undefined;
+    });
+    openTopic();
+    expect(await screen.findByText('旧的问题', {}, { timeout: 10000 })).toBeTruthy();
+    expect(screen.getByText('旧的回答')).toBeTruthy();
+    expect(screen.getByRole('status', { name: '正在生成' })).toBeTruthy();
+    // the first message is never rendered after its answer
+    const bubbles = [...document.querySelectorAll('.wk-chat-bubble')].map((b) => b.textContent);
+    expect(bubbles[0]).toBe('旧的问题');
+  });
+
+  it('shows 会话不存在或已删除 for a topic the server does not know', async () => {
+    stubApi((u) => (u.pathname === '/api/v1/chat/topic' ? json({ code: ErrorCode.NotFound, message: '会话不存在' }, 404) : undefined));
+    renderAt(<></>, '/chat/nope', { routes: [{ path: '/chat/:id', element: <ChatTopicPage /> }] });
+    expect(await screen.findByText('会话不存在或已删除', {}, { timeout: 10000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /开始新的对话/ }).getAttribute('href')).toBe('/chat/dialog');
+  });
+});
+
+describe('<ChatHistoryPage>', { timeout: 60000 }, () => {
+  it('groups topics under 今天 and 昨天, renames and deletes', async () => {
+    const now = new Date();
+    const yesterday = new Date(now.getTime() - 24 * 3600_000);
+    const renamed: unknown[] = [];
+    const deleted: string[][] = [];
+    stubApi((u, init) => {
+      if (u.pathname === '/api/v1/chat/topic/list')
+        return json({
+          topic: [
+            testChatTopic({ id: 2, uuid: 'u2', title: '昨天的会话', updated_at: yesterday.toISOString() }),
+            testChatTopic({ id: 1, uuid: 'u1', title: '今天的会话', updated_at: now.toISOString(), message_count: 4 }),
+          ],
+          total: 2,
+        });
+      if (u.pathname === '/api/v1/chat/topic' && method(init) === 'PUT') {
+        renamed.push(body(init));
+        return json(testChatTopic({ id: 1, uuid: 'u1', title: '新标题' }));
+      }
+      if (u.pathname === '/api/v1/chat/topic' && method(init) === 'DELETE') {
+        deleted.push(u.searchParams.getAll('id'));
+        return json({ ok: true });
+      }
+      return undefined;
+    });
+    renderAt(<ChatHistoryPage />, '/chat/history');
+    await screen.findByText('今天的会话', {}, { timeout: 10000 });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['今天', '昨天']);
+    expect(
+      within(screen.getByRole('region', { name: '今天' }))
+        .getByRole('link', { name: /今天的会话/ })
+        .getAttribute('href'),
+    ).toBe('/chat/u1');
+    expect(within(screen.getByRole('region', { name: '昨天' })).getByText('昨天的会话')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '重命名 今天的会话' }));
+    const input = await screen.findByLabelText('会话标题');
+    fireEvent.change(input, { target: { value: '新标题' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(renamed).toEqual([{ id: 1, title: '新标题' }]));
+    expect(await screen.findByText('已重命名')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '删除 昨天的会话' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
+    await waitFor(() => expect(deleted).toEqual([['2']]));
+    expect(await screen.findByText('已删除')).toBeTruthy();
+  });
+
+  it('searches by title and filters by category; shows the empty state', async () => {
+    const queries: string[] = [];
+    stubApi((u) => {
+      if (u.pathname === '/api/v1/chat/topic/list') {
+        queries.push(u.search);
+        return json({ topic: [], total: 0 });
+      }
+      return undefined;
+    });
+    renderAt(<ChatHistoryPage />, '/chat/history');
+    expect(await screen.findByText('还没有会话', {}, { timeout: 10000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'AI搜索' }));
+    await waitFor(() => expect(queries.some((q) => q.includes('category=1'))).toBe(true));
+    const search = screen.getByLabelText('搜索会话标题');
+    fireEvent.change(search, { target: { value: '合同' } });
+    fireEvent.keyDown(search, { key: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(queries.some((q) => q.includes(`wd=${encodeURIComponent('合同')}`))).toBe(true));
+    expect(await screen.findByText('没有找到相关会话')).toBeTruthy();
+  });
+});

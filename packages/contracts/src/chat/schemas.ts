@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { INT4_MAX, zInt4, zNullableTimestamp, zPatch, zQueryArray, zTimestamp } from '../common/schemas';
+import { ZChatCategory, ZChatMessageStatus, ZChatRole, ZLlmModelKind } from '../enums/chat';
+import { ZLlmProvider } from '../enums/llm-provider';
+
+const zId = z.number().int().positive().max(INT4_MAX);
+
+// ---------------------------------------------------------------- topics
+
+export const ZChatTopic = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  category: ZChatCategory,
+  title: z.string(),
+  user_id: z.number().int(),
+  /** administrators' lists */
+  username: z.string().optional(),
+  /** document Q&A (category 2) */
+  document_id: z.number().int().optional(),
+  /** the model of the last answer */
+  model: z.string(),
+  message_count: z.number().int(),
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  /** status of the last assistant message (admin list) */
+  last_status: ZChatMessageStatus.optional(),
+  created_at: zTimestamp,
+  updated_at: zTimestamp,
+});
+export type TChatTopic = z.infer<typeof ZChatTopic>;
+
+export const ZCreateChatTopicBody = z.object({
+  category: ZChatCategory.default(0),
+  title: z.string().trim().max(100, '标题最多100个字符').optional(),
+  document_id: zId.optional(),
+});
+export type TCreateChatTopicBody = z.input<typeof ZCreateChatTopicBody>;
+
+export const ZUpdateChatTopicBody = z.object({
+  id: zId,
+  title: z.string({ error: '请输入会话标题' }).trim().min(1, '请输入会话标题').max(100, '标题最多100个字符'),
+});
+
+/** GET /chat/topic: by `uuid` (the page address) or `id`. */
+export const ZChatTopicQuery = z
+  .object({ id: zInt4.positive().optional(), uuid: z.string().trim().max(64).optional() })
+  .refine((q) => q.id !== undefined || (q.uuid !== undefined && q.uuid !== ''), { message: '请提供会话 id 或 uuid' });
+
+export const ZDeleteChatTopicsQuery = z.object({
+  id: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(zInt4.positive()).min(1, '请选择要删除的会话')),
+});
+
+export const ZListChatTopicsQuery = z.object({
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(100).default(20),
+  category: zQueryArray(z.coerce.number().pipe(ZChatCategory)),
+  /** title contains */
+  wd: z.string().trim().max(64).optional(),
+});
+
+/** The administrators' list of every conversation. */
+export const ZListAllChatTopicsQuery = ZListChatTopicsQuery.extend({
+  size: zInt4.min(1).max(1000).default(10),
+  user_id: zQueryArray(zInt4.positive()),
+  /** title or username contains */
+  wd: z.string().trim().max(64).optional(),
+});
+
+// ---------------------------------------------------------------- messages
+
+/** A passage an AI search answer is grounded in (spec §3): the document, the page, the retrieval score. */
+export const ZChatReference = z.object({ title: z.string(), uuid: z.string(), page: z.number().int(), score: z.number() });
+export type TChatReference = z.infer<typeof ZChatReference>;
+
+export const ZChatMessage = z.object({
+  id: z.number().int(),
+  topic_id: z.number().int(),
+  role: ZChatRole,
+  content: z.string(),
+  status: ZChatMessageStatus,
+  /** why it failed or was blocked */
+  error: z.string(),
+  model: z.string(),
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  references: z.array(ZChatReference),
+  created_at: zTimestamp,
+  finished_at: zNullableTimestamp,
+});
+export type TChatMessage = z.infer<typeof ZChatMessage>;
+
+export const ZListChatMessagesQuery = z.object({
+  topic_id: zInt4.positive(),
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(500).default(200),
+});
+
+export const CHAT_CONTENT_MAX = 8000;
+export const ZSendChatMessageBody = z.object({
+  topic_id: zId,
+  content: z.string({ error: '请输入问题' }).trim().min(1, '请输入问题').max(CHAT_CONTENT_MAX, `问题最多${CHAT_CONTENT_MAX}个字符`),
+});
+export type TSendChatMessageBody = z.input<typeof ZSendChatMessageBody>;
+
+/** POST /chat/message (no stream): the question and the finished answer. */
+export const ZChatExchange = z.object({ question: ZChatMessage, answer: ZChatMessage });
+
+export const ZCancelChatMessageBody = z.object({ id: zId });
+
+export const ZChatUsage = z.object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int() });
+
+/**
+ * One line of POST /chat/stream (NDJSON): the saved question, then (AI search) the references, then deltas, then
+ * `done` with the saved answer — or `error`. `ping` lines keep slow streams alive and carry nothing.
+ */
+export const ZChatStreamEvent = z.discriminatedUnion('type', [
+  /** the saved question, and the pending answer (its id is what PUT /chat/message/cancel stops) */
+  z.object({ type: z.literal('message'), message: ZChatMessage, answer: ZChatMessage.optional() }),
+  z.object({ type: z.literal('reference'), references: z.array(ZChatReference) }),
+  z.object({ type: z.literal('delta'), content: z.string() }),
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('done'), message: ZChatMessage, usage: ZChatUsage }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string(), answer: ZChatMessage.optional() }),
+]);
+export type TChatStreamEvent = z.infer<typeof ZChatStreamEvent>;
+
+// ---------------------------------------------------------------- models (admin ai/llm)
+
+export const ZLlmModel = z.object({
+  id: z.number().int(),
+  /** 0: the model of config/llm (read-only here; edit it in 系统配置 → AI 大模型) */
+  title: z.string(),
+  provider: ZLlmProvider,
+  model: z.string(),
+  base_url: z.string(),
+  /** '******' when set, '' when not: keys are never sent back */
+  api_key: z.string(),
+  kind: ZLlmModelKind,
+  enable: z.boolean(),
+  is_default: z.boolean(),
+  /** the config/llm model, which cannot be edited or deleted here */
+  from_config: z.boolean(),
+  sort: z.number().int(),
+  created_at: zTimestamp,
+});
+export type TLlmModel = z.infer<typeof ZLlmModel>;
+
+export const ZLlmModelBody = z.object({
+  title: z.string().trim().max(64).default(''),
+  provider: ZLlmProvider,
+  model: z.string({ error: '请输入模型名称' }).trim().min(1, '请输入模型名称').max(128),
+  /** empty: the provider's default address */
+  base_url: z
+    .string()
+    .trim()
+    .max(255)
+    .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), '接口地址须以 http:// 或 https:// 开头')
+    .default(''),
+  api_key: z.string().max(512).default(''),
+  kind: ZLlmModelKind.default('chat'),
+  enable: z.boolean().default(true),
+  is_default: z.boolean().default(false),
+  sort: z.number().int().default(0),
+});
+/** '******' (or an absent key) keeps the stored key. */
+export const ZUpdateLlmModelBody = zPatch(ZLlmModelBody).extend({ id: zId });
+
+export const ZListLlmModelsQuery = z.object({
+  page: zInt4.min(1).default(1),
+  size: zInt4.min(1).max(1000).default(100),
+  kind: ZLlmModelKind.optional(),
+});
+
+/** POST /llm/model/test: one line to a model (a saved one by id, or the config/llm one with id 0). */
+export const ZTestLlmModelBody = z.object({
+  id: z.number().int().min(0).max(INT4_MAX),
+  prompt: z.string().trim().max(500).default('你好，请用一句话介绍你自己。'),
+});
+export const ZLlmTestEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('delta'), content: z.string() }),
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('done'), latency_ms: z.number(), first_token_ms: z.number(), usage: ZChatUsage }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+]);
