@@ -31,6 +31,7 @@ export const ADMIN_MODULES: Record<string, AdminModuleDef> = {
   ocr: { title: 'OCR' },
   article: { title: '文章管理' },
   llm: { title: 'AI 管理' },
+  embedding: { title: '向量化' },
   spider: { title: '采集管理' },
 };
 

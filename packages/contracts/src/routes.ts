@@ -12,6 +12,7 @@ import { bannerRoutes } from './banner/routes';
 import { seoRoutes } from './seo/routes';
 import { orderRoutes } from './order/routes';
 import { chatRoutes } from './chat/routes';
+import { knowledgeRoutes } from './knowledge/routes';
 
 /** Every API route, by name. The API registers exactly these; the clients call only these. */
 export const api = {
@@ -32,6 +33,7 @@ export const api = {
   ...seoRoutes,
   ...orderRoutes,
   ...chatRoutes,
+  ...knowledgeRoutes,
 };
 export type Api = typeof api;
 export type RouteName = keyof Api;

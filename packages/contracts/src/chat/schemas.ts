@@ -15,7 +15,7 @@ export const ZChatTopic = z.object({
   user_id: z.number().int(),
   /** administrators' lists */
   username: z.string().optional(),
-  /** document Q&A (category 2) */
+  /** document Q&A (category 2): the first bound document (all of them: GET /chat/topic/document) */
   document_id: z.number().int().optional(),
   /** the model of the last answer */
   model: z.string(),
@@ -29,11 +29,20 @@ export const ZChatTopic = z.object({
 });
 export type TChatTopic = z.infer<typeof ZChatTopic>;
 
-export const ZCreateChatTopicBody = z.object({
-  category: ZChatCategory.default(0),
-  title: z.string().trim().max(100, '标题最多100个字符').optional(),
-  document_id: zId.optional(),
-});
+/** how many documents one document Q&A topic may be bound to */
+export const CHAT_TOPIC_DOCUMENTS_MAX = 20;
+export const ZCreateChatTopicBody = z
+  .object({
+    category: ZChatCategory.default(0),
+    title: z.string().trim().max(100, '标题最多100个字符').optional(),
+    /** document Q&A (category 2): the documents its answers come from, one id or several */
+    document_id: z
+      .union([zId, z.array(zId)])
+      .transform((v) => [...new Set(Array.isArray(v) ? v : [v])])
+      .pipe(z.array(zId).max(CHAT_TOPIC_DOCUMENTS_MAX, `最多选择${CHAT_TOPIC_DOCUMENTS_MAX}篇文档`))
+      .optional(),
+  })
+  .refine((b) => b.category !== 2 || (b.document_id?.length ?? 0) > 0, { message: '请选择要提问的文档', path: ['document_id'] });
 export type TCreateChatTopicBody = z.input<typeof ZCreateChatTopicBody>;
 
 export const ZUpdateChatTopicBody = z.object({
@@ -69,7 +78,14 @@ export const ZListAllChatTopicsQuery = ZListChatTopicsQuery.extend({
 // ---------------------------------------------------------------- messages
 
 /** A passage an AI search answer is grounded in (spec §3): the document, the page, the retrieval score. */
-export const ZChatReference = z.object({ title: z.string(), uuid: z.string(), page: z.number().int(), score: z.number() });
+export const ZChatReference = z.object({
+  title: z.string(),
+  uuid: z.string(),
+  page: z.number().int(),
+  score: z.number(),
+  /** the passage's text around the match (older answers may have none) */
+  snippet: z.string().default(''),
+});
 export type TChatReference = z.infer<typeof ZChatReference>;
 
 export const ZChatMessage = z.object({
@@ -182,3 +198,19 @@ export const ZLlmTestEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('done'), latency_ms: z.number(), first_token_ms: z.number(), usage: ZChatUsage }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);
+
+// ---------------------------------------------------------------- document Q&A
+
+/** A document a Q&A topic is bound to. */
+export const ZChatTopicDocument = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  title: z.string(),
+  ext: z.string(),
+  pages: z.number().int(),
+  /** false when it was deleted or disabled since: answers no longer come from it */
+  available: z.boolean(),
+});
+export type TChatTopicDocument = z.infer<typeof ZChatTopicDocument>;
+export const ZChatTopicDocumentsQuery = z.object({ topic_id: zInt4.positive() });
+export const ZRemoveChatTopicDocumentQuery = z.object({ topic_id: zInt4.positive(), document_id: zInt4.positive() });

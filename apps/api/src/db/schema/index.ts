@@ -12,3 +12,4 @@ export * from './article';
 export * from './rate-limit';
 export * from './order';
 export * from './chat';
+export * from './knowledge';
