@@ -38,7 +38,7 @@ export const chatMessages = pgTable(
     model: varchar('model', { length: 128 }).notNull().default(''),
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),
-    references: jsonb('references').$type<{ title: string; uuid: string; page: number; score: number }[]>().notNull().default([]),
+    references: jsonb('references').$type<{ title: string; uuid: string; page: number; score: number; snippet?: string }[]>().notNull().default([]),
     /** another tab or process asked to stop this answer */
     cancelRequested: boolean('cancel_requested').notNull().default(false),
     createdAt: createdAt(),

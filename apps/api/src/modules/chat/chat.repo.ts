@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../db/client';
-import { chatMessages, chatTopics, llmModels, users } from '../../db/schema';
+import { chatMessages, chatTopicDocuments, chatTopics, llmModels, users } from '../../db/schema';
 import { likePattern } from '../../lib/sql';
 
 export type ChatTopicRow = typeof chatTopics.$inferSelect;
@@ -11,8 +11,8 @@ export type LlmModelRow = typeof llmModels.$inferSelect;
 export class ChatRepo {
   constructor(private readonly db: Db) {}
 
-  async insertTopic(v: typeof chatTopics.$inferInsert): Promise<ChatTopicRow> {
-    const [row] = await this.db.insert(chatTopics).values(v).returning();
+  async insertTopic(exec: Exec, v: typeof chatTopics.$inferInsert): Promise<ChatTopicRow> {
+    const [row] = await exec.insert(chatTopics).values(v).returning();
     return row;
   }
   async topic(by: { id?: number; uuid?: string }, exec: Exec = this.db): Promise<ChatTopicRow | undefined> {
@@ -123,6 +123,27 @@ export class ChatRepo {
       .where(inArray(chatMessages.status, [0, 1]))
       .returning({ id: chatMessages.id });
     return rows.length;
+  }
+
+  // ---------------------------------------------------------------- document Q&A
+  async bindDocuments(exec: Exec, topicId: number, documentIds: number[]): Promise<void> {
+    if (documentIds.length) await exec.insert(chatTopicDocuments).values(documentIds.map((documentId) => ({ topicId, documentId }))).onConflictDoNothing();
+  }
+  /** The documents a topic is bound to, in the order they were bound. */
+  async topicDocumentIds(topicId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: chatTopicDocuments.documentId })
+      .from(chatTopicDocuments)
+      .where(eq(chatTopicDocuments.topicId, topicId))
+      .orderBy(asc(chatTopicDocuments.createdAt), asc(chatTopicDocuments.documentId));
+    return rows.map((r) => r.id);
+  }
+  async unbindDocument(exec: Exec, topicId: number, documentId: number): Promise<boolean> {
+    const rows = await exec
+      .delete(chatTopicDocuments)
+      .where(and(eq(chatTopicDocuments.topicId, topicId), eq(chatTopicDocuments.documentId, documentId)))
+      .returning({ id: chatTopicDocuments.documentId });
+    return rows.length > 0;
   }
 
   // ---------------------------------------------------------------- models

@@ -16,6 +16,11 @@ export function chatRoutes({ chat }: Deps): RouteHandlers {
     getChatTopic: ({ req, query }) => chat.getTopic({ id: query!.id, uuid: query!.uuid }, viewer(req)),
     listChatTopics: ({ req, query }) => chat.listTopics(req.auth!.userId, query!),
     listAllChatTopics: ({ query }) => chat.listAllTopics(query!),
+    listChatTopicDocuments: ({ req, query }) => chat.topicDocuments(query!.topic_id, viewer(req)),
+    removeChatTopicDocument: async ({ req, query }) => {
+      await chat.removeTopicDocument(query!.topic_id, query!.document_id, req.auth!.userId);
+      return { ok: true };
+    },
     listChatMessages: ({ req, query }) => chat.listMessages(query!.topic_id, viewer(req), query!.page, query!.size),
     sendChatMessage: { ...perAsker, handler: ({ req, body }) => chat.send(req.auth!.userId, body!) },
     streamChatMessage: {

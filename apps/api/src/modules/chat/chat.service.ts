@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import {
+  ChatCategory,
   ChatMessageStatus,
+  DocumentStatus,
   isChatFinished,
+  type TChatReference,
+  type TChatTopicDocument,
   type TChatMessage,
   type TChatStreamEvent,
   type TChatTopic,
@@ -15,7 +19,38 @@ import type { Logger } from '../../kernel/module';
 import type { ConfigService } from '../config/config.service';
 import type { CreditService } from '../credit/credit.service';
 import type { AccountService } from '../account/account.service';
+import type { DocumentService } from '../document/document.service';
 import type { ChatMessageRow, ChatRepo, ChatTopicRow, LlmModelRow } from './chat.repo';
+import { CitationFilter } from './chat.citations';
+
+/** A passage AI search and document Q&A answer from (the knowledge module's retrieval). */
+export interface RetrievedPassage {
+  title: string;
+  uuid: string;
+  page: number;
+  score: number;
+  snippet: string;
+  /** the chunk's whole text, for the prompt */
+  content: string;
+}
+/** Retrieval over the library, as the chat uses it. */
+export interface Retriever {
+  retrieve(o: { query: string; limit?: number; documentIds?: number[] }): Promise<RetrievedPassage[]>;
+}
+
+/** passages an AI search answer is written from */
+const RAG_PASSAGES = 6;
+/** what an AI search answer says when no chat model can write one: the references are the answer */
+export const NO_MODEL_ANSWER = '管理员尚未配置对话模型（或 AI 对话未开启），无法生成回答。以下是从文库中检索到的相关内容，点击可打开对应页面。';
+export const NO_PASSAGE_NOTE = '（文库中没有找到与问题相关的内容）';
+
+/** The instructions and passages an AI search answer is written from; `[n]` in the answer cites passage n. */
+export function ragPrompt(passages: RetrievedPassage[], siteName: string): string {
+  const head = `你是「${siteName}」文库的检索助手。请只根据下面的「资料」回答用户的问题，用与问题相同的语言作答。用到某条资料时，在句末用它的编号标注出处，例如 [1] 或 [1][3]；不要编造资料里没有的内容，也不要标注不存在的编号。`;
+  if (!passages.length) return `${head}\n\n资料：${NO_PASSAGE_NOTE}\n请如实告诉用户文库中没有找到相关内容，可以建议换个问法。`;
+  const body = passages.map((p, i) => `[${i + 1}] 《${p.title}》第 ${p.page} 页\n${p.content.trim()}`).join('\n\n');
+  return `${head}\n\n资料：\n${body}`;
+}
 
 export interface ChatViewer {
   userId: number;
@@ -37,7 +72,10 @@ export interface Generation {
   topic: ChatTopicRow;
   question: ChatMessageRow;
   answer: ChatMessageRow;
-  model: ResolvedModel;
+  /** null: no chat model (or AI off) — an AI search answer is its references alone, saved at once */
+  model: ResolvedModel | null;
+  /** AI search and document Q&A: what the answer is written from, sent before the first delta */
+  references: TChatReference[];
   messages: { role: LlmRole; content: string }[];
   quotaDay: string;
   credits: number;
@@ -54,7 +92,7 @@ function messageJson(m: ChatMessageRow): TChatMessage {
     model: m.model,
     prompt_tokens: m.promptTokens,
     completion_tokens: m.completionTokens,
-    references: m.references ?? [],
+    references: (m.references ?? []).map((r) => ({ ...r, snippet: r.snippet ?? '' })),
     created_at: m.createdAt.toISOString(),
     finished_at: m.finishedAt?.toISOString() ?? null,
   };
@@ -106,6 +144,8 @@ export class ChatService {
     private readonly settings: ConfigService,
     private readonly credits: CreditService,
     private readonly account: AccountService,
+    private readonly documents: DocumentService,
+    private readonly knowledge: Retriever,
     private readonly log: Logger,
   ) {}
 
@@ -117,16 +157,59 @@ export class ChatService {
     return t;
   }
 
-  async createTopic(userId: number, body: { category: 0 | 1 | 2; title?: string; document_id?: number }): Promise<TChatTopic> {
-    if (!(await this.settings.get('llm')).enable) throw badRequest('AI 功能未开启');
-    const t = await this.repo.insertTopic({
-      uuid: crypto.randomUUID(),
-      userId,
-      category: body.category,
-      title: body.title ?? '',
-      documentId: body.document_id ?? null,
+  /**
+   * A new topic. AI search and document Q&A work with AI off or no model (they answer with references); plain
+   * chat needs AI on. A document Q&A topic is bound to documents a reader may read that are converted.
+   */
+  async createTopic(userId: number, body: { category: 0 | 1 | 2; title?: string; document_id?: number[] }): Promise<TChatTopic> {
+    if (body.category === ChatCategory.Dialog && !(await this.settings.get('llm')).enable) throw badRequest('AI 功能未开启');
+    const documentIds = body.category === ChatCategory.Document ? (body.document_id ?? []) : [];
+    if (body.category === ChatCategory.Document) {
+      if (!documentIds.length) throw badRequest('请选择要提问的文档');
+      const found = new Map((await this.documents.byIds(documentIds)).map((d) => [d.id, d]));
+      for (const id of documentIds) {
+        const d = found.get(id);
+        if (!d) throw notFound('文档不存在或已被删除');
+        if (d.status !== DocumentStatus.Converted) throw badRequest(`《${d.title}》尚未转换完成或已被禁用，暂不能提问`);
+      }
+    }
+    const t = await this.db.transaction(async (tx) => {
+      const row = await this.repo.insertTopic(tx, {
+        uuid: crypto.randomUUID(),
+        userId,
+        category: body.category,
+        title: body.title ?? '',
+        documentId: documentIds[0] ?? null,
+      });
+      await this.repo.bindDocuments(tx, row.id, documentIds);
+      return row;
     });
     return topicJson(t);
+  }
+
+  /** The documents a Q&A topic answers from; ones deleted or disabled since are marked unavailable. */
+  async topicDocuments(topicId: number, viewer: ChatViewer): Promise<{ total: number; document: TChatTopicDocument[] }> {
+    const t = await this.ownTopic({ id: topicId }, viewer);
+    const ids = await this.repo.topicDocumentIds(t.id);
+    const rows = new Map((await this.documents.byIds(ids, true)).map((d) => [d.id, d]));
+    const document = ids.flatMap((id) => {
+      const d = rows.get(id);
+      if (!d) return [];
+      return [{ id: d.id, uuid: d.uuid, title: d.title, ext: d.ext, pages: d.pages, available: d.status === DocumentStatus.Converted && !d.deletedAt }];
+    });
+    return { total: document.length, document };
+  }
+
+  /** Unbinds a document from the asker's Q&A topic. */
+  async removeTopicDocument(topicId: number, documentId: number, userId: number): Promise<void> {
+    const t = await this.ownTopic({ id: topicId }, { userId, isAdmin: false });
+    await this.db.transaction(async (tx) => {
+      if (!(await this.repo.unbindDocument(tx, t.id, documentId))) throw notFound('该文档不在这个会话中');
+      if (t.documentId === documentId) {
+        const rest = (await this.repo.topicDocumentIds(t.id)).filter((id) => id !== documentId);
+        await this.repo.updateTopic(tx, t.id, { documentId: rest[0] ?? null });
+      }
+    });
   }
 
   async getTopic(by: { id?: number; uuid?: string }, viewer: ChatViewer): Promise<TChatTopic> {
@@ -302,14 +385,43 @@ export class ChatService {
    */
   async start(userId: number, body: { topic_id: number; content: string }): Promise<Generation> {
     const llm = await this.settings.get('llm');
-    if (!llm.enable) throw badRequest('AI 功能未开启');
     const topic = await this.ownTopic({ id: body.topic_id }, { userId, isAdmin: false });
-    const [model, plan, history, system] = await Promise.all([
-      this.chatModel(),
+    const rag = topic.category !== ChatCategory.Dialog;
+    if (!llm.enable && !rag) throw badRequest('AI 功能未开启');
+    // AI search and document Q&A answer with their references even when no model can write an answer
+    const modelOrNone = !llm.enable
+      ? Promise.resolve(null)
+      : this.chatModel().catch((e: unknown) => {
+          if (rag && e instanceof AppError) return null;
+          throw e;
+        });
+    const [model, plan, history, system, passages] = await Promise.all([
+      modelOrNone,
       this.account.aiQuotaPlan(userId),
       this.repo.history(topic.id, llm.history_window),
       this.settings.get('system'),
+      rag ? this.passagesFor(topic, body.content) : Promise.resolve([]),
     ]);
+    const references: TChatReference[] = passages.map((p) => ({ title: p.title, uuid: p.uuid, page: p.page, score: p.score, snippet: p.snippet }));
+    const titled = topic.title ? {} : { title: body.content.replace(/\s+/g, ' ').trim().slice(0, 50) };
+    if (!model) {
+      // nothing to generate, nothing to charge: the question and its references are the exchange
+      const { question, answer } = await this.db.transaction(async (tx) => {
+        const q = await this.repo.insertMessage(tx, { topicId: topic.id, userId, role: 'user', content: body.content, status: ChatMessageStatus.Success, finishedAt: new Date() });
+        const a = await this.repo.insertMessage(tx, {
+          topicId: topic.id,
+          userId,
+          role: 'assistant',
+          content: NO_MODEL_ANSWER,
+          status: ChatMessageStatus.Success,
+          references,
+          finishedAt: new Date(),
+        });
+        await this.repo.updateTopic(tx, topic.id, { messageCount: topic.messageCount + 2, updatedAt: new Date(), lastStatus: ChatMessageStatus.Success, ...titled });
+        return { question: q, answer: a };
+      });
+      return { topic, question, answer, model: null, references, messages: [], quotaDay: '', credits: 0 };
+    }
     const creditName = system.credit_name || '积分';
     const cost = llm.credit_per_message;
     const { question, answer } = await this.db.transaction(async (tx) => {
@@ -317,7 +429,7 @@ export class ChatService {
       if (cost > 0) {
         await this.credits.change(
           tx,
-          { userId, delta: -cost, reason: 'ai_chat', refType: 'chat_topic', refId: topic.id, remark: 'AI 对话' },
+          { userId, delta: -cost, reason: 'ai_chat', refType: 'chat_topic', refId: topic.id, remark: rag ? 'AI 搜索' : 'AI 对话' },
           `${creditName}不足，每次 AI 对话需要 ${cost} ${creditName}`,
         );
       }
@@ -330,19 +442,33 @@ export class ChatService {
         finishedAt: new Date(),
       });
       // generating from the start: `run` follows at once (an answer left so by a stopped process is failed at start-up)
-      const a = await this.repo.insertMessage(tx, { topicId: topic.id, userId, role: 'assistant', status: ChatMessageStatus.Generating, model: model.name });
-      await this.repo.updateTopic(tx, topic.id, {
-        messageCount: topic.messageCount + 2,
-        updatedAt: new Date(),
-        ...(topic.title ? {} : { title: body.content.replace(/\s+/g, ' ').trim().slice(0, 50) }),
+      const a = await this.repo.insertMessage(tx, {
+        topicId: topic.id,
+        userId,
+        role: 'assistant',
+        status: ChatMessageStatus.Generating,
+        model: model.name,
+        references,
       });
+      await this.repo.updateTopic(tx, topic.id, { messageCount: topic.messageCount + 2, updatedAt: new Date(), ...titled });
       return { question: q, answer: a };
     });
     const messages: Generation['messages'] = [];
     if (llm.system_prompt) messages.push({ role: 'system', content: llm.system_prompt });
+    if (rag) messages.push({ role: 'system', content: ragPrompt(passages, system.sitename || '文库') });
     for (const h of history) if (h.content) messages.push({ role: h.role as LlmRole, content: h.content });
     messages.push({ role: 'user', content: body.content });
-    return { topic, question, answer, model, messages, quotaDay: plan.day, credits: cost };
+    return { topic, question, answer, model, references, messages, quotaDay: plan.day, credits: cost };
+  }
+
+  /** What an AI search or document Q&A question is answered from: the library, or the topic's documents. */
+  private async passagesFor(topic: ChatTopicRow, question: string): Promise<RetrievedPassage[]> {
+    let documentIds: number[] | undefined;
+    if (topic.category === ChatCategory.Document) {
+      documentIds = await this.repo.topicDocumentIds(topic.id);
+      if (!documentIds.length) throw badRequest('这个会话里已经没有文档了，请回到文档页重新提问');
+    }
+    return this.knowledge.retrieve({ query: question, limit: RAG_PASSAGES, documentIds });
   }
 
   /**
@@ -350,6 +476,13 @@ export class ChatService {
    * `signal` is the client (gone = cancelled); a stop asked through `cancel` (this or another process) aborts too.
    */
   async *run(g: Generation, signal?: AbortSignal): AsyncGenerator<TChatStreamEvent> {
+    if (!g.model) {
+      yield { type: 'message', message: messageJson(g.question), answer: messageJson(g.answer) };
+      yield { type: 'reference', references: g.references };
+      yield { type: 'done', message: messageJson(g.answer), usage: { prompt_tokens: 0, completion_tokens: 0 } };
+      return;
+    }
+    const model = g.model;
     const llm = await this.settings.get('llm');
     const ctrl = new AbortController();
     const onClient = () => ctrl.abort(new Error('client'));
@@ -369,12 +502,23 @@ export class ChatService {
     let usage = { prompt: 0, completion: 0 };
     let outcome: { status: number; error: string; code?: string };
     yield { type: 'message', message: messageJson(g.question), answer: messageJson(g.answer) };
+    const rag = g.topic.category !== ChatCategory.Dialog;
+    if (rag) yield { type: 'reference', references: g.references };
+    // marks that cite no reference are dropped as they stream (plain chat has no references and no marks to check)
+    const citations = rag ? new CitationFilter(g.references.length) : null;
     try {
-      for await (const e of chatStream(g.model.ep, { messages: g.messages, temperature: llm.temperature, maxTokens: llm.max_tokens, signal: ctrl.signal })) {
+      for await (const e of chatStream(model.ep, { messages: g.messages, temperature: llm.temperature, maxTokens: llm.max_tokens, signal: ctrl.signal })) {
         if (e.type === 'delta') {
-          text += e.content;
-          yield { type: 'delta', content: e.content };
+          const out = citations ? citations.push(e.content) : e.content;
+          if (!out) continue;
+          text += out;
+          yield { type: 'delta', content: out };
         } else usage = { prompt: e.promptTokens, completion: e.completionTokens };
+      }
+      const rest = citations?.end() ?? '';
+      if (rest) {
+        text += rest;
+        yield { type: 'delta', content: rest };
       }
       outcome = { status: ChatMessageStatus.Success, error: '' };
     } catch (e) {
@@ -414,7 +558,7 @@ export class ChatService {
         completionTokens: usage.completion,
         finishedAt: new Date(),
       });
-      await this.repo.addUsage(tx, g.topic.id, { model: g.model.name, prompt: usage.prompt, completion: usage.completion, status: outcome.status });
+      await this.repo.addUsage(tx, g.topic.id, { model: g.model!.name, prompt: usage.prompt, completion: usage.completion, status: outcome.status });
       // a failed answer gives the question back (quota and credits); a stopped one was the asker's choice
       if (outcome.status === ChatMessageStatus.Failed && !text) {
         await this.account.refundAiQuota(tx, g.question.userId, g.quotaDay);

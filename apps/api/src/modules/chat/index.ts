@@ -9,10 +9,15 @@ declare module '../../kernel/module' {
   }
 }
 
-/** AI chat: topics, messages, streamed answers with stop, quotas and credits, the configured models. */
+/**
+ * AI chat, AI search and document Q&A: topics, messages, streamed answers with stop, quotas and credits, the
+ * configured models; search and Q&A answers are written from passages the knowledge module retrieves.
+ */
 export default defineModule({
   name: 'chat',
-  create: ({ db, settings, credits, account, log }) => ({ chat: new ChatService(db, new ChatRepo(db), settings, credits, account, log) }),
+  create: ({ db, settings, credits, account, documents, knowledge, log }) => ({
+    chat: new ChatService(db, new ChatRepo(db), settings, credits, account, documents, knowledge, log),
+  }),
   routes: chatRoutes,
   events: ({ chat }) => ({ 'user.deleted': ({ ids }) => chat.deleteTopicsOfUsers(ids) }),
   recover: async ({ chat }) => ({ chatAnswersFailed: await chat.recover() }),
