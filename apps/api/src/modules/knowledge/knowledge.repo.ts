@@ -73,7 +73,11 @@ export class KnowledgeRepo {
   }
 
   pageTexts(hash: string): Promise<{ page: number; text: string }[]> {
-    return this.db.select({ page: documentTexts.page, text: documentTexts.text }).from(documentTexts).where(eq(documentTexts.hash, hash)).orderBy(asc(documentTexts.page));
+    return this.db
+      .select({ page: documentTexts.page, text: documentTexts.text })
+      .from(documentTexts)
+      .where(eq(documentTexts.hash, hash))
+      .orderBy(asc(documentTexts.page));
   }
 
   // ---------------------------------------------------------------- tasks
@@ -102,7 +106,13 @@ export class KnowledgeRepo {
     const rows = await this.db
       .select({ id: embeddingTasks.documentId })
       .from(embeddingTasks)
-      .where(and(eq(embeddingTasks.status, 0), sql`${embeddingTasks.documentId} > ${afterId}`, olderThan ? sql`${embeddingTasks.updatedAt} < ${olderThan}` : undefined))
+      .where(
+        and(
+          eq(embeddingTasks.status, 0),
+          sql`${embeddingTasks.documentId} > ${afterId}`,
+          olderThan ? sql`${embeddingTasks.updatedAt} < ${olderThan}` : undefined,
+        ),
+      )
       .orderBy(asc(embeddingTasks.documentId))
       .limit(limit);
     return rows.map((r) => r.id);
@@ -110,9 +120,10 @@ export class KnowledgeRepo {
 
   /** Takes a pending task (one worker wins): processing, one more attempt. */
   async claim(documentId: number): Promise<TaskRow | undefined> {
+    // the claim's time comes from here, in milliseconds, so `updateClaimed` can match it exactly (now() has µs)
     const [row] = await this.db
       .update(embeddingTasks)
-      .set({ status: 1, startedAt: sql`now()`, attempts: sql`${embeddingTasks.attempts} + 1`, updatedAt: sql`now()` })
+      .set({ status: 1, startedAt: new Date(), attempts: sql`${embeddingTasks.attempts} + 1`, updatedAt: sql`now()` })
       .where(and(eq(embeddingTasks.documentId, documentId), eq(embeddingTasks.status, 0)))
       .returning();
     return row;
@@ -211,7 +222,10 @@ export class KnowledgeRepo {
 
   /** Whether any task is still waiting or running (a model is promoted only once all are through). */
   async unfinishedTasks(): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(embeddingTasks).where(inArray(embeddingTasks.status, [0, 1]));
+    const [r] = await this.db
+      .select({ n: count() })
+      .from(embeddingTasks)
+      .where(inArray(embeddingTasks.status, [0, 1]));
     return r.n;
   }
 
@@ -286,11 +300,7 @@ export class KnowledgeRepo {
 
   /** The configured embedding rows of the ai/llm list (the chat module manages them; this index only reads them). */
   embeddingRows() {
-    return this.db
-      .select()
-      .from(llmModels)
-      .where(eq(llmModels.kind, 'embedding'))
-      .orderBy(asc(llmModels.sort), asc(llmModels.id));
+    return this.db.select().from(llmModels).where(eq(llmModels.kind, 'embedding')).orderBy(asc(llmModels.sort), asc(llmModels.id));
   }
 
   models(): Promise<ModelRow[]> {
@@ -305,14 +315,23 @@ export class KnowledgeRepo {
   }
 
   async setModelState(model: string, state: 'active' | 'building' | 'retired') {
-    await this.db.update(embeddingModels).set({ state, updatedAt: sql`now()` }).where(eq(embeddingModels.model, model));
+    await this.db
+      .update(embeddingModels)
+      .set({ state, updatedAt: sql`now()` })
+      .where(eq(embeddingModels.model, model));
   }
 
   /** Promotion in one transaction: the active model retires, the building one answers from now on. */
   async promote(next: string) {
     await this.db.transaction(async (tx) => {
-      await tx.update(embeddingModels).set({ state: 'retired', updatedAt: sql`now()` }).where(eq(embeddingModels.state, 'active'));
-      await tx.update(embeddingModels).set({ state: 'active', updatedAt: sql`now()` }).where(eq(embeddingModels.model, next));
+      await tx
+        .update(embeddingModels)
+        .set({ state: 'retired', updatedAt: sql`now()` })
+        .where(eq(embeddingModels.state, 'active'));
+      await tx
+        .update(embeddingModels)
+        .set({ state: 'active', updatedAt: sql`now()` })
+        .where(eq(embeddingModels.model, next));
     });
   }
 
@@ -333,7 +352,9 @@ export class KnowledgeRepo {
     const name = hnswIndexName(model);
     try {
       await this.db.execute(
-        sql.raw(`CREATE INDEX IF NOT EXISTS ${name} ON chunk_embeddings USING hnsw ((embedding::vector(${d})) vector_cosine_ops) WHERE model = ${literal(model)}`),
+        sql.raw(
+          `CREATE INDEX IF NOT EXISTS ${name} ON chunk_embeddings USING hnsw ((embedding::vector(${d})) vector_cosine_ops) WHERE model = ${literal(model)}`,
+        ),
       );
     } catch (e) {
       // two workers creating it at once: the loser finds it made
@@ -370,7 +391,15 @@ export class KnowledgeRepo {
         FROM ${documentChunks} c JOIN ${documents} d ON d.id = c.document_id, q
         WHERE c.tsv @@ q.q AND ${VISIBLE}${this.restrict(documentIds)} LIMIT 5000)
       SELECT * FROM m ORDER BY rank DESC, id LIMIT ${limit}`);
-    return r.rows.map((x) => ({ chunkId: x.id, documentId: x.document_id, page: x.page, content: x.content, title: x.title, uuid: x.uuid, score: Number(x.rank) }));
+    return r.rows.map((x) => ({
+      chunkId: x.id,
+      documentId: x.document_id,
+      page: x.page,
+      content: x.content,
+      title: x.title,
+      uuid: x.uuid,
+      score: Number(x.rank),
+    }));
   }
 
   /**

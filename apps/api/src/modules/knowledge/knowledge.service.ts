@@ -59,7 +59,9 @@ const BACKOFF_SECONDS = [30, 120, 480];
 export const STUCK_AFTER_MS = 5 * 60_000;
 /** a pending task this old whose job may be lost is sent again (duplicates are harmless: tasks are claimed) */
 const RESEND_PENDING_AFTER_MS = 10 * 60_000;
-const RETRYABLE = new Set(['rate_limited', 'timeout', 'upstream']);
+/** worth another attempt later: rate limits, time-outs, and upstream trouble (5xx, network), not a 4xx refusal */
+const retryable = (e: unknown) =>
+  e instanceof LlmError && (e.code === 'rate_limited' || e.code === 'timeout' || (e.code === 'upstream' && (e.status === undefined || e.status >= 500)));
 
 /** question words that carry no meaning for matching */
 const STOP_WORDS = new Set(
@@ -199,7 +201,11 @@ export class KnowledgeService {
 
   private async modelStates(): Promise<{ active?: ModelRow; building?: ModelRow; retired: ModelRow[] }> {
     const rows = await this.repo.models();
-    return { active: rows.find((m) => m.state === 'active'), building: rows.find((m) => m.state === 'building'), retired: rows.filter((m) => m.state === 'retired') };
+    return {
+      active: rows.find((m) => m.state === 'active'),
+      building: rows.find((m) => m.state === 'building'),
+      retired: rows.filter((m) => m.state === 'retired'),
+    };
   }
 
   /**
@@ -278,16 +284,17 @@ export class KnowledgeService {
     if (this.queue.attached) await this.queue.send(dispatchPendingJob, {});
   }
 
-  /** The dispatch job: a job per pending task. */
-  async sendPending(olderThan?: Date): Promise<number> {
+  /** The dispatch job: a job per pending task (at most `max`). */
+  async sendPending(olderThan?: Date, max = Infinity): Promise<number> {
     let after = 0;
     let n = 0;
     for (;;) {
-      const ids = await this.repo.pendingIds(after, 500, olderThan);
+      const ids = await this.repo.pendingIds(after, Math.min(500, max - n), olderThan);
       if (!ids.length) return n;
       for (const id of ids) await this.queue.send(indexDocumentJob, { documentId: id });
       n += ids.length;
       after = ids[ids.length - 1];
+      if (n >= max) return n;
     }
   }
 
@@ -360,7 +367,11 @@ export class KnowledgeService {
         const missing = await this.repo.chunksMissing(documentId, t.row.model);
         for (let i = 0; i < missing.length; i += BATCH) {
           const batch = missing.slice(i, i + BATCH);
-          const vectors = await embed(t.em.ep, batch.map((c) => c.content), { retries: 0 });
+          const vectors = await embed(
+            t.em.ep,
+            batch.map((c) => c.content),
+            { retries: 0 },
+          );
           await this.storeVectors(t.row, batch, vectors);
           await hold(t.row.model === model ? { embedded: await this.repo.countEmbedded(documentId, model) } : {});
         }
@@ -408,7 +419,7 @@ export class KnowledgeService {
         : e instanceof EmbeddingFault
           ? e.message
           : `向量化失败：${e instanceof Error ? e.message.slice(0, 300) : String(e)}`;
-    const retry = e instanceof LlmError && RETRYABLE.has(e.code) && task.attempts < MAX_ATTEMPTS;
+    const retry = retryable(e) && task.attempts < MAX_ATTEMPTS;
     this.log.warn('embedding task failed', { documentId: task.documentId, attempt: task.attempts, retry, error: message });
     if (retry) {
       const wait = BACKOFF_SECONDS[Math.min(task.attempts, BACKOFF_SECONDS.length) - 1];
@@ -440,7 +451,8 @@ export class KnowledgeService {
       }
     }
     await this.syncModel().catch((e) => this.log.warn('embedding model check failed', { error: String(e) }));
-    if (this.queue.attached) await this.sendPending(new Date(Date.now() - RESEND_PENDING_AFTER_MS));
+    // a few a minute: during a big rebuild most old pending tasks are simply still queued, and a duplicate costs a claim
+    if (this.queue.attached) await this.sendPending(new Date(Date.now() - RESEND_PENDING_AFTER_MS), 200);
     await this.maybePromote();
     return { requeued, failed };
   }
@@ -477,7 +489,12 @@ export class KnowledgeService {
   }
 
   async stats() {
-    const [{ active, building }, counts, chunks, engine] = await Promise.all([this.modelStates(), this.repo.taskCounts(), this.repo.countChunks(), this.engine()]);
+    const [{ active, building }, counts, chunks, engine] = await Promise.all([
+      this.modelStates(),
+      this.repo.taskCounts(),
+      this.repo.countChunks(),
+      this.engine(),
+    ]);
     const n = (s: number) => counts[s] ?? 0;
     return {
       model: active?.name ?? '',
