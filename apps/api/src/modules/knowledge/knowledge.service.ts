@@ -3,7 +3,7 @@ import type { TLlmProvider } from '@wenku/contracts';
 import { embed, LlmError, type LlmEndpoint } from '../../engines/llm';
 import type { JobQueue } from '../../kernel/jobs';
 import type { Logger } from '../../kernel/module';
-import { parseQuery, segment, setUserDictionary, toRankQuery } from '../../lib/segment';
+import { segment, setUserDictionary, tokenize, toRankQuery } from '../../lib/segment';
 import { snippetAround } from '../../lib/text';
 import type { ConfigService } from '../config/config.service';
 import { chunkPages } from './chunk';
@@ -75,10 +75,13 @@ const STOP_WORDS = new Set(
   ).split(/\s+/),
 );
 
-/** The question's meaningful words: jieba's cut (as search parses a query), minus stop words and punctuation. */
+/**
+ * The question's meaningful words: jieba's search cut, exactly as chunks are indexed (so 银杏树 also yields 银杏 and a
+ * question's long word still meets the shorter words of the text), minus stop words and punctuation. OR-ed, they
+ * let ts_rank favour the chunks holding more of them.
+ */
 export function keywordTerms(question: string): string[] {
-  const p = parseQuery(question.replace(/["“”＂]/g, ' '));
-  return [...new Set(p.highlight)].filter((w) => w && !STOP_WORDS.has(w) && !/^[\p{P}\p{S}\s]+$/u.test(w)).slice(0, 32);
+  return [...new Set(tokenize(question))].filter((w) => !STOP_WORDS.has(w)).slice(0, 32);
 }
 
 /** A model's key: provider, base URL and model name (a change in any of them is a new model), within 200 chars. */
