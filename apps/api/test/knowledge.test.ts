@@ -278,3 +278,36 @@ describe('admin routes', () => {
     expect(after.some((c) => before.includes(c.id))).toBe(false);
   });
 });
+
+describe('on the queue', () => {
+  it('the workers index a converted document and rebuild everything through pg-boss jobs', async () => {
+    const { startQueue } = await import('../src/kernel/jobs');
+    const { startWorkers } = await import('../src/kernel/boot');
+    const { MODULES } = await import('../src/modules');
+    const boss = await startQueue(t.database.connection, { supervise: true });
+    const until = async (done: () => Promise<boolean>) => {
+      for (let i = 0; i < 120 && !(await done()); i++) await new Promise((r) => setTimeout(r, 250));
+    };
+    try {
+      t.app.services.queue.attach(boss);
+      await startWorkers(t.app.services, MODULES);
+      const doc = await makeDocument(t, { owner, text: ['排队处理的文档讲述了蜂鸟的飞行。'], converted: true });
+      await until(async () => (await task(doc.id))?.status === TaskStatus.Done);
+      expect(await task(doc.id)).toMatchObject({ status: TaskStatus.Done, chunks: 1, embedded: 1 });
+      expect((await knowledge().retrieve({ query: '蜂鸟怎么飞行' }))[0]).toMatchObject({ documentId: doc.id });
+
+      const { count } = await call(t, api.rebuildEmbedding, { as: 'admin' });
+      const settled = async () => {
+        const s = await call(t, api.getEmbeddingStats, { as: 'admin' });
+        return s.done === count;
+      };
+      await until(settled);
+      const stats = await call(t, api.getEmbeddingStats, { as: 'admin' });
+      expect(stats).toMatchObject({ pending: 0, processing: 0, failed: 0, done: count });
+      expect(stats.vectors).toBe(stats.chunks);
+    } finally {
+      t.app.services.queue.boss = undefined;
+      await boss.stop({ graceful: false, wait: true });
+    }
+  });
+});
