@@ -36,6 +36,7 @@ CREATE TABLE "embedding_tasks" (
 	"status" smallint DEFAULT 0 NOT NULL,
 	"error" varchar(500) DEFAULT '' NOT NULL,
 	"model" varchar(200) DEFAULT '' NOT NULL,
+	"text_hash" varchar(64) DEFAULT '' NOT NULL,
 	"chunks" integer DEFAULT 0 NOT NULL,
 	"embedded" integer DEFAULT 0 NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,

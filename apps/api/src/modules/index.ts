@@ -15,6 +15,7 @@ import article from './article';
 import interaction from './interaction';
 import conversion from './conversion';
 import search from './search';
+import knowledge from './knowledge';
 import download from './download';
 import order from './order';
 import chat from './chat';
@@ -42,6 +43,7 @@ export const MODULES: readonly ModuleDef[] = [
   interaction,
   conversion,
   search,
+  knowledge,
   download,
   order,
   chat,

@@ -64,6 +64,8 @@ export const embeddingTasks = pgTable(
     error: varchar('error', { length: 500 }).notNull().default(''),
     /** the model of its vectors ('' = chunks and keyword index only) */
     model: varchar('model', { length: 200 }).notNull().default(''),
+    /** sha-256 of the page texts its chunks were cut from: a re-conversion that changes nothing costs no re-embedding */
+    textHash: varchar('text_hash', { length: 64 }).notNull().default(''),
     chunks: integer('chunks').notNull().default(0),
     embedded: integer('embedded').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),

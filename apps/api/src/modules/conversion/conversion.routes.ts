@@ -5,7 +5,7 @@ import { SANDBOX_CSP } from '../../plugins/security-headers';
 
 const UUID = /^[a-f0-9]{8,32}$/;
 
-export function conversionRoutes({ conversion, documents }: Deps): RouteHandlers {
+export function conversionRoutes({ conversion, documents, knowledge }: Deps): RouteHandlers {
   return {
     viewPage: async ({ params, reply }) => {
       const { uuid, file } = params!;
@@ -34,6 +34,7 @@ export function conversionRoutes({ conversion, documents }: Deps): RouteHandlers
         .header('Content-Security-Policy', SANDBOX_CSP)
         .send(stream);
     },
-    getEnvs: async () => ({ envs: await conversion.envs() }),
+    // the retrieval engine (pgvector or exact) is listed with the conversion tools
+    getEnvs: async () => ({ envs: [...(await conversion.envs()), ...(await knowledge.envs())] }),
   };
 }
