@@ -130,8 +130,8 @@ export class ChatRepo {
     if (documentIds.length) await exec.insert(chatTopicDocuments).values(documentIds.map((documentId) => ({ topicId, documentId }))).onConflictDoNothing();
   }
   /** The documents a topic is bound to, in the order they were bound. */
-  async topicDocumentIds(topicId: number): Promise<number[]> {
-    const rows = await this.db
+  async topicDocumentIds(topicId: number, exec: Exec = this.db): Promise<number[]> {
+    const rows = await exec
       .select({ id: chatTopicDocuments.documentId })
       .from(chatTopicDocuments)
       .where(eq(chatTopicDocuments.topicId, topicId))

@@ -206,7 +206,7 @@ export class ChatService {
     await this.db.transaction(async (tx) => {
       if (!(await this.repo.unbindDocument(tx, t.id, documentId))) throw notFound('该文档不在这个会话中');
       if (t.documentId === documentId) {
-        const rest = (await this.repo.topicDocumentIds(t.id)).filter((id) => id !== documentId);
+        const rest = await this.repo.topicDocumentIds(t.id, tx);
         await this.repo.updateTopic(tx, t.id, { documentId: rest[0] ?? null });
       }
     });

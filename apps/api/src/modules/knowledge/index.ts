@@ -3,7 +3,6 @@ import { KnowledgeRepo } from './knowledge.repo';
 import { KnowledgeService } from './knowledge.service';
 import { knowledgeRoutes } from './knowledge.routes';
 import { dispatchPendingJob, indexDocumentJob, knowledgeWatchdogJob } from './knowledge.jobs';
-import { tempChatRoutes } from './TEMP-chat-routes';
 
 declare module '../../kernel/module' {
   interface Services {
@@ -19,8 +18,7 @@ declare module '../../kernel/module' {
 export default defineModule({
   name: 'knowledge',
   create: ({ db, settings, queue, log }) => ({ knowledge: new KnowledgeService(new KnowledgeRepo(db), settings, queue, log) }),
-  // TEMP: the two chat routes are served here until the chat engineer's handlers land (deleted at merge)
-  routes: (deps) => ({ ...knowledgeRoutes(deps), ...tempChatRoutes() }),
+  routes: knowledgeRoutes,
   jobs: ({ knowledge }) => [
     indexDocumentJob.handle(({ documentId }) => knowledge.processTask(documentId)),
     dispatchPendingJob.handle(async () => ({ sent: await knowledge.sendPending() })),
