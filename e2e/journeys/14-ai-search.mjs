@@ -15,14 +15,26 @@ const stamp = Date.now().toString(36);
 /** The page that answers the question, and the question (paraphrased, not copied from the page). */
 const ANSWER_PAGE = 3;
 const FACTS = {
-  1: ['Annual operations report of the harbour district.', 'Budget tables, staffing and the ferry timetable follow.', 'Ferries leave the north pier every forty minutes.'],
-  2: ['Section two describes the fish market renovation.', 'The market hall gets a new roof and cold storage.', 'Traders moved to temporary stalls during the works.'],
+  1: [
+    'Annual operations report of the harbour district.',
+    'Budget tables, staffing and the ferry timetable follow.',
+    'Ferries leave the north pier every forty minutes.',
+  ],
+  2: [
+    'Section two describes the fish market renovation.',
+    'The market hall gets a new roof and cold storage.',
+    'Traders moved to temporary stalls during the works.',
+  ],
   3: [
     'Section three: the lighthouse on Wenku Point.',
     'The lighthouse keeper is Margarethe Quill, appointed in 1987.',
     'She climbs the 214 steps at dusk and feeds the seagulls on Tuesdays.',
   ],
-  4: ['Section four covers the coastal footpath.', 'Volunteers repaired benches and signposts along the cliffs.', 'Dogs must be kept on a lead near the nesting sites.'],
+  4: [
+    'Section four covers the coastal footpath.',
+    'Volunteers repaired benches and signposts along the cliffs.',
+    'Dogs must be kept on a lead near the nesting sites.',
+  ],
   5: ['Appendix: contacts of the harbour office.', 'Opening hours are from nine to five on weekdays.', 'Questions may be sent to the office by post.'],
 };
 const SEARCH_QUESTION = 'Who keeps the lighthouse at Wenku Point?';
@@ -90,7 +102,15 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** The administrator's token, and the site pointed at the fake: chat model and embedding model. */
 async function configure(api, admin, model) {
   const { token } = await json(await api('/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) }));
-  const values = { enable: true, provider: 'custom', base_url: model.url, api_key: model.apiKey, model: 'fake-chat', embedding_model: 'fake-embed', daily_quota: 50 };
+  const values = {
+    enable: true,
+    provider: 'custom',
+    base_url: model.url,
+    api_key: model.apiKey,
+    model: 'fake-chat',
+    embedding_model: 'fake-embed',
+    daily_quota: 50,
+  };
   const config = Object.entries(values).map(([name, value]) => ({ category: 'llm', name, value }));
   await json(await api('/config', { method: 'PUT', headers: bearer(token, { 'content-type': 'application/json' }), body: JSON.stringify({ config }) }));
   return token;
@@ -152,7 +172,10 @@ async function login(page, baseUrl, who) {
   await page.goto(`${baseUrl}/login`);
   await page.getByPlaceholder('用户名 / 邮箱 / 手机号').fill(who.username);
   await page.getByPlaceholder('密码').fill(who.password);
-  await page.getByRole('main').getByRole('button', { name: /登\s*录/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /登\s*录/ })
+    .click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 15000 });
 }
 

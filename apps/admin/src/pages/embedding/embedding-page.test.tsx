@@ -205,7 +205,16 @@ describe('embedding page', { timeout: 120_000 }, () => {
             mode: 'keyword',
             took_ms: 12.4,
             passages: [
-              { document_id: 11, title: '劳动合同范本', uuid: 'doc-11', page: 3, score: 0.0328, snippet: '试用期不得超过一个月', keyword_rank: 1, vector_rank: 0 },
+              {
+                document_id: 11,
+                title: '劳动合同范本',
+                uuid: 'doc-11',
+                page: 3,
+                score: 0.0328,
+                snippet: '试用期不得超过一个月',
+                keyword_rank: 1,
+                vector_rank: 0,
+              },
             ],
           },
         ],
@@ -214,7 +223,7 @@ describe('embedding page', { timeout: 120_000 }, () => {
     open();
     const panel = await screen.findByTestId('retrieval-test', {}, slow);
     fireEvent.change(within(panel).getByLabelText('检索问题'), { target: { value: '试用期多久' } });
-    fireEvent.click(within(panel).getByText('关键词'));
+    fireEvent.click(within(panel).getByRole('radio', { name: '关键词' }));
     fireEvent.click(within(panel).getByRole('button', { name: /检\s*索/ }));
     await waitFor(() => expect(callsOf(call, api.testRetrieval)).toEqual([{ query: { wd: '试用期多久', mode: 'keyword', size: 10 } }]), slow);
     expect((await within(panel).findByTestId('retrieval-summary', {}, slow)).textContent).toBe('共 1 条 · 耗时 12 ms · 关键词');

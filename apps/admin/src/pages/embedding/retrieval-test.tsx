@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Input, List, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Input, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { TRetrievalMode } from '@wenku/contracts';
 import { api, client, errorMessage } from '../../lib/api';
@@ -43,37 +43,41 @@ export function RetrievalTest() {
       </div>
       {search.isError && <Alert type="error" showIcon style={{ marginTop: 16 }} message={errorMessage(search.error, '检索失败')} />}
       {res && (
-        <List
-          style={{ marginTop: 16 }}
-          header={
-            <Typography.Text type="secondary" data-testid="retrieval-summary">
-              共 {res.passages.length} 条 · 耗时 {Math.round(res.took_ms)} ms · {RETRIEVAL_MODE_OPTIONS.find((o) => o.value === res.mode)?.label ?? res.mode}
-            </Typography.Text>
-          }
-          locale={{ emptyText: <Empty description="没有检索到相关段落" /> }}
-          dataSource={res.passages}
-          renderItem={(p, i) => (
-            <List.Item key={`${p.document_id}-${p.page}-${i}`} data-testid="retrieval-passage">
-              <div style={{ width: '100%' }}>
-                <Space size={8} wrap>
-                  <Tag color="blue">{i + 1}</Tag>
-                  <Typography.Link href={siteUrl(`/document/${encodeURIComponent(p.uuid)}${p.page > 0 ? `?page=${p.page}` : ''}`)} target="_blank" rel="noreferrer" strong>
-                    {p.title}
-                  </Typography.Link>
-                  {p.page > 0 && <Typography.Text type="secondary">第{p.page}页</Typography.Text>}
-                  <Tooltip title="融合后的得分">
-                    <Tag>得分 {p.score.toFixed(4)}</Tag>
-                  </Tooltip>
-                  <Tag color={p.keyword_rank > 0 ? 'green' : 'default'}>关键词 {rankLabel(p.keyword_rank)}</Tag>
-                  <Tag color={p.vector_rank > 0 ? 'purple' : 'default'}>向量 {rankLabel(p.vector_rank)}</Tag>
-                </Space>
-                <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0', fontSize: 13 }} ellipsis={{ rows: 3, expandable: true, symbol: '展开' }}>
-                  {p.snippet || '（无摘录）'}
-                </Typography.Paragraph>
-              </div>
-            </List.Item>
+        <div style={{ marginTop: 16 }}>
+          <Typography.Text type="secondary" data-testid="retrieval-summary">
+            共 {res.passages.length} 条 · 耗时 {Math.round(res.took_ms)} ms · {RETRIEVAL_MODE_OPTIONS.find((o) => o.value === res.mode)?.label ?? res.mode}
+          </Typography.Text>
+          {res.passages.length === 0 ? (
+            <Empty description="没有检索到相关段落" />
+          ) : (
+            <ol style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}>
+              {res.passages.map((p, i) => (
+                <li key={`${p.document_id}-${p.page}-${i}`} data-testid="retrieval-passage" style={{ padding: '12px 0', borderTop: '1px solid #f0f0f0' }}>
+                  <Space size={8} wrap>
+                    <Tag color="blue">{i + 1}</Tag>
+                    <Typography.Link
+                      href={siteUrl(`/document/${encodeURIComponent(p.uuid)}${p.page > 0 ? `?page=${p.page}` : ''}`)}
+                      target="_blank"
+                      rel="noreferrer"
+                      strong
+                    >
+                      {p.title}
+                    </Typography.Link>
+                    {p.page > 0 && <Typography.Text type="secondary">第{p.page}页</Typography.Text>}
+                    <Tooltip title="融合后的得分">
+                      <Tag>得分 {p.score.toFixed(4)}</Tag>
+                    </Tooltip>
+                    <Tag color={p.keyword_rank > 0 ? 'green' : 'default'}>关键词 {rankLabel(p.keyword_rank)}</Tag>
+                    <Tag color={p.vector_rank > 0 ? 'purple' : 'default'}>向量 {rankLabel(p.vector_rank)}</Tag>
+                  </Space>
+                  <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0', fontSize: 13 }} ellipsis={{ rows: 3, expandable: true, symbol: '展开' }}>
+                    {p.snippet || '（无摘录）'}
+                  </Typography.Paragraph>
+                </li>
+              ))}
+            </ol>
           )}
-        />
+        </div>
       )}
     </Card>
   );

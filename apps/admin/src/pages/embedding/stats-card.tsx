@@ -45,9 +45,7 @@ export function StatsCard(p: StatsCardProps) {
       <Popconfirm
         title="全部重建向量索引？"
         description={
-          <div style={{ maxWidth: 320 }}>
-            将在后台重新切分并向量化全部文档，文档多时需要较长时间；重建期间 AI 搜索与文档问答照常使用现有索引回答。
-          </div>
+          <div style={{ maxWidth: 320 }}>将在后台重新切分并向量化全部文档，文档多时需要较长时间；重建期间 AI 搜索与文档问答照常使用现有索引回答。</div>
         }
         okText="开始重建"
         cancelText="取消"

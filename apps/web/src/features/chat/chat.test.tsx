@@ -9,6 +9,7 @@ import { session } from '../../app/session';
 import ChatNewPage from './pages/chat-new-page';
 import ChatTopicPage from './pages/chat-topic-page';
 import ChatHistoryPage from './pages/chat-history-page';
+import ChatLayout from '../../app/layouts/chat-layout';
 import { savePendingQuestion } from './lib';
 
 // drawing a PNG needs a real browser: here it fails, so the page's failure message shows
@@ -551,7 +552,13 @@ describe('AI search answers (category 1)', { timeout: 30000 }, () => {
         { type: 'reference', references: REFS.slice(0, 1) },
         {
           type: 'done',
-          message: testChatMessage({ id: 42, topic_id: 6, role: 'assistant', content: '未配置对话模型，无法生成回答；以下是检索到的相关文档。', references: REFS.slice(0, 1) }),
+          message: testChatMessage({
+            id: 42,
+            topic_id: 6,
+            role: 'assistant',
+            content: '未配置对话模型，无法生成回答；以下是检索到的相关文档。',
+            references: REFS.slice(0, 1),
+          }),
           usage: { prompt_tokens: 0, completion_tokens: 0 },
         },
       ]),
@@ -660,7 +667,34 @@ describe('history shows what kind each topic is', { timeout: 30000 }, () => {
     await screen.findByText('一次搜索', {}, { timeout: 10000 });
     const items = screen.getAllByTestId('chat-topic');
     expect(items.map((li) => within(li).getByTestId('chat-topic-category').textContent)).toEqual(['AI对话', 'AI搜索', '文档问答']);
-    expect(within(items[1]).getByRole('link', { name: /一次搜索/ }).getAttribute('href')).toBe('/chat/u2');
-    expect(within(items[2]).getByRole('link', { name: /问文档：线性代数/ }).getAttribute('href')).toBe('/chat/u3');
+    expect(
+      within(items[1])
+        .getByRole('link', { name: /一次搜索/ })
+        .getAttribute('href'),
+    ).toBe('/chat/u2');
+    expect(
+      within(items[2])
+        .getByRole('link', { name: /问文档：线性代数/ })
+        .getAttribute('href'),
+    ).toBe('/chat/u3');
+  });
+});
+
+describe('the chat bar on a conversation', { timeout: 30000 }, () => {
+  it('lights AI搜索 for an AI search topic and AI对话 for a dialog', async () => {
+    stubApi((u, init) => {
+      if (u.pathname === '/api/v1/chat/topic' && method(init) === 'GET')
+        return json(u.searchParams.get('uuid') === 's6' ? SEARCH_TOPIC : testChatTopic({ id: 5, uuid: 't5', title: '打招呼' }));
+      if (u.pathname === '/api/v1/chat/message/list') return json({ message: [], total: 0 });
+      return undefined;
+    });
+    const routes = [{ path: '/chat', element: <ChatLayout />, children: [{ path: ':id', element: <ChatTopicPage /> }] }];
+    const active = () => [...document.querySelectorAll('.wk-chat-nav-item.is-active')].map((a) => a.textContent);
+    const { router } = renderAt(<></>, '/chat/s6', { routes });
+    await screen.findByRole('heading', { name: '试用期' }, { timeout: 10000 });
+    await waitFor(() => expect(active()).toEqual(['AI搜索']));
+    await act(() => router.navigate('/chat/t5'));
+    await screen.findByRole('heading', { name: '打招呼' }, { timeout: 10000 });
+    await waitFor(() => expect(active()).toEqual(['AI对话']));
   });
 });

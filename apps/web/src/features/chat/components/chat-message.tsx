@@ -28,11 +28,21 @@ export function TypingDots() {
   );
 }
 
+const NO_REFERENCES: readonly TChatReference[] = [];
+
 /**
  * An answer's markdown, rendered by the site's one renderer; with references, its citation marks ([1], [2]) become
  * superscript links to the cited pages (a new tab on desktop, this tab — through the router — on phones).
  */
-export function AnswerBody({ content, references = [], newTab = true }: { content: string; references?: readonly TChatReference[]; newTab?: boolean }) {
+export function AnswerBody({
+  content,
+  references = NO_REFERENCES,
+  newTab = true,
+}: {
+  content: string;
+  references?: readonly TChatReference[];
+  newTab?: boolean;
+}) {
   const navigate = useNavigate();
   const html = useMemo(() => linkCitations(renderMarkdown(content), references, { newTab }), [content, references, newTab]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => {

@@ -40,7 +40,7 @@ export function TopicDocuments({ topicId }: { topicId: number }) {
             className={`wk-chat-doc-tag${d.available ? '' : ' is-unavailable'}`}
             color={d.available ? 'blue' : undefined}
             icon={<FileTextOutlined />}
-            bordered={false}
+            variant="filled"
           >
             {d.available ? (
               <Link to={documentHref(d)} title={d.title} target="_blank" rel="noopener">
@@ -51,13 +51,7 @@ export function TopicDocuments({ topicId }: { topicId: number }) {
                 {d.title}
               </a>
             )}
-            <Popconfirm
-              title="移除这篇文档？"
-              description="移除后，回答将不再参考这篇文档。"
-              okText="移除"
-              cancelText="取消"
-              onConfirm={() => doRemove(d)}
-            >
+            <Popconfirm title="移除这篇文档？" description="移除后，回答将不再参考这篇文档。" okText="移除" cancelText="取消" onConfirm={() => doRemove(d)}>
               <button type="button" className="wk-chat-doc-remove" aria-label={`移除 ${d.title}`} disabled={remove.isPending}>
                 <CloseOutlined />
               </button>

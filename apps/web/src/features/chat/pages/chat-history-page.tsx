@@ -117,7 +117,7 @@ export default function ChatHistoryPage() {
                     <Link to={topicHref(t.uuid)} className="wk-chat-history-link">
                       <span className="wk-chat-history-title">{topicTitle(t)}</span>
                       <span className="wk-chat-history-meta">
-                        <Tag bordered={false} color={CHAT_CATEGORY_COLORS[t.category]} data-testid="chat-topic-category">
+                        <Tag variant="filled" color={CHAT_CATEGORY_COLORS[t.category]} data-testid="chat-topic-category">
                           {CHAT_CATEGORY_OPTIONS.find((o) => o.value === t.category)?.label ?? 'AI对话'}
                         </Tag>
                         {t.message_count} 条消息 · {relativeTime(t.updated_at)}

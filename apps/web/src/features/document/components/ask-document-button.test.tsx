@@ -51,7 +51,9 @@ describe('问这篇文档', { timeout: 30000 }, () => {
     stubApi((u, init) => {
       if (u.pathname === '/api/v1/chat/topic' && init?.method === 'POST') {
         n++;
-        return n === 1 ? json({ code: ErrorCode.Forbidden, message: '今日次数已用完' }, 403) : Promise.resolve(new Response('<html>502</html>', { status: 502 }));
+        return n === 1
+          ? json({ code: ErrorCode.Forbidden, message: '今日次数已用完' }, 403)
+          : Promise.resolve(new Response('<html>502</html>', { status: 502 }));
       }
       return undefined;
     }, AI_ON);

@@ -12,7 +12,15 @@ import type { DocumentDetail } from '../api';
  * 问这篇文档: opens a document Q&A topic (category 2) bound to this document and goes to it. Shown while the site's AI
  * features are on (settings.llm.enable, as the chat links); a visitor is sent to log in first.
  */
-export function AskDocumentButton({ doc, loggedIn, loginFirst }: { doc: Pick<DocumentDetail, 'id' | 'title'>; loggedIn: boolean; loginFirst: (hint?: string) => void }) {
+export function AskDocumentButton({
+  doc,
+  loggedIn,
+  loginFirst,
+}: {
+  doc: Pick<DocumentDetail, 'id' | 'title'>;
+  loggedIn: boolean;
+  loginFirst: (hint?: string) => void;
+}) {
   const enabled = useSettings().llm.enable;
   const navigate = useNavigate();
   const { message } = App.useApp();
