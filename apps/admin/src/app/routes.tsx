@@ -96,6 +96,7 @@ const SearchRecord = lazy(() => import('../pages/searchrecord'));
 const Placeholder = lazy(() => import('../pages/placeholder'));
 const Llm = lazy(() => import('../pages/llm'));
 const AiChat = lazy(() => import('../pages/ai-chat'));
+const Embedding = lazy(() => import('../pages/embedding'));
 const ArticleList = lazy(() => import('../pages/article'));
 const ArticleRecycle = lazy(() => import('../pages/article/recycle'));
 const ArticleSet = lazy(() => import('../pages/article/set'));
@@ -195,7 +196,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     icon: <RobotOutlined />,
     children: [
       { path: '/ai/llm', title: '大模型', icon: <ThunderboltOutlined />, module: 'llm', component: Llm },
-      { path: '/ai/embedding', title: '向量化', icon: <BranchesOutlined />, module: 'llm', component: Placeholder },
+      { path: '/ai/embedding', title: '向量化', icon: <BranchesOutlined />, module: 'embedding', component: Embedding },
       { path: '/ai/chat', title: '对话记录', icon: <MessageOutlined />, module: 'llm', component: AiChat },
     ],
   },

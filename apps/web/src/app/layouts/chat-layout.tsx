@@ -1,10 +1,12 @@
 import { Tooltip } from 'antd';
 import { ClockCircleOutlined, HomeOutlined, MessageOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useMatch } from 'react-router-dom';
+import { ChatCategory } from '@wenku/contracts';
 import { useScreen } from '@wenku/ui';
 import { useSession } from '../session';
 import { UserAvatar } from '../../features/user/components/user-avatar';
 import { useSettings, useSiteName } from '../../features/settings/api';
+import { useChatTopic } from '../../features/chat/api';
 
 /** Spec §9: the chat bar is 70px wide. */
 const CHAT_BAR_WIDTH = 70;
@@ -27,8 +29,14 @@ export default function ChatLayout() {
   const sitename = useSiteName();
   const { isMobile } = useScreen();
   const { pathname } = useLocation();
+  // on a conversation (/chat/{uuid}) the entry of its kind is lit: AI搜索 for AI search, AI对话 for a dialog (the
+  // topic is the page's own query, read from the cache)
+  const topicUuid = useMatch('/chat/:id')?.params.id ?? '';
+  const topic = useChatTopic(['dialog', 'search', 'history'].includes(topicUuid) ? '' : topicUuid).data;
+  const topicEntry = topic ? (topic.category === ChatCategory.Search ? '/chat/search' : topic.category === ChatCategory.Dialog ? '/chat/dialog' : '') : '';
   // /chat is the dialog's welcome too
-  const active = (to: string, isActive: boolean) => to !== '/' && (isActive || (to === '/chat/dialog' && (pathname === '/chat' || pathname === '/chat/')));
+  const active = (to: string, isActive: boolean) =>
+    to !== '/' && (isActive || to === topicEntry || (to === '/chat/dialog' && (pathname === '/chat' || pathname === '/chat/')));
   return (
     <div className={`wk-chat${isMobile ? ' is-mobile' : ''}`}>
       <aside className="wk-chat-bar" style={isMobile ? undefined : { width: CHAT_BAR_WIDTH }}>

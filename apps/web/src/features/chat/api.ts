@@ -15,6 +15,7 @@ export const chatKeys = {
   topic: (token: string, uuid: string) => ['me', 'chat', 'topic', token, uuid] as const,
   messages: (token: string, topicId: number) => ['me', 'chat', 'messages', token, topicId] as const,
   quota: (token: string) => ['me', 'chat', 'quota', token] as const,
+  documents: (token: string, topicId: number) => ['me', 'chat', 'documents', token, topicId] as const,
 };
 
 /** GET /chat/topic?uuid= */
@@ -110,4 +111,25 @@ export function cancelChatMessage(id: number) {
 /** POST /markdown2docx: the answer as a Word file. */
 export function markdownToDocx(markdown: string, title?: string) {
   return apiClient.blob(api.markdownToDocx, { body: { markdown, title } });
+}
+
+/** GET /chat/topic/document?topic_id=: the documents a document Q&A topic answers from. */
+export function useChatTopicDocuments(topicId: number | undefined, enabled = true) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: chatKeys.documents(token, topicId ?? 0),
+    queryFn: ({ signal }) => apiClient.call(api.listChatTopicDocuments, { query: { topic_id: topicId! }, signal }),
+    enabled: Boolean(token && topicId && enabled),
+    select: (d) => d.document ?? [],
+  });
+}
+
+/** DELETE /chat/message/document?topic_id=&document_id=: answers no longer come from that document. */
+export function useRemoveChatTopicDocument(topicId: number | undefined) {
+  const qc = useQueryClient();
+  const token = useSession((s) => s.token);
+  return useMutation({
+    mutationFn: (documentId: number) => apiClient.call(api.removeChatTopicDocument, { query: { topic_id: topicId!, document_id: documentId } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: chatKeys.documents(token, topicId ?? 0) }),
+  });
 }

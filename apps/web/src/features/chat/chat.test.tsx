@@ -9,6 +9,7 @@ import { session } from '../../app/session';
 import ChatNewPage from './pages/chat-new-page';
 import ChatTopicPage from './pages/chat-topic-page';
 import ChatHistoryPage from './pages/chat-history-page';
+import ChatLayout from '../../app/layouts/chat-layout';
 import { savePendingQuestion } from './lib';
 
 // drawing a PNG needs a real browser: here it fails, so the page's failure message shows
@@ -444,5 +445,256 @@ describe('<ChatHistoryPage>', { timeout: 60000 }, () => {
     fireEvent.keyDown(search, { key: 'Enter', keyCode: 13 });
     await waitFor(() => expect(queries.some((q) => q.includes(`wd=${encodeURIComponent('合同')}`))).toBe(true));
     expect(await screen.findByText('没有找到相关会话')).toBeTruthy();
+  });
+});
+
+const SEARCH_TOPIC = testChatTopic({ id: 6, uuid: 's6', title: '试用期', category: 1 });
+const REFS = [
+  { title: '劳动合同范本', uuid: 'doc-1', page: 3, score: 0.032, snippet: '劳动合同期限三个月以上不满一年的，试用期不得超过一个月' },
+  { title: '人事管理制度', uuid: 'doc-2', page: 12, score: 0.016, snippet: '新员工试用期为三个月' },
+];
+
+function searchApi(stream: (init?: RequestInit) => Promise<Response>, messages: unknown[] = []) {
+  return stubApi((u, init) => {
+    if (u.pathname === '/api/v1/chat/topic' && method(init) === 'GET') return json(SEARCH_TOPIC);
+    if (u.pathname === '/api/v1/chat/message/list') return json({ message: messages, total: messages.length });
+    if (u.pathname === '/api/v1/user/ai/quota') return json(QUOTA);
+    if (u.pathname === '/api/v1/chat/stream') return stream(init);
+    return undefined;
+  });
+}
+
+const openSearchTopic = () => renderAt(<></>, '/chat/s6', { routes: [{ path: '/chat/:id', element: <ChatTopicPage /> }] });
+
+describe('AI search answers (category 1)', { timeout: 30000 }, () => {
+  it('shows the numbered references as soon as they arrive, before any delta, above the answer', async () => {
+    let s!: ReturnType<typeof ndjsonStream>;
+    searchApi((init) => {
+      s = ndjsonStream(init);
+      return s.response;
+    });
+    openSearchTopic();
+    expect(await screen.findByText(/向文库提问/, {}, { timeout: 10000 })).toBeTruthy();
+    typeAndSend('试用期最长多久？');
+    await waitFor(() => expect(s).toBeTruthy(), { timeout: 10000 });
+    expect(await screen.findByText('正在检索相关文档…', {}, { timeout: 10000 })).toBeTruthy();
+    act(() => {
+      s.push({ type: 'message', message: testChatMessage({ id: 21, topic_id: 6, role: 'user', content: '试用期最长多久？' }) });
+      s.push({ type: 'reference', references: REFS });
+    });
+    const cards = await screen.findAllByTestId('chat-reference', {}, { timeout: 10000 });
+    expect(cards).toHaveLength(2);
+    // no delta yet: the answer is still being written
+    expect(screen.getByRole('status', { name: '正在生成' })).toBeTruthy();
+    expect(screen.getByText('已找到 2 条相关资料，正在生成回答…')).toBeTruthy();
+    expect(cards[0].getAttribute('href')).toBe('/document/doc-1?page=3');
+    expect(cards[0].getAttribute('target')).toBe('_blank');
+    expect(cards[0].textContent).toContain('劳动合同范本');
+    expect(cards[0].textContent).toContain('第 3 页');
+    expect(cards[0].textContent).toContain('试用期不得超过一个月');
+    expect(cards[0].textContent).toContain('相关度 100%');
+    expect(cards[1].getAttribute('href')).toBe('/document/doc-2?page=12');
+    expect(cards[1].textContent).toContain('相关度 50%');
+    // the references come before the answer's bubble
+    const answer = screen.getByTestId('chat-answer');
+    const refs = within(answer).getByTestId('chat-references');
+    const bubble = answer.querySelector('.wk-chat-bubble')!;
+    expect(refs.compareDocumentPosition(bubble) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    act(() => s.push({ type: 'delta', content: '不满一年的合同，试用期不超过一个月[1]；' }));
+    await waitFor(() => expect(answer.querySelectorAll('a[data-cite]')).toHaveLength(1));
+    act(() => {
+      s.push({ type: 'delta', content: '公司制度另有约定[2]，参见[5]。' });
+      s.push({
+        type: 'done',
+        message: testChatMessage({
+          id: 22,
+          topic_id: 6,
+          role: 'assistant',
+          content: '不满一年的合同，试用期不超过一个月[1]；公司制度另有约定[2]，参见[5]。',
+          references: REFS,
+        }),
+        usage: { prompt_tokens: 100, completion_tokens: 20 },
+      });
+      s.close();
+    });
+    await waitFor(() => expect(screen.queryByRole('status', { name: '正在生成' })).toBeNull());
+    const badges = [...answer.querySelectorAll<HTMLAnchorElement>('.wk-chat-answer-md a[data-cite]')];
+    expect(badges.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['1', '/document/doc-1?page=3'],
+      ['2', '/document/doc-2?page=12'],
+    ]);
+    expect(badges[0].closest('sup')).toBeTruthy();
+    // a mark without a matching reference stays text
+    expect(answer.querySelector('.wk-chat-answer-md')!.textContent).toContain('参见[5]。');
+  });
+
+  it('renders references and citation badges of answers loaded from history', async () => {
+    searchApi(
+      () => ndjsonResponse([]),
+      [
+        testChatMessage({ id: 31, topic_id: 6, role: 'user', content: '试用期最长多久？' }),
+        testChatMessage({ id: 32, topic_id: 6, role: 'assistant', content: '最长六个月[2]。', references: REFS }),
+      ],
+    );
+    openSearchTopic();
+    const answer = await screen.findByTestId('chat-answer', {}, { timeout: 10000 });
+    expect(within(answer).getAllByTestId('chat-reference')).toHaveLength(2);
+    const badge = await within(answer).findByRole('link', { name: /引用 2/ });
+    expect(badge.getAttribute('href')).toBe('/document/doc-2?page=12');
+    expect(badge.textContent).toBe('2');
+  });
+
+  it('with no chat model the references still show, then the server’s plain answer', async () => {
+    searchApi(() =>
+      ndjsonResponse([
+        { type: 'message', message: testChatMessage({ id: 41, topic_id: 6, role: 'user', content: '试用期' }) },
+        { type: 'reference', references: REFS.slice(0, 1) },
+        {
+          type: 'done',
+          message: testChatMessage({
+            id: 42,
+            topic_id: 6,
+            role: 'assistant',
+            content: '未配置对话模型，无法生成回答；以下是检索到的相关文档。',
+            references: REFS.slice(0, 1),
+          }),
+          usage: { prompt_tokens: 0, completion_tokens: 0 },
+        },
+      ]),
+    );
+    openSearchTopic();
+    await screen.findByText(/向文库提问/, {}, { timeout: 10000 });
+    typeAndSend('试用期');
+    expect(await screen.findByText('未配置对话模型，无法生成回答；以下是检索到的相关文档。', {}, { timeout: 10000 })).toBeTruthy();
+    expect(screen.getAllByTestId('chat-reference')).toHaveLength(1);
+  });
+
+  it('a badge click on a phone opens the page in this tab', async () => {
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { value: 390, configurable: true });
+    try {
+      searchApi(
+        () => ndjsonResponse([]),
+        [
+          testChatMessage({ id: 31, topic_id: 6, role: 'user', content: '试用期' }),
+          testChatMessage({ id: 32, topic_id: 6, role: 'assistant', content: '见[1]。', references: REFS }),
+        ],
+      );
+      openSearchTopic();
+      const badge = await screen.findByRole('link', { name: /引用 1/ }, { timeout: 10000 });
+      expect(badge.getAttribute('target')).toBeNull();
+      expect(screen.getAllByTestId('chat-reference')[0].getAttribute('target')).toBeNull();
+      fireEvent.click(badge);
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/document/doc-1?page=3'));
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+    }
+  });
+});
+
+describe('document Q&A topics (category 2)', { timeout: 30000 }, () => {
+  const DOC_TOPIC = testChatTopic({ id: 8, uuid: 'd8', title: '问文档：线性代数', category: 2, document_id: 90 });
+
+  it('lists the bound documents, greys out unavailable ones and removes one with ×', async () => {
+    const removed: string[] = [];
+    let docs = [
+      { id: 90, uuid: 'la', title: '线性代数', ext: 'pdf', pages: 30, available: true },
+      { id: 91, uuid: 'gone', title: '已删除的讲义', ext: 'docx', pages: 5, available: false },
+    ];
+    stubApi((u, init) => {
+      if (u.pathname === '/api/v1/chat/topic' && method(init) === 'GET') return json(DOC_TOPIC);
+      if (u.pathname === '/api/v1/chat/message/list') return json({ message: [], total: 0 });
+      if (u.pathname === '/api/v1/chat/topic/document') {
+        expect(u.searchParams.get('topic_id')).toBe('8');
+        return json({ total: docs.length, document: docs });
+      }
+      if (u.pathname === '/api/v1/chat/message/document' && method(init) === 'DELETE') {
+        removed.push(`${u.searchParams.get('topic_id')}:${u.searchParams.get('document_id')}`);
+        docs = docs.filter((d) => String(d.id) !== u.searchParams.get('document_id'));
+        return json({ ok: true });
+      }
+      return undefined;
+    });
+    renderAt(<></>, '/chat/d8', { routes: [{ path: '/chat/:id', element: <ChatTopicPage /> }] });
+    expect(await screen.findByText('文档问答', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText(/回答只来自这些文档/)).toBeTruthy();
+    const tags = await screen.findAllByTestId('chat-topic-document', {}, { timeout: 10000 });
+    expect(tags).toHaveLength(2);
+    expect(within(tags[0]).getByRole('link', { name: '线性代数' }).getAttribute('href')).toBe('/document/la');
+    expect(tags[1].className).toContain('is-unavailable');
+    expect(within(tags[1]).queryByRole('link', { name: '已删除的讲义' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '移除 已删除的讲义' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^移\s*除$/ }));
+    await waitFor(() => expect(removed).toEqual(['8:91']));
+    expect(await screen.findByText('已移除')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('chat-topic-document')).toHaveLength(1));
+  });
+
+  it('a refused removal shows the server message', async () => {
+    stubApi((u, init) => {
+      if (u.pathname === '/api/v1/chat/topic' && method(init) === 'GET') return json(DOC_TOPIC);
+      if (u.pathname === '/api/v1/chat/message/list') return json({ message: [], total: 0 });
+      if (u.pathname === '/api/v1/chat/topic/document')
+        return json({ total: 1, document: [{ id: 90, uuid: 'la', title: '线性代数', ext: 'pdf', pages: 30, available: true }] });
+      if (u.pathname === '/api/v1/chat/message/document') return json({ code: ErrorCode.BadRequest, message: '至少保留一篇文档' }, 400);
+      return undefined;
+    });
+    renderAt(<></>, '/chat/d8', { routes: [{ path: '/chat/:id', element: <ChatTopicPage /> }] });
+    fireEvent.click(await screen.findByRole('button', { name: '移除 线性代数' }, { timeout: 10000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /^移\s*除$/ }));
+    expect(await screen.findByText('至少保留一篇文档', {}, { timeout: 10000 })).toBeTruthy();
+  });
+});
+
+describe('history shows what kind each topic is', { timeout: 30000 }, () => {
+  it('tags AI搜索 and 文档问答 topics and links them to their conversation', async () => {
+    const now = new Date().toISOString();
+    stubApi((u) =>
+      u.pathname === '/api/v1/chat/topic/list'
+        ? json({
+            topic: [
+              testChatTopic({ id: 1, uuid: 'u1', title: '一次对话', updated_at: now }),
+              testChatTopic({ id: 2, uuid: 'u2', title: '一次搜索', category: 1, updated_at: now }),
+              testChatTopic({ id: 3, uuid: 'u3', title: '问文档：线性代数', category: 2, document_id: 90, updated_at: now }),
+            ],
+            total: 3,
+          })
+        : undefined,
+    );
+    renderAt(<ChatHistoryPage />, '/chat/history');
+    await screen.findByText('一次搜索', {}, { timeout: 10000 });
+    const items = screen.getAllByTestId('chat-topic');
+    expect(items.map((li) => within(li).getByTestId('chat-topic-category').textContent)).toEqual(['AI对话', 'AI搜索', '文档问答']);
+    expect(
+      within(items[1])
+        .getByRole('link', { name: /一次搜索/ })
+        .getAttribute('href'),
+    ).toBe('/chat/u2');
+    expect(
+      within(items[2])
+        .getByRole('link', { name: /问文档：线性代数/ })
+        .getAttribute('href'),
+    ).toBe('/chat/u3');
+  });
+});
+
+describe('the chat bar on a conversation', { timeout: 30000 }, () => {
+  it('lights AI搜索 for an AI search topic and AI对话 for a dialog', async () => {
+    stubApi((u, init) => {
+      if (u.pathname === '/api/v1/chat/topic' && method(init) === 'GET')
+        return json(u.searchParams.get('uuid') === 's6' ? SEARCH_TOPIC : testChatTopic({ id: 5, uuid: 't5', title: '打招呼' }));
+      if (u.pathname === '/api/v1/chat/message/list') return json({ message: [], total: 0 });
+      return undefined;
+    });
+    const routes = [{ path: '/chat', element: <ChatLayout />, children: [{ path: ':id', element: <ChatTopicPage /> }] }];
+    const active = () => [...document.querySelectorAll('.wk-chat-nav-item.is-active')].map((a) => a.textContent);
+    const { router } = renderAt(<></>, '/chat/s6', { routes });
+    await screen.findByRole('heading', { name: '试用期' }, { timeout: 10000 });
+    await waitFor(() => expect(active()).toEqual(['AI搜索']));
+    await act(() => router.navigate('/chat/t5'));
+    await screen.findByRole('heading', { name: '打招呼' }, { timeout: 10000 });
+    await waitFor(() => expect(active()).toEqual(['AI对话']));
   });
 });

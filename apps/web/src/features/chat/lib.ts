@@ -1,6 +1,9 @@
 import { historyLabel, type TChatReference, type TChatTopic } from '@wenku/contracts';
 import { documentHref } from '../document/lib/href';
 
+/** The category tag's colour: AI对话, AI搜索, 文档问答. */
+export const CHAT_CATEGORY_COLORS: Record<number, string> = { 0: 'green', 1: 'blue', 2: 'purple' };
+
 /** Spec §9: answers are exported as images 640px wide. */
 export const CHAT_IMAGE_WIDTH = 640;
 
@@ -73,4 +76,12 @@ export function downloadBlob(blob: Blob, filename: string): void {
 /** A topic's title, or a placeholder for a new one. */
 export function topicTitle(t: Pick<TChatTopic, 'title'> | undefined): string {
   return t?.title?.trim() || '新会话';
+}
+
+/** The title of a document Q&A topic: 问文档：{title}, within the topic title's 100 characters. */
+export function documentTopicTitle(title: string): string {
+  const prefix = '问文档：';
+  const chars = Array.from(title.trim());
+  const room = 100 - prefix.length;
+  return prefix + (chars.length > room ? `${chars.slice(0, room - 1).join('')}…` : chars.join(''));
 }

@@ -1,12 +1,14 @@
-import { useMemo } from 'react';
+import { useMemo, type MouseEvent } from 'react';
 import { Button } from 'antd';
-import { CopyOutlined, FileImageOutlined, FileWordOutlined, FileTextOutlined, RedoOutlined, RobotOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
+import { CopyOutlined, FileImageOutlined, FileWordOutlined, RedoOutlined, RobotOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
 import { renderMarkdown } from '@wenku/ui/markdown';
-import { ChatMessageStatus, isChatFinished } from '@wenku/contracts';
+import { useScreen } from '@wenku/ui';
+import { ChatMessageStatus, isChatFinished, type TChatReference } from '@wenku/contracts';
 import { MarkdownView } from '../../article/components/markdown-view';
-import { referenceHref } from '../lib';
+import { linkCitations } from '../citations';
 import type { ChatItem, ChatUsage } from '../use-chat-stream';
+import { ReferenceList } from './reference-list';
 
 export interface AnswerActions {
   onCopy: (item: ChatItem) => void;
@@ -26,14 +28,56 @@ export function TypingDots() {
   );
 }
 
-/** An answer's markdown, rendered by the site's one renderer. */
-export function AnswerBody({ content }: { content: string }) {
-  const html = useMemo(() => renderMarkdown(content), [content]);
-  return <MarkdownView html={html} className="wk-chat-answer-md" />;
+const NO_REFERENCES: readonly TChatReference[] = [];
+
+/**
+ * An answer's markdown, rendered by the site's one renderer; with references, its citation marks ([1], [2]) become
+ * superscript links to the cited pages (a new tab on desktop, this tab — through the router — on phones).
+ */
+export function AnswerBody({
+  content,
+  references = NO_REFERENCES,
+  newTab = true,
+}: {
+  content: string;
+  references?: readonly TChatReference[];
+  newTab?: boolean;
+}) {
+  const navigate = useNavigate();
+  const html = useMemo(() => linkCitations(renderMarkdown(content), references, { newTab }), [content, references, newTab]);
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    const a = (e.target as HTMLElement).closest?.('a[data-cite]');
+    if (!a || a.getAttribute('target') || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    navigate(a.getAttribute('href') ?? '/');
+  };
+  return (
+    // a click on a citation badge is handled here (delegated); the badges are real links, so keys work as usual
+    <div onClick={onClick}>
+      <MarkdownView html={html} className="wk-chat-answer-md" />
+    </div>
+  );
 }
 
-/** One bubble: the user's question on the right, the assistant's answer (markdown, references, actions) on the left. */
-export function ChatMessage({ item, usage, actions, busy }: { item: ChatItem; usage?: ChatUsage; actions: AnswerActions; busy: boolean }) {
+/**
+ * One bubble: the user's question on the right, the assistant's answer on the left — the references first (AI search
+ * and document Q&A send them before the answer), then the markdown with its citation badges, then the actions.
+ * `retrieval`: the topic answers from the library, so an answer still waiting says it is searching.
+ */
+export function ChatMessage({
+  item,
+  usage,
+  actions,
+  busy,
+  retrieval = false,
+}: {
+  item: ChatItem;
+  usage?: ChatUsage;
+  actions: AnswerActions;
+  busy: boolean;
+  retrieval?: boolean;
+}) {
+  const { isMobile } = useScreen();
   if (item.role === 'user') {
     return (
       <div className="wk-chat-msg is-user">
@@ -49,8 +93,12 @@ export function ChatMessage({ item, usage, actions, busy }: { item: ChatItem; us
         <RobotOutlined />
       </div>
       <div className="wk-chat-answer">
+        <ReferenceList references={item.references} newTab={!isMobile} />
         <div className="wk-chat-bubble">
-          {item.content ? <AnswerBody content={item.content} /> : null}
+          {item.content ? <AnswerBody content={item.content} references={item.references} newTab={!isMobile} /> : null}
+          {!finished && !item.content && retrieval && (
+            <div className="wk-chat-note">{item.references.length ? `已找到 ${item.references.length} 条相关资料，正在生成回答…` : '正在检索相关文档…'}</div>
+          )}
           {!finished && <TypingDots />}
           {item.status === ChatMessageStatus.Cancelled && <div className="wk-chat-note">已停止生成</div>}
           {(item.status === ChatMessageStatus.Failed || item.status === ChatMessageStatus.Blocked) && (
@@ -59,22 +107,6 @@ export function ChatMessage({ item, usage, actions, busy }: { item: ChatItem; us
             </div>
           )}
         </div>
-        {item.references.length > 0 && (
-          <div className="wk-chat-refs">
-            <div className="wk-chat-refs-title">参考文档</div>
-            <ul>
-              {item.references.map((r, i) => (
-                <li key={`${r.uuid}-${r.page}-${i}`}>
-                  <Link to={referenceHref(r)} className="wk-chat-ref" title={r.title} target="_blank">
-                    <FileTextOutlined />
-                    <span className="wk-chat-ref-title">{r.title}</span>
-                    {r.page > 0 && <span className="wk-chat-ref-page">第 {r.page} 页</span>}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
         {finished && (
           <div className="wk-chat-actions">
             {item.content && (

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Empty, Input, Modal, Pagination, Popconfirm, Result, Skeleton, Tabs, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined, MessageOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Input, Modal, Pagination, Popconfirm, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, MessageOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { CHAT_CATEGORY_OPTIONS, relativeTime, type TChatCategory, type TChatTopic } from '@wenku/contracts';
+import { CHAT_CATEGORY_OPTIONS, ChatCategory, relativeTime, type TChatCategory, type TChatTopic } from '@wenku/contracts';
 import { useDocumentTitle } from '../../../app/title';
 import { errorMessage } from '../../../lib/api';
 import { useChatTopics, useDeleteChatTopics, useRenameChatTopic } from '../api';
-import { groupTopics, topicHref, topicTitle } from '../lib';
+import { CHAT_CATEGORY_COLORS, groupTopics, topicHref, topicTitle } from '../lib';
 import '../chat.css';
 
 const PAGE_SIZE = 20;
@@ -90,11 +90,21 @@ export default function ChatHistoryPage() {
         />
       ) : topics.length === 0 ? (
         <Empty description={wd ? '没有找到相关会话' : '还没有会话'}>
-          <Link to="/chat/dialog">
-            <Button type="primary" icon={<MessageOutlined />}>
-              开始对话
-            </Button>
-          </Link>
+          {category === ChatCategory.Search ? (
+            <Link to="/chat/search">
+              <Button type="primary" icon={<SearchOutlined />}>
+                开始搜索
+              </Button>
+            </Link>
+          ) : category === ChatCategory.Document ? (
+            <Typography.Text type="secondary">在任意文档页点击「问这篇文档」即可开始文档问答</Typography.Text>
+          ) : (
+            <Link to="/chat/dialog">
+              <Button type="primary" icon={<MessageOutlined />}>
+                开始对话
+              </Button>
+            </Link>
+          )}
         </Empty>
       ) : (
         <>
@@ -107,7 +117,9 @@ export default function ChatHistoryPage() {
                     <Link to={topicHref(t.uuid)} className="wk-chat-history-link">
                       <span className="wk-chat-history-title">{topicTitle(t)}</span>
                       <span className="wk-chat-history-meta">
-                        <Tag bordered={false}>{CHAT_CATEGORY_OPTIONS.find((o) => o.value === t.category)?.label ?? 'AI对话'}</Tag>
+                        <Tag variant="filled" color={CHAT_CATEGORY_COLORS[t.category]} data-testid="chat-topic-category">
+                          {CHAT_CATEGORY_OPTIONS.find((o) => o.value === t.category)?.label ?? 'AI对话'}
+                        </Tag>
                         {t.message_count} 条消息 · {relativeTime(t.updated_at)}
                       </span>
                     </Link>

@@ -51,7 +51,7 @@ export default function ChatNewPage() {
   };
 
   return (
-    <div className="wk-chat-page wk-chat-welcome">
+    <div className={`wk-chat-page wk-chat-welcome${isSearch ? ' is-search' : ''}`}>
       <div className="wk-chat-welcome-body">
         <div className="wk-chat-welcome-icon">{isSearch ? <SearchOutlined /> : <MessageOutlined />}</div>
         <h1 className="wk-chat-welcome-title">{title}</h1>

@@ -7,12 +7,13 @@ import { useDocumentTitle } from '../../../app/title';
 import { errorMessage, isUnauthorized } from '../../../lib/api';
 import { useSiteName } from '../../settings/api';
 import { markdownToDocx, useChatMessages, useChatTopic } from '../api';
-import { downloadBlob, takePendingQuestion, topicTitle } from '../lib';
+import { CHAT_CATEGORY_COLORS, downloadBlob, takePendingQuestion, topicTitle } from '../lib';
 import { fromMessage, useChatStream, type ChatItem } from '../use-chat-stream';
 import { answerToPng } from '../export-image';
 import { ChatInput } from '../components/chat-input';
 import { ChatMessage, type AnswerActions } from '../components/chat-message';
 import { QuotaNote } from '../components/quota-note';
+import { TopicDocuments } from '../components/topic-documents';
 import '../chat.css';
 
 /** /chat/{uuid}: one conversation — the transcript, streaming answers, and per-answer copy / regenerate / export. */
@@ -83,6 +84,8 @@ export default function ChatTopicPage() {
   const t = topic.data;
   const category = CHAT_CATEGORY_OPTIONS.find((o) => o.value === t.category);
   const newHref = t.category === ChatCategory.Search ? '/chat/search' : '/chat/dialog';
+  // AI search and document Q&A answer from the library: references come first, marks in the answer cite them
+  const retrieval = t.category === ChatCategory.Search || t.category === ChatCategory.Document;
 
   /** the question an answer replied to */
   const questionOf = (answer: ChatItem): string => {
@@ -132,17 +135,20 @@ export default function ChatTopicPage() {
 
   return (
     <div className="wk-chat-page wk-chat-topic">
-      <header className="wk-chat-topic-head">
-        <h1 className="wk-chat-topic-title" title={topicTitle(t)}>
-          {topicTitle(t)}
-        </h1>
-        {category && <Tag color={t.category === ChatCategory.Search ? 'blue' : 'green'}>{category.label}</Tag>}
-        <Link to={newHref} className="wk-chat-topic-new">
-          <Button size="small" icon={<PlusOutlined />}>
-            新会话
-          </Button>
-        </Link>
-      </header>
+      <div className="wk-chat-topic-top">
+        <header className="wk-chat-topic-head">
+          <h1 className="wk-chat-topic-title" title={topicTitle(t)}>
+            {topicTitle(t)}
+          </h1>
+          {category && <Tag color={CHAT_CATEGORY_COLORS[t.category]}>{category.label}</Tag>}
+          <Link to={newHref} className="wk-chat-topic-new">
+            <Button size="small" icon={<PlusOutlined />}>
+              新会话
+            </Button>
+          </Link>
+        </header>
+        {t.category === ChatCategory.Document && <TopicDocuments topicId={t.id} />}
+      </div>
       <div className="wk-chat-transcript" aria-live="polite">
         {messages.isPending ? (
           <div className="wk-chat-center">
@@ -152,7 +158,11 @@ export default function ChatTopicPage() {
           <Result status="error" title="加载消息失败" subTitle={errorMessage(messages.error, '请稍后重试')} />
         ) : items.length === 0 ? (
           <div className="wk-chat-empty">
-            {t.category === ChatCategory.Search ? '向文库提问，回答会附上引用的文档与页码。' : '有什么可以帮你的？在下方输入问题开始对话。'}
+            {t.category === ChatCategory.Search
+              ? '向文库提问，回答会附上引用的文档与页码。'
+              : t.category === ChatCategory.Document
+                ? '针对上方的文档提问，回答只来自这些文档，并标注引用的页码。'
+                : '有什么可以帮你的？在下方输入问题开始对话。'}
           </div>
         ) : (
           items.map((item, i) => (
@@ -161,6 +171,7 @@ export default function ChatTopicPage() {
               item={item}
               usage={stream.usage[item.key]}
               busy={stream.generating}
+              retrieval={retrieval}
               actions={{ ...actions, onRegenerate: i > 0 ? actions.onRegenerate : undefined }}
             />
           ))

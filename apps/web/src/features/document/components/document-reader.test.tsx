@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { renderAt } from '../../../test/render';
 import type { DocumentDetail } from '../api';
 import { DocumentReader } from './document-reader';
@@ -78,5 +78,28 @@ describe('DocumentReader', { timeout: 20_000 }, () => {
     expect(marks).toHaveLength(2);
     // jsdom drops data: URL backgrounds; the tile itself is tested in lib/watermark.test.ts
     expect(marks[0].style.backgroundSize).toMatch(/^\d+px \d+px$/);
+  });
+
+  it('?page=N outlines that page for a moment, then the outline goes', () => {
+    vi.useFakeTimers();
+    const orig = HTMLElement.prototype.scrollIntoView;
+    HTMLElement.prototype.scrollIntoView = () => undefined;
+    try {
+      renderAt(<DocumentReader doc={doc(15, 12)} pagesPerRead={5} downloadButton={null} />, '/document/abcdef0123456789?page=5');
+      const target = document.querySelector<HTMLElement>('[data-page="5"]')!;
+      expect(target.classList.contains('is-target')).toBe(true);
+      expect(screen.getByTestId('reader-target-page')).toBe(target);
+      expect(document.querySelectorAll('.wk-reader-page.is-target')).toHaveLength(1);
+      act(() => vi.advanceTimersByTime(4000));
+      expect(target.classList.contains('is-target')).toBe(false);
+    } finally {
+      HTMLElement.prototype.scrollIntoView = orig;
+      vi.useRealTimers();
+    }
+  });
+
+  it('without ?page no page is outlined', () => {
+    renderAt(<DocumentReader doc={doc(3, 3)} pagesPerRead={5} downloadButton={null} />, '/document/abcdef0123456789');
+    expect(document.querySelector('.wk-reader-page.is-target')).toBeNull();
   });
 });

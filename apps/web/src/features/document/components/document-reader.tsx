@@ -32,6 +32,9 @@ export interface DocumentReaderProps {
   downloadButton: ReactNode;
 }
 
+/** How long the page a link points to (?page=N) stays outlined; the outline fades out over the last part. */
+const TARGET_FLASH_MS = 3200;
+
 function useFullscreen(ref: React.RefObject<HTMLElement | null>) {
   const [on, setOn] = useState(false);
   useEffect(() => {
@@ -102,6 +105,14 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
     scrolledTo.current = key;
     el.scrollIntoView?.({ block: 'start' });
   }, [doc.uuid, target, shown]);
+  // …and outline it for a moment, so the reader sees which page the citation points to
+  const [flash, setFlash] = useState(0);
+  useEffect(() => {
+    if (target < 1) return;
+    setFlash(target);
+    const timer = setTimeout(() => setFlash(0), TARGET_FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [doc.uuid, target]);
 
   return (
     <div ref={rootRef} className={['wk-reader', fullscreen.on ? 'is-fullscreen' : ''].join(' ')}>
@@ -137,7 +148,12 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
         <div ref={pagesRef} className="wk-reader-pages" style={{ width: `${zoom}%` }}>
           {shownPages(state.shown).map((n) => (
             <Fragment key={n}>
-              <div className="wk-reader-page" data-page={n} style={{ aspectRatio: `1 / ${ratio}` }}>
+              <div
+                className={`wk-reader-page${n === flash ? ' is-target' : ''}`}
+                data-page={n}
+                data-testid={n === flash ? 'reader-target-page' : undefined}
+                style={{ aspectRatio: `1 / ${ratio}` }}
+              >
                 <img
                   src={apiUrl(doc.page_urls[n - 1])}
                   alt={`${doc.title} 第${n}页`}

@@ -33,6 +33,7 @@ import { DocumentStatePanel, DocumentStatusBanner } from '../components/document
 import { DocumentComments } from '../components/document-comments';
 import { AuthorCard, RelatedDocuments } from '../components/document-side';
 import { ReportDialog } from '../components/report-dialog';
+import { AskDocumentButton } from '../components/ask-document-button';
 import { DocumentCounts, PriceTag } from '../components/document-card';
 import '../document.css';
 
@@ -133,6 +134,7 @@ function DocumentHead({ doc, actions, onReport }: { doc: DocumentDetail; actions
         >
           {doc.is_favorite ? '已收藏' : '收藏'}
         </Button>
+        {ready && <AskDocumentButton doc={doc} loggedIn={actions.loggedIn} loginFirst={actions.loginFirst} />}
         <span className="wk-doc-rate">
           <span className="wk-doc-rate-label">
             <StarOutlined /> {doc.my_score > 0 ? '我的评分' : '评分'}
