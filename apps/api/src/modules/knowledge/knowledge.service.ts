@@ -460,11 +460,17 @@ export class KnowledgeService {
     return { requeued, failed };
   }
 
-  /** Start-up sweep: documents the index has not seen get tasks; every pending task is queued. */
+  /**
+   * Start-up sweep: documents the index has not seen get tasks (an upgrade, a crash between conversion and event),
+   * the model configuration is followed, and every pending task is queued by one dispatch job (not here: a large
+   * library would hold up the start). Answers how many are pending.
+   */
   async recover(): Promise<number> {
     await this.repo.createMissingTasks();
     await this.syncModel().catch((e) => this.log.warn('embedding model check failed', { error: String(e) }));
-    return this.queue.attached ? this.sendPending() : 0;
+    const pending = (await this.repo.taskCounts())[0] ?? 0;
+    if (pending) await this.dispatch();
+    return pending;
   }
 
   // ---------------------------------------------------------------- admin
