@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bestSnippet, keywordTerms } from '../src/modules/knowledge/knowledge.service';
 import { CHUNK_MAX_TOKENS, CHUNK_OVERLAP_TOKENS, CHUNK_TARGET_TOKENS, chunkPages, countTokens, splitSentences } from '../src/modules/knowledge/chunk';
 
 /** The pure chunker: token estimate, sentence split, page-keeping chunks with a bounded size and an overlap. */
@@ -83,5 +84,23 @@ describe('chunkPages', () => {
     for (const c of chunks) expect(c.tokens).toBeLessThanOrEqual(CHUNK_TARGET_TOKENS + CHUNK_OVERLAP_TOKENS);
     expect(chunks.length).toBeGreaterThanOrEqual(2);
     expect(chunks[1].content.split(' ').length).toBeGreaterThan(180); // ~1.3 tokens a word
+  });
+});
+
+describe('bestSnippet and keywordTerms', () => {
+  it('drops stop words and punctuation, keeping jieba search-cut words', () => {
+    const terms = keywordTerms('请问，量子纠缠是什么？');
+    expect(terms).toContain('量子');
+    expect(terms).toContain('纠缠');
+    for (const stop of ['请问', '是', '什么', '，', '？']) expect(terms).not.toContain(stop);
+    expect(keywordTerms('What is the Raft protocol?')).toEqual(['raft', 'protocol']);
+  });
+
+  it('centres the snippet on the window holding the most question words', () => {
+    const text = `${'无关的开头。'.repeat(10)}量子出现一次。${'填充文字。'.repeat(20)}量子纠缠在这里同时出现。${'结尾。'.repeat(20)}`;
+    const s = bestSnippet(text, ['量子', '纠缠'], 40);
+    expect(s).toContain('量子纠缠在这里');
+    expect(s.startsWith('…')).toBe(true);
+    expect(bestSnippet('短文本', ['量子'])).toBe('短文本');
   });
 });

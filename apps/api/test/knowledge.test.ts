@@ -212,6 +212,16 @@ describe('with an embedding model', () => {
     expect(await task(b.id)).toMatchObject({ status: TaskStatus.Done });
   });
 
+  it('the start-up sweep gives converted documents the index has never seen a task', async () => {
+    const doc = await makeDocument(t, { owner, text: ['升级前就转换好的文档。'], converted: true });
+    await q('DELETE FROM document_chunks WHERE document_id = $1', [doc.id]);
+    await q('DELETE FROM embedding_tasks WHERE document_id = $1', [doc.id]);
+    expect(await knowledge().recover()).toBe(1);
+    expect(await task(doc.id)).toMatchObject({ status: TaskStatus.Pending });
+    await knowledge().processPending();
+    expect(await task(doc.id)).toMatchObject({ status: TaskStatus.Done, chunks: 1, embedded: 1 });
+  });
+
   it('a new embedding model is built in the background while answers use the old vectors, then promoted', async () => {
     const oldKey = `custom|${llm.url}|fake-embed-a`;
     const newKey = `custom|${llm.url}|fake-embed-b`;
