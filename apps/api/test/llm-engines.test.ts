@@ -422,7 +422,9 @@ describe('the fake embedding model', () => {
   });
 
   it('puts related texts nearer than unrelated ones, in Chinese, in English and across full-width forms', () => {
-    expect(near('用 dpkg-buildpackage 构建软件包', '怎样构建一个 Debian 软件包')).toBeGreaterThan(near('用 dpkg-buildpackage 构建软件包', '今天的天气很好，适合出门散步'));
+    expect(near('用 dpkg-buildpackage 构建软件包', '怎样构建一个 Debian 软件包')).toBeGreaterThan(
+      near('用 dpkg-buildpackage 构建软件包', '今天的天气很好，适合出门散步'),
+    );
     expect(near('How do I build the package without signing it?', 'dpkg-buildpackage -us -uc builds the package unsigned')).toBeGreaterThan(
       near('How do I build the package without signing it?', 'The mailing list archive is searchable'),
     );

@@ -144,7 +144,9 @@ describe.skipIf(!KNOWLEDGE_MODULE)('retrieval quality on real documents (recall@
       const stats = await call(t, api.getEmbeddingStats, { as: 'admin' });
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
       console.log(`\nretrieval quality — ${t.database.kind}, vectors: ${stats.engine}, model ${stats.model} (${stats.dimension} dims), ${stats.chunks} chunks`);
-      console.log(`${QUESTIONS.length} questions (${QUESTIONS.filter((q) => q.lang === 'zh').length} zh, ${QUESTIONS.filter((q) => q.lang === 'en').length} en)`);
+      console.log(
+        `${QUESTIONS.length} questions (${QUESTIONS.filter((q) => q.lang === 'zh').length} zh, ${QUESTIONS.filter((q) => q.lang === 'en').length} en)`,
+      );
       console.log(formatReport(reports));
       console.log(`median took_ms: ${MODES.map((m) => `${m} ${median(took[m]).toFixed(1)}`).join(', ')}\n`);
 
