@@ -352,13 +352,13 @@ async function main() {
     { jwtSecret: 'b'.repeat(32) },
   );
   const { database, drop } = await openBenchDatabase(dataDir);
+  // the module services without the HTTP app: until the knowledge module is merged, buildApp refuses to start (the
+  // contract's embedding routes have no handler); the product's embedding path builds the app when it runs
   const deps = await prepareDatabase(database, config, () => undefined);
-  const app = await buildApp(config, { database, skipSetup: true });
-  await app.ready();
   const pool = database.pool;
   const store = await vectorStore(database);
   // [AFTER MERGE] the knowledge module's public interface; absent until it is merged
-  const knowledge = (app.services as unknown as Record<string, unknown>).knowledge as
+  const knowledge = (deps as unknown as Record<string, unknown>).knowledge as
     { retrieve: (o: { query: string; mode?: 'hybrid' | 'keyword' | 'vector'; limit?: number }) => Promise<unknown[]> } | undefined;
   log(
     `database ${database.kind}, vectors ${store.engine}, ${N_CHUNKS} chunks over ${N_DOCS} documents, knowledge module: ${knowledge ? 'yes' : 'no (stand-in hybrid)'}`,
@@ -388,7 +388,7 @@ async function main() {
     ),
   );
   let model = 'bench';
-  if (knowledge && !SKIP_EMBED) product = await productEmbedding(app, database, pages);
+  if (knowledge && !SKIP_EMBED) product = await productEmbedding(config, database, pages);
   if (knowledge) {
     const { rows } = await pool.query(`SELECT model FROM embedding_models WHERE state = 'active' ORDER BY updated_at DESC LIMIT 1`);
     if (rows.length) model = rows[0].model;
@@ -495,7 +495,6 @@ async function main() {
     `${JSON.stringify(result, null, 2)}\n`,
   );
   await llm.close();
-  await app.close();
   await database.close();
   await drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -506,8 +505,10 @@ async function main() {
  * corpus pages, re-chunked and embedded by PUT /embedding/rebuild on the queue; chunks/s from the rebuild until
  * GET /embedding/stats counts every chunk embedded and nothing pending or processing.
  */
-async function productEmbedding(app: Awaited<ReturnType<typeof buildApp>>, database: Database, pages: CorpusPage[]) {
+async function productEmbedding(config: ReturnType<typeof loadConfig>, database: Database, pages: CorpusPage[]) {
   const pool = database.pool;
+  const app = await buildApp(config, { database, skipSetup: true });
+  await app.ready();
   const {
     rows: [u],
   } = await pool.query(`INSERT INTO users (username, password) VALUES ('rbench_embed', '') RETURNING id`);
@@ -553,6 +554,7 @@ async function productEmbedding(app: Awaited<ReturnType<typeof buildApp>>, datab
   } finally {
     app.services.queue.boss = undefined;
     await boss.stop({ graceful: false, wait: true });
+    await app.close();
   }
 }
 

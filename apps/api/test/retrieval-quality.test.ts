@@ -32,11 +32,13 @@ const EMBEDDING_MODEL = 'fake-embed';
 const K = 5;
 const MODES: TRetrievalMode[] = ['keyword', 'vector', 'hybrid'];
 /**
- * The least hybrid recall@5 accepted. Provisional: written before the knowledge module could be run here (an
- * estimate with a stand-in chunker and the bare index queries of bench/retrieval-bench gave the order of magnitude);
- * set it a little under the first real run's figure on both databases.
+ * The least hybrid recall@5 accepted. Provisional, written before the knowledge module could run here: the stand-in
+ * estimate (bench/retrieval-estimate.ts: the bench's chunker and bare index queries, fused by reciprocal rank) gives
+ * hybrid 48.5%, keyword 36.1%, vector 43.3% on this set. English questions on these Chinese documents can only meet
+ * them through command and file names (the fake embedding shares no vocabulary across languages), which keeps the
+ * figures low. Replace it with a little under the first real run's figure on both databases.
  */
-const HYBRID_RECALL_FLOOR = Number(process.env.RETRIEVAL_RECALL_FLOOR ?? 0.6);
+const HYBRID_RECALL_FLOOR = Number(process.env.RETRIEVAL_RECALL_FLOOR ?? 0.4);
 const WAIT_MS = Number(process.env.RETRIEVAL_WAIT_MS ?? 15 * 60_000);
 
 /** The fixture documents: the question set's key, the file, and the title they are published under. */
