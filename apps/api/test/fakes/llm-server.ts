@@ -133,12 +133,17 @@ export function fakeVector(text: string, model = ''): number[] {
     const weight = w > 1 ? 1 + Math.log(w) : w;
     v[h % FAKE_EMBEDDING_DIM] += (h & 0x80000000 ? -1 : 1) * weight;
   }
-  let n = Math.hypot(...v);
+  let sq = 0;
+  for (let i = 0; i < v.length; i++) sq += v[i] * v[i];
+  let n = Math.sqrt(sq);
   if (n === 0) {
     v[fnv1a('\u0000empty', seed) % FAKE_EMBEDDING_DIM] = 1;
     n = 1;
   }
-  return Array.from(v, (x) => Number((x / n).toFixed(6)));
+  // six decimals: what a vendor's JSON carries, and a short answer
+  const out = new Array<number>(v.length);
+  for (let i = 0; i < v.length; i++) out[i] = Math.round((v[i] / n) * 1e6) / 1e6;
+  return out;
 }
 
 /** Cosine similarity of two vectors (1 = same direction). */
