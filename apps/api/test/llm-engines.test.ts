@@ -14,7 +14,7 @@ import {
   type LlmEvent,
   type LlmOptions,
 } from '../src/engines/llm';
-import { fakeVector, startFakeLlm, type FakeLlm } from './fakes/llm-server';
+import { cosine, FAKE_EMBEDDING_DIM, fakeVector, startFakeLlm, type FakeLlm } from './fakes/llm-server';
 
 const KEY = 'sk-test-0123456789abcdef';
 const FAST: LlmOptions = { connectTimeoutMs: 1000, idleTimeoutMs: 1000, retries: 0 };
@@ -411,16 +411,58 @@ describe('Ollama native', () => {
   });
 });
 
+describe('the fake embedding model', () => {
+  const near = (a: string, b: string) => cosine(fakeVector(a), fakeVector(b));
+  it('is deterministic, 256-dimensional and unit length', () => {
+    const v = fakeVector('如何构建不签名的软件包？');
+    expect(v).toHaveLength(FAKE_EMBEDDING_DIM);
+    expect(fakeVector('如何构建不签名的软件包？')).toEqual(v);
+    expect(Math.hypot(...v)).toBeCloseTo(1, 4);
+    for (const empty of ['', '。，！', '   ']) expect(Math.hypot(...fakeVector(empty))).toBeCloseTo(1, 4);
+  });
+
+  it('puts related texts nearer than unrelated ones, in Chinese, in English and across full-width forms', () => {
+    expect(near('用 dpkg-buildpackage 构建软件包', '怎样构建一个 Debian 软件包')).toBeGreaterThan(
+      near('用 dpkg-buildpackage 构建软件包', '今天的天气很好，适合出门散步'),
+    );
+    expect(near('How do I build the package without signing it?', 'dpkg-buildpackage -us -uc builds the package unsigned')).toBeGreaterThan(
+      near('How do I build the package without signing it?', 'The mailing list archive is searchable'),
+    );
+    expect(near('ＤＥＢＩＡＮ　ＦＡＱ', 'debian faq')).toBeCloseTo(1, 4);
+    // a word shares its 3-grams with its inflections
+    expect(near('builds', 'building')).toBeGreaterThan(near('builds', 'mirror'));
+  });
+
+  it('gives another model other vectors: a model named …v2… hashes with another seed', () => {
+    const text = '共享库的 SONAME';
+    expect(fakeVector(text, 'fake-embed')).toEqual(fakeVector(text));
+    expect(fakeVector(text, 'fake-embed-v2')).not.toEqual(fakeVector(text, 'fake-embed'));
+    expect(cosine(fakeVector(text, 'fake-embed-v2'), fakeVector(text, 'fake-embed'))).toBeLessThan(0.5);
+    // within one model, related texts stay near
+    expect(cosine(fakeVector(text, 'm-v2'), fakeVector('SONAME 共享库', 'm-v2'))).toBeGreaterThan(0.8);
+  });
+});
+
 describe('embeddings', () => {
   const input = ['文库', '文档分享', 'hello'];
   it('OpenAI-compatible /embeddings, in input order', async () => {
-    expect(await embed(openai({ provider: 'siliconflow', model: '' }), input, FAST)).toEqual(input.map(fakeVector));
+    expect(await embed(openai({ provider: 'siliconflow', model: '' }), input, FAST)).toEqual(input.map((s) => fakeVector(s, 'BAAI/bge-m3')));
     expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/embeddings', body: { model: 'BAAI/bge-m3', input } });
   });
 
   it('Ollama native /api/embed', async () => {
-    expect(await embed(ollama({ model: '' }), input, FAST)).toEqual(input.map(fakeVector));
+    expect(await embed(ollama({ model: '' }), input, FAST)).toEqual(input.map((s) => fakeVector(s, 'nomic-embed-text')));
     expect(fake.requests.at(-1)).toMatchObject({ path: '/api/embed', body: { model: 'nomic-embed-text', input } });
+  });
+
+  it('the fake counts what it embeds (a benchmark reads its own ceiling from it)', async () => {
+    fake.resetEmbeddingStats();
+    await embed(openai({ provider: 'siliconflow', model: '' }), input, FAST);
+    await embed(ollama({ model: '' }), input, FAST);
+    const s = fake.embeddingStats;
+    expect(s).toMatchObject({ requests: 2, inputs: 6 });
+    expect(s.vectorMs).toBeGreaterThan(0);
+    expect(s.handlerMs).toBeGreaterThanOrEqual(s.vectorMs);
   });
 
   it('no embedding model is a config error; no input is no request', async () => {

@@ -55,17 +55,120 @@ export interface FakeLlm {
   script(next: FakeScript): void;
   /** how many connections the client closed before the answer ended */
   readonly aborted: number;
+  /** the embeddings endpoints' counters since the start or the last resetEmbeddingStats() */
+  readonly embeddingStats: FakeEmbeddingStats;
+  resetEmbeddingStats(): void;
   close(): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** a deterministic 8-dimensional unit vector for a text */
-export function fakeVector(text: string): number[] {
-  const h = crypto.createHash('sha256').update(text, 'utf8').digest();
-  const v = Array.from({ length: 8 }, (_, i) => h.readInt16BE(i * 2) / 32768);
-  const n = Math.hypot(...v) || 1;
-  return v.map((x) => Number((x / n).toFixed(6)));
+/** Dimensions of the fake embedding model's vectors. */
+export const FAKE_EMBEDDING_DIM = 256;
+
+// Characters so common in Chinese that, as unigrams, they say little about what a text is about.
+const CJK_FUNCTION_CHARS = new Set(Array.from('的了是在和与或及等之其这那个也就都而以为于把被对中上下将会可能要'));
+const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+const TOKEN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[a-z0-9]+(?:[._+-][a-z0-9]+)*/g;
+
+/** FNV-1a (32 bits) of a string's UTF-16 code units, from `seed`. */
+function fnv1a(s: string, seed: number): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  // a final avalanche (murmur3's fmix32): FNV's low bits alone spread short keys poorly
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** The hash seed of a model: a model whose name contains "v2" is another model, with other vectors. */
+export function fakeEmbeddingSeed(model = ''): number {
+  return /v2/i.test(model) ? 0x9e3779b9 : 0x811c9dc5;
+}
+
+/**
+ * The features of a text, with weights: CJK character unigrams (function characters weak) and bigrams within each
+ * run of CJK; lower-cased Latin/number words and, for words of 4+ characters, their padded character 3-grams
+ * (so `build`, `builds` and `debuild` share something). NFKC first: full-width letters and digits become ASCII.
+ */
+export function fakeEmbeddingFeatures(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (f: string, w: number) => out.set(f, (out.get(f) ?? 0) + w);
+  for (const tok of String(text).normalize('NFKC').toLowerCase().match(TOKEN) ?? []) {
+    if (CJK.test(tok[0])) {
+      const chars = Array.from(tok);
+      for (let i = 0; i < chars.length; i++) {
+        add(`u:${chars[i]}`, CJK_FUNCTION_CHARS.has(chars[i]) ? 0.15 : 0.6);
+        if (i + 1 < chars.length) add(`b:${chars[i]}${chars[i + 1]}`, 1);
+      }
+    } else {
+      add(`w:${tok}`, 1);
+      if (tok.length >= 4) {
+        const padded = `^${tok}$`;
+        for (let i = 0; i + 3 <= padded.length; i++) add(`t:${padded.slice(i, i + 3)}`, 0.35);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A deterministic "semantic-ish" embedding of a text: its n-gram features (fakeEmbeddingFeatures) hashed into
+ * FAKE_EMBEDDING_DIM dimensions with signed hashing (the hash's low bits pick the dimension, its top bit the sign), a
+ * repeated feature's summed weight w damped to 1 + ln w, then L2-normalised. Texts that share words or characters are near; the model name
+ * picks the hash seed (fakeEmbeddingSeed), so changing the model really changes the vectors. A text with no
+ * features (empty, punctuation only) gets a fixed unit vector of its own, never zeros.
+ */
+export function fakeVector(text: string, model = ''): number[] {
+  const seed = fakeEmbeddingSeed(model);
+  const v = new Float64Array(FAKE_EMBEDDING_DIM);
+  for (const [f, w] of fakeEmbeddingFeatures(text)) {
+    const h = fnv1a(f, seed);
+    const weight = w > 1 ? 1 + Math.log(w) : w;
+    v[h % FAKE_EMBEDDING_DIM] += (h & 0x80000000 ? -1 : 1) * weight;
+  }
+  let sq = 0;
+  for (let i = 0; i < v.length; i++) sq += v[i] * v[i];
+  let n = Math.sqrt(sq);
+  if (n === 0) {
+    v[fnv1a('\u0000empty', seed) % FAKE_EMBEDDING_DIM] = 1;
+    n = 1;
+  }
+  // six decimals: what a vendor's JSON carries, and a short answer
+  const out = new Array<number>(v.length);
+  for (let i = 0; i < v.length; i++) out[i] = Math.round((v[i] / n) * 1e6) / 1e6;
+  return out;
+}
+
+/** Cosine similarity of two vectors (1 = same direction). */
+export function cosine(a: number[], b: number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/** What the fake's embeddings endpoints did: for a benchmark's ceiling (the fake's own cost per vector). */
+export interface FakeEmbeddingStats {
+  /** embeddings requests answered with vectors (OpenAI-compatible and Ollama) */
+  requests: number;
+  /** texts embedded */
+  inputs: number;
+  /** ms spent computing the vectors (fakeVector), not parsing or sending */
+  vectorMs: number;
+  /** ms from the parsed request to the answer written (vectors + JSON) */
+  handlerMs: number;
 }
 
 export function fakeAnswer(messages: { role: string; content: string }[]): string {
@@ -78,6 +181,7 @@ export async function startFakeLlm(o: { apiKey: string; defaults?: FakeScript })
   const requests: FakeLlmRequest[] = [];
   const queue: FakeScript[] = [];
   let aborted = 0;
+  let stats: FakeEmbeddingStats = { requests: 0, inputs: 0, vectorMs: 0, handlerMs: 0 };
   const sockets = new Set<import('node:net').Socket>();
 
   const server = http.createServer(async (req, res) => {
@@ -129,12 +233,22 @@ export async function startFakeLlm(o: { apiKey: string; defaults?: FakeScript })
     }
 
     if (path === '/v1/embeddings' || path === '/api/embed') {
-      const input: string[] = Array.isArray(body.input) ? body.input : [String(body.input)];
-      if (path === '/api/embed')
-        return json(200, { model: body.model, embeddings: input.map(fakeVector), total_duration: 1000, prompt_eval_count: input.length });
-      // reversed on purpose: clients must order by `index`
-      const data = input.map((t, index) => ({ object: 'embedding', index, embedding: fakeVector(t) })).reverse();
-      return json(200, { object: 'list', data, model: body.model, usage: { prompt_tokens: input.join('').length, total_tokens: input.join('').length } });
+      const t0 = performance.now();
+      const input: string[] = (Array.isArray(body.input) ? body.input : [body.input]).map((t: unknown) => String(t));
+      const vectors = input.map((t) => fakeVector(t, body.model));
+      const t1 = performance.now();
+      if (path === '/api/embed') json(200, { model: body.model, embeddings: vectors, total_duration: 1000, prompt_eval_count: input.length });
+      else {
+        // reversed on purpose: clients must order by `index`
+        const data = vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })).reverse();
+        const tokens = input.join('').length;
+        json(200, { object: 'list', data, model: body.model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
+      }
+      stats.requests++;
+      stats.inputs += input.length;
+      stats.vectorMs += t1 - t0;
+      stats.handlerMs += performance.now() - t0;
+      return;
     }
 
     const messages: { role: string; content: string }[] = Array.isArray(body.messages) ? body.messages : [];
@@ -253,6 +367,10 @@ export async function startFakeLlm(o: { apiKey: string; defaults?: FakeScript })
     get aborted() {
       return aborted;
     },
+    get embeddingStats() {
+      return { ...stats };
+    },
+    resetEmbeddingStats: () => void (stats = { requests: 0, inputs: 0, vectorMs: 0, handlerMs: 0 }),
     close: async () => {
       for (const sock of sockets) sock.destroy();
       await new Promise<void>((r) => server.close(() => r()));
