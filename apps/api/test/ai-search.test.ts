@@ -104,7 +104,10 @@ describe('AI search', () => {
     expect(done.message.references).toEqual(refs);
     // the model was told the passages with their titles and pages
     const prompt = llm.requests.filter((x) => x.path === '/v1/chat/completions').at(-1)!.body.messages as { role: string; content: string }[];
-    const system = prompt.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
+    const system = prompt
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n');
     expect(system).toContain('[1] 《新维护者指南》第 2 页');
     expect(system).toContain('dh_make 命令');
     expect(prompt.at(-1)).toEqual({ role: 'user', content: '怎样生成 debian 目录？' });

@@ -127,7 +127,11 @@ export class ChatRepo {
 
   // ---------------------------------------------------------------- document Q&A
   async bindDocuments(exec: Exec, topicId: number, documentIds: number[]): Promise<void> {
-    if (documentIds.length) await exec.insert(chatTopicDocuments).values(documentIds.map((documentId) => ({ topicId, documentId }))).onConflictDoNothing();
+    if (documentIds.length)
+      await exec
+        .insert(chatTopicDocuments)
+        .values(documentIds.map((documentId) => ({ topicId, documentId })))
+        .onConflictDoNothing();
   }
   /** The documents a topic is bound to, in the order they were bound. */
   async topicDocumentIds(topicId: number, exec: Exec = this.db): Promise<number[]> {

@@ -407,7 +407,14 @@ export class ChatService {
     if (!model) {
       // nothing to generate, nothing to charge: the question and its references are the exchange
       const { question, answer } = await this.db.transaction(async (tx) => {
-        const q = await this.repo.insertMessage(tx, { topicId: topic.id, userId, role: 'user', content: body.content, status: ChatMessageStatus.Success, finishedAt: new Date() });
+        const q = await this.repo.insertMessage(tx, {
+          topicId: topic.id,
+          userId,
+          role: 'user',
+          content: body.content,
+          status: ChatMessageStatus.Success,
+          finishedAt: new Date(),
+        });
         const a = await this.repo.insertMessage(tx, {
           topicId: topic.id,
           userId,
@@ -417,7 +424,12 @@ export class ChatService {
           references,
           finishedAt: new Date(),
         });
-        await this.repo.updateTopic(tx, topic.id, { messageCount: topic.messageCount + 2, updatedAt: new Date(), lastStatus: ChatMessageStatus.Success, ...titled });
+        await this.repo.updateTopic(tx, topic.id, {
+          messageCount: topic.messageCount + 2,
+          updatedAt: new Date(),
+          lastStatus: ChatMessageStatus.Success,
+          ...titled,
+        });
         return { question: q, answer: a };
       });
       return { topic, question, answer, model: null, references, messages: [], quotaDay: '', credits: 0 };
