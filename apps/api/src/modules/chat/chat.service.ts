@@ -20,23 +20,13 @@ import type { ConfigService } from '../config/config.service';
 import type { CreditService } from '../credit/credit.service';
 import type { AccountService } from '../account/account.service';
 import type { DocumentService } from '../document/document.service';
+import type { KnowledgeService, Passage } from '../knowledge/knowledge.service';
 import type { ChatMessageRow, ChatRepo, ChatTopicRow, LlmModelRow } from './chat.repo';
 import { CitationFilter } from './chat.citations';
 
-/** A passage AI search and document Q&A answer from (the knowledge module's retrieval). */
-export interface RetrievedPassage {
-  title: string;
-  uuid: string;
-  page: number;
-  score: number;
-  snippet: string;
-  /** the chunk's whole text, for the prompt */
-  content: string;
-}
-/** Retrieval over the library, as the chat uses it. */
-export interface Retriever {
-  retrieve(o: { query: string; limit?: number; documentIds?: number[] }): Promise<RetrievedPassage[]>;
-}
+/** A passage AI search and document Q&A answer from, and the retrieval the chat uses (the knowledge module's). */
+export type RetrievedPassage = Pick<Passage, 'title' | 'uuid' | 'page' | 'score' | 'snippet' | 'content'>;
+export type Retriever = Pick<KnowledgeService, 'retrieve'>;
 
 /** passages an AI search answer is written from */
 const RAG_PASSAGES = 6;
@@ -404,40 +394,11 @@ export class ChatService {
     ]);
     const references: TChatReference[] = passages.map((p) => ({ title: p.title, uuid: p.uuid, page: p.page, score: p.score, snippet: p.snippet }));
     const titled = topic.title ? {} : { title: body.content.replace(/\s+/g, ' ').trim().slice(0, 50) };
-    if (!model) {
-      // nothing to generate, nothing to charge: the question and its references are the exchange
-      const { question, answer } = await this.db.transaction(async (tx) => {
-        const q = await this.repo.insertMessage(tx, {
-          topicId: topic.id,
-          userId,
-          role: 'user',
-          content: body.content,
-          status: ChatMessageStatus.Success,
-          finishedAt: new Date(),
-        });
-        const a = await this.repo.insertMessage(tx, {
-          topicId: topic.id,
-          userId,
-          role: 'assistant',
-          content: NO_MODEL_ANSWER,
-          status: ChatMessageStatus.Success,
-          references,
-          finishedAt: new Date(),
-        });
-        await this.repo.updateTopic(tx, topic.id, {
-          messageCount: topic.messageCount + 2,
-          updatedAt: new Date(),
-          lastStatus: ChatMessageStatus.Success,
-          ...titled,
-        });
-        return { question: q, answer: a };
-      });
-      return { topic, question, answer, model: null, references, messages: [], quotaDay: '', credits: 0 };
-    }
+    const cost = model ? llm.credit_per_message : 0;
     const creditName = system.credit_name || '积分';
-    const cost = llm.credit_per_message;
     const { question, answer } = await this.db.transaction(async (tx) => {
-      await this.account.useAiQuota(tx, userId, plan);
+      // with no model there is nothing to generate and nothing to charge: the question and its references are the exchange
+      if (model) await this.account.useAiQuota(tx, userId, plan);
       if (cost > 0) {
         await this.credits.change(
           tx,
@@ -454,17 +415,21 @@ export class ChatService {
         finishedAt: new Date(),
       });
       // generating from the start: `run` follows at once (an answer left so by a stopped process is failed at start-up)
-      const a = await this.repo.insertMessage(tx, {
-        topicId: topic.id,
-        userId,
-        role: 'assistant',
-        status: ChatMessageStatus.Generating,
-        model: model.name,
-        references,
+      const a = await this.repo.insertMessage(
+        tx,
+        model
+          ? { topicId: topic.id, userId, role: 'assistant', status: ChatMessageStatus.Generating, model: model.name, references }
+          : { topicId: topic.id, userId, role: 'assistant', status: ChatMessageStatus.Success, content: NO_MODEL_ANSWER, references, finishedAt: new Date() },
+      );
+      await this.repo.updateTopic(tx, topic.id, {
+        messageCount: topic.messageCount + 2,
+        updatedAt: new Date(),
+        ...(model ? {} : { lastStatus: ChatMessageStatus.Success }),
+        ...titled,
       });
-      await this.repo.updateTopic(tx, topic.id, { messageCount: topic.messageCount + 2, updatedAt: new Date(), ...titled });
       return { question: q, answer: a };
     });
+    if (!model) return { topic, question, answer, model: null, references, messages: [], quotaDay: '', credits: 0 };
     const messages: Generation['messages'] = [];
     if (llm.system_prompt) messages.push({ role: 'system', content: llm.system_prompt });
     if (rag) messages.push({ role: 'system', content: ragPrompt(passages, system.sitename || '文库') });
