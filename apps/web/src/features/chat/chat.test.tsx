@@ -144,9 +144,9 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
       s.push({ type: 'delta', content: '你好，' });
     });
     const answer = await screen.findByTestId('chat-answer');
-    await waitFor(() => expect(answer.textContent).toContain('你好，'));
+    await waitFor(() => expect(answer.textContent).toContain('你好，'), { timeout: 10000 });
     act(() => s.push({ type: 'delta', content: '我是**助手**' }));
-    await waitFor(() => expect(answer.querySelector('strong')?.textContent).toBe('助手'));
+    await waitFor(() => expect(answer.querySelector('strong')?.textContent).toBe('助手'), { timeout: 10000 });
     act(() => {
       s.push({
         type: 'done',
@@ -155,7 +155,7 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
       });
       s.close();
     });
-    await waitFor(() => expect(answer.querySelector('strong')?.textContent).toBe('文库助手'));
+    await waitFor(() => expect(answer.querySelector('strong')?.textContent).toBe('文库助手'), { timeout: 10000 });
     expect(screen.getByText('输入 9 · 输出 7 tokens')).toBeTruthy();
     expect(screen.queryByRole('status', { name: '正在生成' })).toBeNull();
     expect(within(answer).getByRole('button', { name: /复制/ })).toBeTruthy();
@@ -225,7 +225,7 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
           ]),
         { timeout: 10000 },
       );
-      await waitFor(() => expect(screen.getAllByTestId('chat-answer')).toHaveLength(2));
+      await waitFor(() => expect(screen.getAllByTestId('chat-answer')).toHaveLength(2), { timeout: 10000 });
     } finally {
       URL.createObjectURL = origCreate;
       HTMLAnchorElement.prototype.click = origClick;
@@ -283,11 +283,11 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
       });
       s.push({ type: 'delta', content: '很久很久以前' });
     });
-    await waitFor(() => expect(screen.getByTestId('chat-answer').textContent).toContain('很久很久以前'));
+    await waitFor(() => expect(screen.getByTestId('chat-answer').textContent).toContain('很久很久以前'), { timeout: 10000 });
     fireEvent.click(screen.getByRole('button', { name: /停止/ }));
     expect(await screen.findByText('已停止生成', {}, { timeout: 10000 })).toBeTruthy();
     expect(signal?.aborted).toBe(true);
-    await waitFor(() => expect(cancelled).toEqual([{ id: 12 }]));
+    await waitFor(() => expect(cancelled).toEqual([{ id: 12 }]), { timeout: 10000 });
     expect(screen.getByTestId('chat-answer').textContent).toContain('很久很久以前');
     expect(screen.getByRole('button', { name: /发送/ })).toBeTruthy();
   });
@@ -418,12 +418,12 @@ describe('<ChatHistoryPage>', { timeout: 60000 }, () => {
     const input = await screen.findByLabelText('会话标题');
     fireEvent.change(input, { target: { value: '新标题' } });
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(renamed).toEqual([{ id: 1, title: '新标题' }]));
+    await waitFor(() => expect(renamed).toEqual([{ id: 1, title: '新标题' }]), { timeout: 10000 });
     expect(await screen.findByText('已重命名')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '删除 昨天的会话' }));
     fireEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
-    await waitFor(() => expect(deleted).toEqual([['2']]));
+    await waitFor(() => expect(deleted).toEqual([['2']]), { timeout: 10000 });
     expect(await screen.findByText('已删除')).toBeTruthy();
   });
 
@@ -439,11 +439,11 @@ describe('<ChatHistoryPage>', { timeout: 60000 }, () => {
     renderAt(<ChatHistoryPage />, '/chat/history');
     expect(await screen.findByText('还没有会话', {}, { timeout: 10000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'AI搜索' }));
-    await waitFor(() => expect(queries.some((q) => q.includes('category=1'))).toBe(true));
+    await waitFor(() => expect(queries.some((q) => q.includes('category=1'))).toBe(true), { timeout: 10000 });
     const search = screen.getByLabelText('搜索会话标题');
     fireEvent.change(search, { target: { value: '合同' } });
     fireEvent.keyDown(search, { key: 'Enter', keyCode: 13 });
-    await waitFor(() => expect(queries.some((q) => q.includes(`wd=${encodeURIComponent('合同')}`))).toBe(true));
+    await waitFor(() => expect(queries.some((q) => q.includes(`wd=${encodeURIComponent('合同')}`))).toBe(true), { timeout: 10000 });
     expect(await screen.findByText('没有找到相关会话')).toBeTruthy();
   });
 });
@@ -502,7 +502,7 @@ describe('AI search answers (category 1)', { timeout: 30000 }, () => {
     expect(refs.compareDocumentPosition(bubble) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     act(() => s.push({ type: 'delta', content: '不满一年的合同，试用期不超过一个月[1]；' }));
-    await waitFor(() => expect(answer.querySelectorAll('a[data-cite]')).toHaveLength(1));
+    await waitFor(() => expect(answer.querySelectorAll('a[data-cite]')).toHaveLength(1), { timeout: 10000 });
     act(() => {
       s.push({ type: 'delta', content: '公司制度另有约定[2]，参见[5]。' });
       s.push({
@@ -518,7 +518,8 @@ describe('AI search answers (category 1)', { timeout: 30000 }, () => {
       });
       s.close();
     });
-    await waitFor(() => expect(screen.queryByRole('status', { name: '正在生成' })).toBeNull());
+    // under load the last delta and `done` can take more than waitFor's default second to render
+    await waitFor(() => expect(screen.queryByRole('status', { name: '正在生成' })).toBeNull(), { timeout: 10000 });
     const badges = [...answer.querySelectorAll<HTMLAnchorElement>('.wk-chat-answer-md a[data-cite]')];
     expect(badges.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['1', '/document/doc-1?page=3'],
@@ -586,7 +587,7 @@ describe('AI search answers (category 1)', { timeout: 30000 }, () => {
       expect(badge.getAttribute('target')).toBeNull();
       expect(screen.getAllByTestId('chat-reference')[0].getAttribute('target')).toBeNull();
       fireEvent.click(badge);
-      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/document/doc-1?page=3'));
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/document/doc-1?page=3'), { timeout: 10000 });
     } finally {
       Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
     }
@@ -627,9 +628,9 @@ describe('document Q&A topics (category 2)', { timeout: 30000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: '移除 已删除的讲义' }));
     fireEvent.click(await screen.findByRole('button', { name: /^移\s*除$/ }));
-    await waitFor(() => expect(removed).toEqual(['8:91']));
+    await waitFor(() => expect(removed).toEqual(['8:91']), { timeout: 10000 });
     expect(await screen.findByText('已移除')).toBeTruthy();
-    await waitFor(() => expect(screen.getAllByTestId('chat-topic-document')).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByTestId('chat-topic-document')).toHaveLength(1), { timeout: 10000 });
   });
 
   it('a refused removal shows the server message', async () => {
@@ -692,9 +693,9 @@ describe('the chat bar on a conversation', { timeout: 30000 }, () => {
     const active = () => [...document.querySelectorAll('.wk-chat-nav-item.is-active')].map((a) => a.textContent);
     const { router } = renderAt(<></>, '/chat/s6', { routes });
     await screen.findByRole('heading', { name: '试用期' }, { timeout: 10000 });
-    await waitFor(() => expect(active()).toEqual(['AI搜索']));
+    await waitFor(() => expect(active()).toEqual(['AI搜索']), { timeout: 10000 });
     await act(() => router.navigate('/chat/t5'));
     await screen.findByRole('heading', { name: '打招呼' }, { timeout: 10000 });
-    await waitFor(() => expect(active()).toEqual(['AI对话']));
+    await waitFor(() => expect(active()).toEqual(['AI对话']), { timeout: 10000 });
   });
 });
