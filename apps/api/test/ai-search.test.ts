@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from './helpers';
 import { call, callError } from './call';
 import { makeDocument, makeUser, type TestDocument, type TestUser } from './factories';
 import { startFakeLlm, type FakeLlm } from './fakes/llm-server';
+import { setConfig } from './fakes/util';
+import { streamChat } from './chat-stream';
 import { NO_MODEL_ANSWER } from '../src/modules/chat/chat.service';
 
 /**
@@ -21,27 +23,7 @@ let guide: TestDocument;
 let recipes: TestDocument;
 const KEY = 'sk-rag-0123456789';
 
-async function setConfig(category: string, values: Record<string, unknown>) {
-  await call(t, api.updateConfig, {
-    body: { config: Object.entries(values).map(([name, value]) => ({ category, name, value: value as never })) },
-    as: 'admin',
-  });
-}
-
-async function stream(u: TestUser, body: { topic_id: number; content: string }) {
-  const res = await fetch(`${base}/api/v1/chat/stream`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}` },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) return { status: res.status, events: [] as TChatStreamEvent[], error: (await res.json()) as { message: string } };
-  const events = (await res.text())
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as TChatStreamEvent)
-    .filter((e) => e.type !== 'ping');
-  return { status: res.status, events, error: undefined };
-}
+const stream = (u: TestUser, body: { topic_id: number; content: string }) => streamChat(base, u, body);
 const refsOf = (events: TChatStreamEvent[]) => events.flatMap((e) => (e.type === 'reference' ? e.references : []));
 const textOf = (events: TChatStreamEvent[]) => events.flatMap((e) => (e.type === 'delta' ? [e.content] : [])).join('');
 const doneOf = (events: TChatStreamEvent[]) => events.find((e) => e.type === 'done') as Extract<TChatStreamEvent, { type: 'done' }> | undefined;
@@ -59,7 +41,7 @@ beforeAll(async () => {
   llm = await startFakeLlm({ apiKey: KEY });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  await setConfig('llm', {
+  await setConfig(t, 'llm', {
     enable: true,
     provider: 'custom',
     base_url: llm.url,
@@ -130,7 +112,7 @@ describe('AI search', () => {
 
   it('with no chat model the references are the answer, nothing is charged; with AI off too, while plain chat is refused', async () => {
     const u = await makeUser(t);
-    await setConfig('llm', { model: '' });
+    await setConfig(t, 'llm', { model: '' });
     try {
       const quota = await call(t, api.getAiQuota, { as: u });
       const tp = await topic(u, 1);
@@ -142,13 +124,13 @@ describe('AI search', () => {
       expect(llm.requests.slice(calls).filter((x) => x.path === '/v1/chat/completions')).toHaveLength(0);
       expect(await call(t, api.getAiQuota, { as: u })).toEqual(quota);
 
-      await setConfig('llm', { enable: false });
+      await setConfig(t, 'llm', { enable: false });
       const off = await topic(u, 1);
       const r2 = await stream(u, { topic_id: off.id, content: '红烧肉要炖多久' });
       expect(refsOf(r2.events)[0]).toMatchObject({ uuid: recipes.uuid, page: 2 });
       expect((await callError(t, api.createChatTopic, { body: { category: 0 }, as: u })).message).toBe('AI 功能未开启');
     } finally {
-      await setConfig('llm', { enable: true, model: 'fake-chat' });
+      await setConfig(t, 'llm', { enable: true, model: 'fake-chat' });
     }
   });
 });

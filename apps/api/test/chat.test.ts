@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from './helpers';
 import { call, callError } from './call';
 import { makeUser, type TestUser } from './factories';
 import { fakeAnswer, startFakeLlm, type FakeLlm } from './fakes/llm-server';
+import { setConfig } from './fakes/util';
+import { streamChat } from './chat-stream';
 
 /**
  * AI chat end to end against a local OpenAI-compatible server: the NDJSON sequence, stop and client disconnect
@@ -16,19 +18,12 @@ let llm: FakeLlm;
 let base: string;
 const KEY = 'sk-test-0123456789';
 
-async function setConfig(category: string, values: Record<string, unknown>) {
-  await call(t, api.updateConfig, {
-    body: { config: Object.entries(values).map(([name, value]) => ({ category, name, value: value as never })) },
-    as: 'admin',
-  });
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   llm = await startFakeLlm({ apiKey: KEY });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  await setConfig('llm', {
+  await setConfig(t, 'llm', {
     enable: true,
     provider: 'custom',
     base_url: llm.url,
@@ -44,47 +39,8 @@ afterAll(async () => {
   await t?.close();
 });
 
+const stream = (u: TestUser, body: { topic_id: number; content: string }, onEvent?: Parameters<typeof streamChat>[3]) => streamChat(base, u, body, onEvent);
 const topicOf = (u: TestUser, category: 0 | 1 | 2 = 0) => call(t, api.createChatTopic, { body: { category }, as: u });
-
-/** POSTs /chat/stream over real HTTP and reads the NDJSON lines as they come; `onEvent` may act mid-stream. */
-async function stream(
-  u: TestUser,
-  body: { topic_id: number; content: string },
-  onEvent?: (e: TChatStreamEvent, ctrl: AbortController) => void | Promise<void>,
-) {
-  const ctrl = new AbortController();
-  const res = await fetch(`${base}/api/v1/chat/stream`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}` },
-    body: JSON.stringify(body),
-    signal: ctrl.signal,
-  });
-  const events: TChatStreamEvent[] = [];
-  if (!res.ok)
-    return { status: res.status, contentType: res.headers.get('content-type'), events, error: (await res.json()) as { code: string; message: string } };
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buf = '';
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += decoder.decode(value, { stream: true });
-      let nl: number;
-      while ((nl = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, nl);
-        buf = buf.slice(nl + 1);
-        if (!line.trim()) continue;
-        const e = JSON.parse(line) as TChatStreamEvent;
-        events.push(e);
-        await onEvent?.(e, ctrl);
-      }
-    }
-  } catch (e) {
-    if (!ctrl.signal.aborted) throw e;
-  }
-  return { status: res.status, contentType: res.headers.get('content-type'), events, error: undefined };
-}
 
 async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
   const until = Date.now() + ms;
@@ -140,7 +96,7 @@ describe('asking and streaming', () => {
   it('the history window sends the last N finished messages with the new question', async () => {
     const u = await makeUser(t);
     const topic = await topicOf(u);
-    await setConfig('llm', { history_window: 2 });
+    await setConfig(t, 'llm', { history_window: 2 });
     try {
       for (const q of ['第一个问题', '第二个问题', '第三个问题']) await call(t, api.sendChatMessage, { body: { topic_id: topic.id, content: q }, as: u });
       const sent = llm.requests.at(-1)!.body.messages as { role: string; content: string }[];
@@ -148,7 +104,7 @@ describe('asking and streaming', () => {
       expect(sent[1].content).toBe('第二个问题');
       expect(sent.at(-1)!.content).toBe('第三个问题');
     } finally {
-      await setConfig('llm', { history_window: 10 });
+      await setConfig(t, 'llm', { history_window: 10 });
     }
   });
 
@@ -224,14 +180,14 @@ describe('asking and streaming', () => {
   it('a wrong key is reported in Chinese, not as a server error', async () => {
     const u = await makeUser(t);
     const topic = await topicOf(u);
-    await setConfig('llm', { api_key: 'sk-wrong' });
+    await setConfig(t, 'llm', { api_key: 'sk-wrong' });
     try {
       const r = await stream(u, { topic_id: topic.id, content: '你好' });
       const last = r.events.at(-1) as Extract<TChatStreamEvent, { type: 'error' }>;
       expect(last).toMatchObject({ type: 'error', code: 'unauthorized' });
       expect(last.message).toMatch(/API Key/);
     } finally {
-      await setConfig('llm', { api_key: KEY });
+      await setConfig(t, 'llm', { api_key: KEY });
     }
   });
 });
@@ -240,7 +196,7 @@ describe('limits and ownership', () => {
   it('over the daily quota: 429 with a sentence, and nothing is sent upstream', async () => {
     const u = await makeUser(t);
     const topic = await topicOf(u);
-    await setConfig('llm', { daily_quota: 2 });
+    await setConfig(t, 'llm', { daily_quota: 2 });
     try {
       for (const q of ['一', '二']) await call(t, api.sendChatMessage, { body: { topic_id: topic.id, content: q }, as: u });
       const quota = await call(t, api.getAiQuota, { as: u });
@@ -252,7 +208,7 @@ describe('limits and ownership', () => {
       expect((await callError(t, api.sendChatMessage, { body: { topic_id: topic.id, content: '三' }, as: u })).status).toBe(429);
       expect(llm.requests.length).toBe(sent);
       // 10 parallel questions at the limit take nothing more
-      await setConfig('llm', { daily_quota: 4 });
+      await setConfig(t, 'llm', { daily_quota: 4 });
       const answers = await Promise.all(
         Array.from({ length: 10 }, () =>
           t.req({ method: 'POST', url: '/api/v1/chat/message', token: u.token, payload: { topic_id: topic.id, content: '并发' } }),
@@ -261,7 +217,7 @@ describe('limits and ownership', () => {
       expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
       expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(8);
     } finally {
-      await setConfig('llm', { daily_quota: 100 });
+      await setConfig(t, 'llm', { daily_quota: 100 });
     }
   });
 
@@ -284,12 +240,12 @@ describe('limits and ownership', () => {
   it('AI switched off: topics and questions are refused with a sentence', async () => {
     const u = await makeUser(t);
     const topic = await topicOf(u);
-    await setConfig('llm', { enable: false });
+    await setConfig(t, 'llm', { enable: false });
     try {
       expect(await callError(t, api.createChatTopic, { body: { category: 0 }, as: u })).toMatchObject({ status: 400, message: 'AI 功能未开启' });
       expect((await stream(u, { topic_id: topic.id, content: '你好' })).status).toBe(400);
     } finally {
-      await setConfig('llm', { enable: true });
+      await setConfig(t, 'llm', { enable: true });
     }
   });
 

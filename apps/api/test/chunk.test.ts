@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bestSnippet, keywordTerms } from '../src/modules/knowledge/knowledge.service';
-import { CHUNK_MAX_TOKENS, CHUNK_OVERLAP_TOKENS, CHUNK_TARGET_TOKENS, chunkPages, countTokens, splitSentences } from '../src/modules/knowledge/chunk';
+import { keywordTerms } from '../src/modules/knowledge/knowledge.service';
+import { CHUNK_MAX_TOKENS, CHUNK_OVERLAP_TOKENS, CHUNK_TARGET_TOKENS, chunkPages, splitSentences } from '../src/modules/knowledge/chunk';
+import { bestSnippet, countTokens } from '../src/lib/text';
 
 /** The pure chunker: token estimate, sentence split, page-keeping chunks with a bounded size and an overlap. */
 describe('countTokens', () => {

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from './helpers';
 import { call, callError } from './call';
 import { makeDocument, makeUser, type TestUser } from './factories';
 import { startFakeLlm, type FakeLlm } from './fakes/llm-server';
+import { setConfig } from './fakes/util';
 
 /**
  * The AI index end to end: real documents through upload → conversion → chunks → (fake) embeddings → retrieval,
@@ -20,13 +21,6 @@ const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
 const task = async (id: number) => (await q<Record<string, any>>('SELECT * FROM embedding_tasks WHERE document_id = $1', [id]))[0];
 const chunksOf = (id: number) =>
   q<{ id: number; page: number; content: string }>('SELECT id, page, content FROM document_chunks WHERE document_id = $1 ORDER BY seq', [id]);
-
-async function setConfig(category: string, values: Record<string, unknown>) {
-  await call(t, api.updateConfig, {
-    body: { config: Object.entries(values).map(([name, value]) => ({ category, name, value: value as never })) },
-    as: 'admin',
-  });
-}
 
 const PAGES = [
   '第一章 概述\n本手册介绍文库系统的安装方法与日常维护。',
@@ -82,7 +76,7 @@ describe('indexing and keyword retrieval with no embedding model', () => {
 
 describe('with an embedding model', () => {
   beforeAll(async () => {
-    await setConfig('llm', { enable: true, provider: 'custom', base_url: llm.url, api_key: KEY, embedding_model: 'fake-embed-a' });
+    await setConfig(t, 'llm', { enable: true, provider: 'custom', base_url: llm.url, api_key: KEY, embedding_model: 'fake-embed-a' });
     // the watchdog notices the model (none before: active at once) and queues every document for its vectors
     await knowledge().watchdog();
     await knowledge().processPending();
@@ -225,7 +219,7 @@ describe('with an embedding model', () => {
   it('a new embedding model is built in the background while answers use the old vectors, then promoted', async () => {
     const oldKey = `custom|${llm.url}|fake-embed-a`;
     const newKey = `custom|${llm.url}|fake-embed-b`;
-    await setConfig('llm', { embedding_model: 'fake-embed-b' });
+    await setConfig(t, 'llm', { embedding_model: 'fake-embed-b' });
     await knowledge().watchdog();
     let stats = await call(t, api.getEmbeddingStats, { as: 'admin' });
     expect(stats).toMatchObject({ model: 'fake-embed-a', next_model: 'fake-embed-b', next_vectors: 0 });

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import { chatStream, LlmError, type LlmEndpoint, type LlmRole } from '../../engines/llm';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { countTokens } from '../../lib/text';
 import type { Logger } from '../../kernel/module';
 import type { ConfigService } from '../config/config.service';
 import type { CreditService } from '../credit/credit.service';
@@ -105,16 +106,6 @@ function topicJson(t: ChatTopicRow, username?: string | null): TChatTopic {
     created_at: t.createdAt.toISOString(),
     updated_at: t.updatedAt.toISOString(),
   };
-}
-
-/** Roughly how many tokens a text is when a vendor does not say: CJK characters one each, other words ~1.3. */
-export function estimateTokens(text: string): number {
-  const cjk = (text.match(/[\u3400-\u9fff\uf900-\ufaff]/g) ?? []).length;
-  const words = text
-    .replace(/[\u3400-\u9fff\uf900-\ufaff]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean).length;
-  return cjk + Math.ceil(words * 1.3);
 }
 
 /**
@@ -359,7 +350,7 @@ export class ChatService {
           yield { type: 'delta', content: e.content };
         } else usage = { prompt_tokens: e.promptTokens, completion_tokens: e.completionTokens };
       }
-      if (!usage.completion_tokens) usage = { prompt_tokens: estimateTokens(prompt), completion_tokens: estimateTokens(text) };
+      if (!usage.completion_tokens) usage = { prompt_tokens: countTokens(prompt), completion_tokens: countTokens(text) };
       yield { type: 'done', latency_ms: Math.round(performance.now() - started), first_token_ms: Math.round(first), usage };
     } catch (e) {
       yield { type: 'error', code: e instanceof LlmError ? e.code : 'upstream', message: (e as Error).message };
@@ -525,7 +516,7 @@ export class ChatService {
     usage: { prompt: number; completion: number },
     outcome: { status: number; error: string; code?: string },
   ): AsyncGenerator<TChatStreamEvent> {
-    if (!usage.completion && text) usage = { prompt: estimateTokens(g.messages.map((m) => m.content).join('\n')), completion: estimateTokens(text) };
+    if (!usage.completion && text) usage = { prompt: countTokens(g.messages.map((m) => m.content).join('\n')), completion: countTokens(text) };
     const saved = await this.db.transaction(async (tx) => {
       const row = await this.repo.updateMessage(tx, g.answer.id, {
         content: text,

@@ -1,4 +1,5 @@
 import { joinCjkLines } from '../../lib/segment';
+import { CJK_RANGES, countTokens, pieceTokens, TOKEN_RE } from '../../lib/text';
 
 /**
  * Cutting a document's per-page text into passages for retrieval: structure first (paragraphs, then sentences,
@@ -23,35 +24,6 @@ export interface Chunk {
   seq: number;
   content: string;
   tokens: number;
-}
-
-// CJK ideographs (incl. extension A and compatibility), kana and hangul syllables: one token per character
-const CJK = '\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\u3040-\\u30ff\\uac00-\\ud7af';
-const TOKEN_RE = new RegExp(`[${CJK}]|[A-Za-z\\u00c0-\\u024f\\u0370-\\u03ff\\u0400-\\u04ff]+|\\d+|\\S`, 'gu');
-
-/**
- * Estimated tokens of one lexical piece. Calibration, against the tokenizers embedding models really use:
- * - a CJK character is about one token: BGE-M3 / bge-zh (XLM-R and BERT vocabularies) give common hanzi one token
- *   each, OpenAI's cl100k gives 1–1.3, Qwen's about 0.7 — one per character is the middle, and errs on the long side;
- * - a Latin word is about 1.3 tokens in English prose (cl100k: ~750 words per 1000 tokens); a long word splits
- *   roughly every 4 letters, so words past 6 letters count len / 4 (at least 1.3);
- * - digits go in groups of up to 3 (cl100k splits numbers that way); any other mark (punctuation, symbol) is 1.
- * Good to about ±15% on mixed Chinese/English text, which is all the packing needs: MAX leaves room for that error
- * below the 512-token input limit of the smallest common embedding models.
- */
-function pieceTokens(p: string): number {
-  const c = p.charCodeAt(0);
-  if (p.length === 1 && c >= 0x3040) return 1;
-  if (/^\d/.test(p)) return Math.ceil(p.length / 3);
-  if (p.length === 1 && !/[A-Za-z]/.test(p)) return 1;
-  return p.length > 6 ? Math.max(1.3, p.length / 4) : 1.3;
-}
-
-/** Estimated embedding-model tokens of a text (see `pieceTokens` for the calibration). */
-export function countTokens(text: string): number {
-  let n = 0;
-  for (const m of text.matchAll(TOKEN_RE)) n += pieceTokens(m[0]);
-  return Math.ceil(n);
 }
 
 /** The text cut after every `limit` tokens (at a space when one is near, else between characters). */
@@ -134,11 +106,12 @@ function units(pages: PageText[], target: number, max: number): Unit[] {
   return out;
 }
 
+const CJK_OR_FULLWIDTH = new RegExp(`[${CJK_RANGES}\\u3000-\\u303f\\uff00-\\uffef]`, 'u');
+
 /** Joins two pieces: no space between CJK text, one space otherwise. */
 function join(a: string, b: string): string {
   if (!a) return b;
-  const cjk = new RegExp(`[${CJK}\\u3000-\\u303f\\uff00-\\uffef]`, 'u');
-  return cjk.test(a[a.length - 1]) || cjk.test(b[0]) ? a + b : `${a} ${b}`;
+  return CJK_OR_FULLWIDTH.test(a[a.length - 1]) || CJK_OR_FULLWIDTH.test(b[0]) ? a + b : `${a} ${b}`;
 }
 
 /** The end of a chunk carried into the next: its last sentences up to `limit` tokens, else its last `limit` tokens. */

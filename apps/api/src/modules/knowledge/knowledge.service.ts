@@ -4,6 +4,7 @@ import { embed, LlmError, type LlmEndpoint } from '../../engines/llm';
 import type { JobQueue } from '../../kernel/jobs';
 import type { Logger } from '../../kernel/module';
 import { segment, setUserDictionary, tokenize, toRankQuery } from '../../lib/segment';
+import { bestSnippet } from '../../lib/text';
 import type { ConfigService } from '../config/config.service';
 import { chunkPages } from './chunk';
 import { dispatchPendingJob, indexDocumentJob } from './knowledge.jobs';
@@ -81,32 +82,6 @@ const STOP_WORDS = new Set(
  */
 export function keywordTerms(question: string): string[] {
   return [...new Set(tokenize(question))].filter((w) => !STOP_WORDS.has(w)).slice(0, 32);
-}
-
-/**
- * ~`width` characters of a passage around its best match: of the windows starting a third of the width before each
- * occurrence of a question word, the one holding the most distinct words (longer words weigh more), earliest first.
- */
-export function bestSnippet(content: string, words: string[], width = 120): string {
-  const text = content.replace(/\s+/g, ' ').trim();
-  if (text.length <= width) return text;
-  const lower = text.toLowerCase();
-  const terms = words.filter((w) => w.length > 0).slice(0, 16);
-  let best = -1;
-  let bestScore = 0;
-  for (const w of terms) {
-    for (let at = lower.indexOf(w); at >= 0; at = lower.indexOf(w, at + 1)) {
-      const start = Math.max(0, Math.min(at - Math.floor(width / 3), text.length - width));
-      const window = lower.slice(start, start + width);
-      const score = terms.reduce((n, t) => n + (window.includes(t) ? t.length : 0), 0);
-      if (score > bestScore || (score === bestScore && start < best)) {
-        best = start;
-        bestScore = score;
-      }
-    }
-  }
-  if (best < 0) return `${text.slice(0, width)}…`;
-  return (best > 0 ? '…' : '') + text.slice(best, best + width) + (best + width < text.length ? '…' : '');
 }
 
 /** A model's key: provider, base URL and model name (a change in any of them is a new model), within 200 chars. */

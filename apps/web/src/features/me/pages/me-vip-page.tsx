@@ -84,7 +84,7 @@ export default function MeVipPage() {
   if (!v.enable) {
     return (
       <MeSection path="vip">
-        <Result icon={<CrownOutlined style={{ color: '#d4a24c' }} />} title="VIP 功能未开启" subTitle="网站尚未开启VIP会员功能，敬请期待。" />
+        <Result icon={<CrownOutlined style={{ color: '#d4a24c' }} />} title="VIP 功能未开启" subTitle="网站暂未开放VIP会员，如有需要请联系网站管理员。" />
         {v.is_vip && (
           <Alert type="info" showIcon title={`您的VIP会员${v.vip_expire_at ? `有效期至 ${dayjs(v.vip_expire_at).format('YYYY年M月D日')}` : '长期有效'}`} />
         )}

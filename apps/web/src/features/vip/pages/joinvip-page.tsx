@@ -38,7 +38,7 @@ export default function JoinVipPage() {
           <Result
             icon={<CrownOutlined style={{ color: '#d4a24c' }} />}
             title="VIP 功能未开启"
-            subTitle="网站尚未开启VIP会员功能，敬请期待。"
+            subTitle="网站暂未开放VIP会员，如有需要请联系网站管理员。"
             extra={
               <Link to="/">
                 <Button type="primary">返回首页</Button>
