@@ -126,8 +126,11 @@ describe('AI search', () => {
 
       await setConfig(t, 'llm', { enable: false });
       const off = await topic(u, 1);
+      const before = llm.requests.length;
       const r2 = await stream(u, { topic_id: off.id, content: '红烧肉要炖多久' });
       expect(refsOf(r2.events)[0]).toMatchObject({ uuid: recipes.uuid, page: 2 });
+      // with AI off nothing goes to a vendor, not even the question's embedding: keyword retrieval answers
+      expect(llm.requests.slice(before)).toEqual([]);
       expect((await callError(t, api.createChatTopic, { body: { category: 0 }, as: u })).message).toBe('AI 功能未开启');
     } finally {
       await setConfig(t, 'llm', { enable: true, model: 'fake-chat' });

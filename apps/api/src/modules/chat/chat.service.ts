@@ -381,7 +381,7 @@ export class ChatService {
       this.account.aiQuotaPlan(userId),
       this.repo.history(topic.id, llm.history_window),
       this.settings.get('system'),
-      rag ? this.passagesFor(topic, body.content) : Promise.resolve([]),
+      rag ? this.passagesFor(topic, body.content, !llm.enable) : Promise.resolve([]),
     ]);
     const references: TChatReference[] = passages.map((p) => ({ title: p.title, uuid: p.uuid, page: p.page, score: p.score, snippet: p.snippet }));
     const titled = topic.title ? {} : { title: body.content.replace(/\s+/g, ' ').trim().slice(0, 50) };
@@ -429,14 +429,18 @@ export class ChatService {
     return { topic, question, answer, model, references, messages, quotaDay: plan.day, credits: cost };
   }
 
-  /** What an AI search or document Q&A question is answered from: the library, or the topic's documents. */
-  private async passagesFor(topic: ChatTopicRow, question: string): Promise<RetrievedPassage[]> {
+  /**
+   * What an AI search or document Q&A question is answered from: the library, or the topic's documents. With AI
+   * switched off nothing goes to a vendor: keyword retrieval only (otherwise any account could spend the site's
+   * embedding calls without a quota, since nothing is charged when no answer is written).
+   */
+  private async passagesFor(topic: ChatTopicRow, question: string, keywordOnly: boolean): Promise<RetrievedPassage[]> {
     let documentIds: number[] | undefined;
     if (topic.category === ChatCategory.Document) {
       documentIds = await this.repo.topicDocumentIds(topic.id);
       if (!documentIds.length) throw badRequest('这个会话里已经没有文档了，请回到文档页重新提问');
     }
-    return this.knowledge.retrieve({ query: question, limit: RAG_PASSAGES, documentIds });
+    return this.knowledge.retrieve({ query: question, limit: RAG_PASSAGES, documentIds, mode: keywordOnly ? 'keyword' : 'hybrid' });
   }
 
   /**
