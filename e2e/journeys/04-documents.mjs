@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { textPdf } from '../helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 // the `docx` package is a dev dependency of the API (its tests build Word files too)
@@ -13,33 +14,6 @@ const requireFromApi = createRequire(path.join(root, 'apps', 'api', 'package.jso
 const stamp = Date.now().toString(36);
 const PDF_PAGES = 15; // more than the default preview (12): the reader ends with "剩余 3 页未读"
 const PRICE = 2;
-
-/** A small valid PDF with one line of text per page, built by hand (no tools needed). */
-function makePdf(pages, label) {
-  const objects = [];
-  const add = (body) => objects.push(body) && objects.length;
-  const catalog = add('');
-  const pagesObj = add('');
-  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
-  const kids = [];
-  for (let i = 1; i <= pages; i++) {
-    const text = `BT /F1 28 Tf 72 720 Td (${label} - page ${i} of ${pages}) Tj ET BT /F1 14 Tf 72 680 Td (Wenku end-to-end test document) Tj ET`;
-    const content = add(`<< /Length ${text.length} >>\nstream\n${text}\nendstream`);
-    kids.push(add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`));
-  }
-  objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
-  objects[pagesObj - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${pages} >>`;
-  let out = '%PDF-1.4\n';
-  const offsets = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 async function makeDocx(title) {
   const { Document, Packer, Paragraph, HeadingLevel } = requireFromApi('docx');
@@ -62,10 +36,13 @@ async function registerUser(api, prefix) {
 /** Signs the browser in with a token (the login form itself is covered by the platform journey). */
 async function signIn(page, baseUrl, account) {
   await page.goto(`${baseUrl}/`);
-  await page.evaluate(([t, u]) => {
-    localStorage.setItem('wenku:token', t);
-    localStorage.setItem('wenku:user', JSON.stringify(u));
-  }, [account.token, account.user]);
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('wenku:token', t);
+      localStorage.setItem('wenku:user', JSON.stringify(u));
+    },
+    [account.token, account.user],
+  );
 }
 
 const state = {};
@@ -86,7 +63,10 @@ export const journeys = [
       await page.getByText('点击选择文件，或将文件拖拽到此处').waitFor({ timeout: 15000 });
       await shot('upload-empty');
 
-      const pdf = makePdf(PDF_PAGES, `Report ${stamp}`);
+      const label = `Report ${stamp}`;
+      const pdf = textPdf(
+        Array.from({ length: PDF_PAGES }, (_, i) => [{ text: `${label} - page ${i + 1} of ${PDF_PAGES}`, size: 28 }, 'Wenku end-to-end test document']),
+      );
       const docx = await makeDocx(`文库使用手册 ${stamp}`);
       await page.locator('[data-testid=upload-input]').setInputFiles([
         { name: `使用手册-${stamp}.docx`, mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx },
@@ -113,7 +93,9 @@ export const journeys = [
       await page.getByRole('button', { name: /提交 2 篇文档/ }).click();
       await page.getByText('成功提交 2 篇文档').waitFor({ timeout: 20000 });
       await shot('upload-success');
-      const links = await page.locator('.wk-upload-success-list a.wk-upload-success-title').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), title: a.textContent })));
+      const links = await page
+        .locator('.wk-upload-success-list a.wk-upload-success-title')
+        .evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), title: a.textContent })));
       state.pdf = links.find((l) => l.title.includes('年度报告'));
       state.docx = links.find((l) => l.title.includes('使用手册'));
       assert.ok(state.pdf && state.docx, `both documents listed: ${JSON.stringify(links)}`);
@@ -136,10 +118,14 @@ export const journeys = [
       if (await page.getByText('文档转换中，请稍后刷新').count()) await shot('converting');
       // the page polls every 5 s while converting
       await page.locator('.wk-reader-page img').first().waitFor({ timeout: 120000 });
-      await page.waitForFunction(() => {
-        const img = document.querySelector('.wk-reader-page img');
-        return img && img.complete && img.naturalWidth > 0;
-      }, null, { timeout: 30000 });
+      await page.waitForFunction(
+        () => {
+          const img = document.querySelector('.wk-reader-page img');
+          return img && img.complete && img.naturalWidth > 0;
+        },
+        null,
+        { timeout: 30000 },
+      );
       await shot('pdf-reader');
       assert.equal(await page.locator('.wk-reader-page').count(), 2, 'two pages at first');
       await page.getByRole('button', { name: '继续阅读' }).click();
@@ -172,7 +158,10 @@ export const journeys = [
       // anonymous: downloading asks to log in first
       await page.goto(`${baseUrl}${state.pdf.href}`);
       await page.locator('.wk-reader-page img').first().waitFor({ timeout: 30000 });
-      await page.getByRole('button', { name: /下载（2/ }).first().click();
+      await page
+        .getByRole('button', { name: /下载（2/ })
+        .first()
+        .click();
       await page.waitForURL(/\/login\?redirect=/, { timeout: 10000 });
 
       await signIn(page, baseUrl, reader);
@@ -184,7 +173,10 @@ export const journeys = [
       await page.getByText('评分成功').first().waitFor();
 
       const download = page.waitForEvent('download', { timeout: 20000 });
-      await page.getByRole('button', { name: new RegExp(`下载（${PRICE}`) }).first().click();
+      await page
+        .getByRole('button', { name: new RegExp(`下载（${PRICE}`) })
+        .first()
+        .click();
       await page.locator('.ant-modal-confirm').getByText(`需要支付 ${PRICE}`).waitFor();
       await shot('download-confirm');
       await page.getByRole('button', { name: '确认下载' }).click();
@@ -206,12 +198,17 @@ export const journeys = [
       assert.ok(uploaderNow.credit_count >= PRICE, 'the uploader was paid');
 
       const logs = await (await api('/user/credit/log?page=1&size=10', { headers: { authorization: `Bearer ${reader.token}` } })).json();
-      assert.ok(logs.log.some((l) => l.reason === 'download_document' && l.delta === -PRICE), `the credit log has the download: ${JSON.stringify(logs)}`);
+      assert.ok(
+        logs.log.some((l) => l.reason === 'download_document' && l.delta === -PRICE),
+        `the credit log has the download: ${JSON.stringify(logs)}`,
+      );
 
       // …and the personal centre shows it
       await page.goto(`${baseUrl}/me`);
       await page.getByTestId('credit-balance').waitFor({ timeout: 15000 });
-      await page.waitForFunction((v) => document.querySelector('[data-testid=credit-balance]')?.textContent?.trim() === String(v), before - PRICE, { timeout: 10000 });
+      await page.waitForFunction((v) => document.querySelector('[data-testid=credit-balance]')?.textContent?.trim() === String(v), before - PRICE, {
+        timeout: 10000,
+      });
       const history = page.locator('.wk-me-credit-list, .ant-table').first();
       await history.getByText('下载文档').first().waitFor({ timeout: 10000 });
       await history.getByText(String(-PRICE), { exact: true }).first().waitFor();

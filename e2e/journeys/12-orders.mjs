@@ -3,46 +3,11 @@
 // way the vendor does), watches the QR page turn to 支付成功, sees the credits, the order in /me/order and in the
 // admin's order list; then buys a month of VIP with credits and sees the VIP badge.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { json, login, startFake } from '../helpers.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The fake gateways in their own process: their URLs and a ready pay section. */
+const startFakeGateways = () => startFake('test/fakes/pay-gateways-server.ts', 'fake pay gateways');
 const user = { username: `buyer_${Date.now().toString(36)}`, password: 'e2e-pass-123' };
-
-/** The fake gateways in their own process; resolves with what they print (URLs and a ready pay section). */
-function startFakeGateways() {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/fakes/pay-gateways-server.ts'], {
-    cwd: path.join(root, 'apps', 'api'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('fake pay gateways did not start')), 60_000);
-    readline.createInterface({ input: proc.stdout }).once('line', (line) => {
-      clearTimeout(timer);
-      resolve({ ...JSON.parse(line), stop: () => proc.kill('SIGTERM') });
-    });
-    proc.once('exit', (code) => reject(new Error(`fake pay gateways exited with ${code}`)));
-  });
-}
-
-async function json(res) {
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function login(page, baseUrl, who) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByPlaceholder('用户名 / 邮箱 / 手机号').fill(who.username);
-  await page.getByPlaceholder('密码').fill(who.password);
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: /登\s*录/ })
-    .click();
-  await page.waitForSelector(`.wk-user-name:has-text("${who.username}")`, { timeout: 15000 });
-}
 
 export const journeys = [
   {

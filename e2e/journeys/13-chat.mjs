@@ -2,57 +2,37 @@
 // and tests it in AI 管理 → 大模型; a user asks on /chat, watches the answer stream in, stops a second answer halfway,
 // exports an answer to Word and to an image, and finds the conversation in 历史会话 under 今天.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-function startFakeModel() {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/fakes/llm-server-process.ts'], {
-    cwd: path.join(root, 'apps', 'api'),
-    env: { ...process.env, FAKE_LLM_TOKEN_MS: '60' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('fake model did not start')), 60_000);
-    readline.createInterface({ input: proc.stdout }).once('line', (line) => {
-      clearTimeout(timer);
-      resolve({ ...JSON.parse(line), stop: () => proc.kill('SIGTERM') });
-    });
-    proc.once('exit', (code) => reject(new Error(`fake model exited with ${code}`)));
-  });
-}
-
-async function json(res) {
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function login(page, baseUrl, who) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByPlaceholder('用户名 / 邮箱 / 手机号').fill(who.username);
-  await page.getByPlaceholder('密码').fill(who.password);
-  await page.getByRole('main').getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForSelector(`.wk-user-name:has-text("${who.username}")`, { timeout: 15000 });
-}
+import { json, login, startFakeModel } from '../helpers.mjs';
 
 export const journeys = [
   {
     name: 'chat: the admin configures and tests a model, a user asks, watches it stream, stops one, exports, finds it in history',
     viewport: { width: 1366, height: 900 },
     async run({ page, context, baseUrl, shot, admin, api }) {
-      const model = await startFakeModel();
+      const model = await startFakeModel(60);
       try {
-        const { token } = await json(await api('/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) }));
-        const config = Object.entries({ enable: true, provider: 'custom', base_url: model.url, api_key: model.apiKey, model: 'fake-chat', daily_quota: 50 }).map(([name, value]) => ({
+        const { token } = await json(
+          await api('/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) }),
+        );
+        const config = Object.entries({
+          enable: true,
+          provider: 'custom',
+          base_url: model.url,
+          api_key: model.apiKey,
+          model: 'fake-chat',
+          daily_quota: 50,
+        }).map(([name, value]) => ({
           category: 'llm',
           name,
           value,
         }));
-        await json(await api('/config', { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ config }) }));
+        await json(
+          await api('/config', {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ config }),
+          }),
+        );
 
         // the administrator tests the site's model in AI 管理 → 大模型: the answer streams, then the timings
         await login(page, baseUrl, admin);
@@ -60,7 +40,10 @@ export const journeys = [
         await page.getByText('fake-chat').first().waitFor({ timeout: 15000 });
         await page.locator('tr', { hasText: 'fake-chat' }).first().getByText('测试').click();
         const dialog = page.getByRole('dialog');
-        await dialog.getByRole('button', { name: /开始测试|测\s*试|发\s*送/ }).first().click();
+        await dialog
+          .getByRole('button', { name: /开始测试|测\s*试|发\s*送/ })
+          .first()
+          .click();
         await dialog.getByText(/首字耗时/).waitFor({ timeout: 20000 });
         await shot('admin-llm-test');
         await page.keyboard.press('Escape');
@@ -69,7 +52,9 @@ export const journeys = [
         // a user asks from /chat; the answer streams in token by token
         const user = { username: `chat_${Date.now().toString(36)}`, password: 'e2e-pass-123' };
         // created by the administrator: registration is limited to 10 an hour per address, and the whole e2e run comes from one
-        await json(await api('/user', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(user) }));
+        await json(
+          await api('/user', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(user) }),
+        );
         await login(page, baseUrl, user);
         await page.goto(`${baseUrl}/chat`);
         const box = page.getByLabel('问题');
@@ -81,15 +66,30 @@ export const journeys = [
         await page.getByRole('button', { name: '停止' }).waitFor({ timeout: 15000 });
         await shot('chat-streaming');
         await page.getByText('你好！你问的是：Debian 是什么？').waitFor({ timeout: 30000 });
-        await page.getByRole('button', { name: /导出Word/ }).first().waitFor();
+        await page
+          .getByRole('button', { name: /导出Word/ })
+          .first()
+          .waitFor();
         await shot('chat-answered');
 
         // Word: the server's .docx
-        const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15000 }), page.getByRole('button', { name: /导出Word/ }).first().click()]);
+        const [download] = await Promise.all([
+          page.waitForEvent('download', { timeout: 15000 }),
+          page
+            .getByRole('button', { name: /导出Word/ })
+            .first()
+            .click(),
+        ]);
         assert.match(download.suggestedFilename(), /\.docx$/);
         await page.getByText('导出成功').first().waitFor({ timeout: 10000 });
         // the image: 640 px wide PNG
-        const [image] = await Promise.all([page.waitForEvent('download', { timeout: 15000 }), page.getByRole('button', { name: /导出图片/ }).first().click()]);
+        const [image] = await Promise.all([
+          page.waitForEvent('download', { timeout: 15000 }),
+          page
+            .getByRole('button', { name: /导出图片/ })
+            .first()
+            .click(),
+        ]);
         assert.match(image.suggestedFilename(), /\.png$/);
 
         // a long answer, stopped halfway: what was said stays, marked as stopped
@@ -102,10 +102,14 @@ export const journeys = [
         await page.getByRole('button', { name: '发送' }).waitFor({ timeout: 15000 });
         await shot('chat-stopped');
         const messages = await json(
-          await api(`/chat/topic?uuid=${page.url().split('/').pop()}`, { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('wenku:token'))}` } }),
+          await api(`/chat/topic?uuid=${page.url().split('/').pop()}`, {
+            headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('wenku:token'))}` },
+          }),
         );
         const list = await json(
-          await api(`/chat/message/list?topic_id=${messages.id}`, { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('wenku:token'))}` } }),
+          await api(`/chat/message/list?topic_id=${messages.id}`, {
+            headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('wenku:token'))}` },
+          }),
         );
         const last = list.message.at(-1);
         assert.equal(last.role, 'assistant');
@@ -127,19 +131,34 @@ export const journeys = [
     name: 'chat on a phone: ask and read the answer',
     viewport: { width: 390, height: 844 },
     async run({ page, baseUrl, shot, api }) {
-      const model = await startFakeModel();
+      const model = await startFakeModel(60);
       try {
         const admin = { username: 'admin', password: 'E2e-Admin-Pass-1' };
-        const { token } = await json(await api('/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) }));
-        const config = Object.entries({ enable: true, provider: 'custom', base_url: model.url, api_key: model.apiKey, model: 'fake-chat' }).map(([name, value]) => ({ category: 'llm', name, value }));
-        await json(await api('/config', { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ config }) }));
+        const { token } = await json(
+          await api('/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) }),
+        );
+        const config = Object.entries({ enable: true, provider: 'custom', base_url: model.url, api_key: model.apiKey, model: 'fake-chat' }).map(
+          ([name, value]) => ({ category: 'llm', name, value }),
+        );
+        await json(
+          await api('/config', {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ config }),
+          }),
+        );
         const user = { username: `phone_chat_${Date.now().toString(36)}`, password: 'e2e-pass-123' };
         // created by the administrator: registration is limited to 10 an hour per address, and the whole e2e run comes from one
-        await json(await api('/user', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(user) }));
+        await json(
+          await api('/user', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(user) }),
+        );
         await page.goto(`${baseUrl}/login`);
         await page.getByPlaceholder('用户名 / 邮箱 / 手机号').fill(user.username);
         await page.getByPlaceholder('密码').fill(user.password);
-        await page.getByRole('main').getByRole('button', { name: /登\s*录/ }).click();
+        await page
+          .getByRole('main')
+          .getByRole('button', { name: /登\s*录/ })
+          .click();
         await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 15000 });
         await page.goto(`${baseUrl}/chat/dialog`);
         const box = page.getByLabel('问题');

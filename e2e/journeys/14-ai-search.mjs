@@ -4,12 +4,7 @@
 // outlined; then asks the document itself from its page (问这篇文档) and gets an answer with a reference into it.
 // Desktop 1366×900 and a phone 390×844.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { json, login, startFakeModel, textPdf } from '../helpers.mjs';
 const stamp = Date.now().toString(36);
 
 /** The page that answers the question, and the question (paraphrased, not copied from the page). */
@@ -39,62 +34,6 @@ const FACTS = {
 };
 const SEARCH_QUESTION = 'Who keeps the lighthouse at Wenku Point?';
 const DOC_QUESTION = 'How many steps does the keeper climb?';
-
-function startFakeModel() {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/fakes/llm-server-process.ts'], {
-    cwd: path.join(root, 'apps', 'api'),
-    env: { ...process.env, FAKE_LLM_TOKEN_MS: '30' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('fake model did not start')), 60_000);
-    readline.createInterface({ input: proc.stdout }).once('line', (line) => {
-      clearTimeout(timer);
-      resolve({ ...JSON.parse(line), stop: () => proc.kill('SIGTERM') });
-    });
-    proc.once('exit', (code) => reject(new Error(`fake model exited with ${code}`)));
-  });
-}
-
-/** A small valid PDF with the given lines of text per page, built by hand (as the documents journey does). */
-function makePdf(pages) {
-  const esc = (s) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-  const objects = [];
-  const add = (body) => objects.push(body) && objects.length;
-  const catalog = add('');
-  const pagesObj = add('');
-  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
-  const kids = [];
-  for (const lines of pages) {
-    const text = lines.map((l, i) => `BT /F1 14 Tf 60 ${740 - i * 26} Td (${esc(l)}) Tj ET`).join(' ');
-    const content = add(`<< /Length ${text.length} >>\nstream\n${text}\nendstream`);
-    kids.push(add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`));
-  }
-  objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
-  objects[pagesObj - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${pages.length} >>`;
-  let out = '%PDF-1.4\n';
-  const offsets = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
-async function json(res) {
-  const text = await res.text();
-  let body;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = text;
-  }
-  if (!res.ok) throw new Error(`${res.status} ${typeof body === 'string' ? body.slice(0, 300) : JSON.stringify(body)}`);
-  return body;
-}
 
 const bearer = (token, extra = {}) => ({ ...extra, authorization: `Bearer ${token}` });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -129,7 +68,7 @@ function uploadOnce(api, token) {
     assert.ok(category, 'a document category exists');
     const title = `Harbour report ${stamp}`;
     const form = new FormData();
-    form.append('file', new Blob([makePdf(Object.values(FACTS))], { type: 'application/pdf' }), `harbour-report-${stamp}.pdf`);
+    form.append('file', new Blob([textPdf(Object.values(FACTS))], { type: 'application/pdf' }), `harbour-report-${stamp}.pdf`);
     const uploaded = await json(await api('/upload/document', { method: 'POST', headers: bearer(token), body: form }));
     const created = await json(
       await api('/document', {
@@ -168,17 +107,6 @@ async function newUser(api, token, prefix) {
   return user;
 }
 
-async function login(page, baseUrl, who) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByPlaceholder('用户名 / 邮箱 / 手机号').fill(who.username);
-  await page.getByPlaceholder('密码').fill(who.password);
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: /登\s*录/ })
-    .click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 15000 });
-}
-
 /** Types a question into the page's question box and sends it. */
 async function askQuestion(page, question) {
   const box = page.getByLabel('问题');
@@ -203,12 +131,12 @@ async function expectCitedPage(page, doc, n) {
 }
 
 async function journey({ page, context, baseUrl, shot, admin, api }, phone) {
-  const model = await startFakeModel();
+  const model = await startFakeModel(30);
   try {
     const token = await configure(api, admin, model);
     const doc = await uploadOnce(api, token);
     const user = await newUser(api, token, phone ? 'p_asker' : 'asker');
-    await login(page, baseUrl, user);
+    await login(page, baseUrl, user, { until: 'left' });
 
     // AI搜索: the references arrive (before the answer is written), numbered, pointing at the answering page
     await page.goto(`${baseUrl}/chat/search`);

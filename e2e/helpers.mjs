@@ -1,0 +1,98 @@
+// Shared by the journeys (not a journey itself: run.mjs reads journeys/ only).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * One of the API's fake vendors (`apps/api/test/fakes/*-process.ts` or `*-server.ts`) in its own process; resolves
+ * with the JSON line it prints when ready (its URLs and keys) and `stop()`.
+ */
+export function startFake(script, label, env = {}) {
+  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: path.join(root, 'apps', 'api'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${label} did not start`)), 60_000);
+    readline.createInterface({ input: proc.stdout }).once('line', (line) => {
+      clearTimeout(timer);
+      resolve({ ...JSON.parse(line), stop: () => proc.kill('SIGTERM') });
+    });
+    proc.once('exit', (code) => reject(new Error(`${label} exited with ${code}`)));
+  });
+}
+
+/** The fake LLM vendor (OpenAI-compatible chat and embeddings), a token every `tokenMs`. */
+export const startFakeModel = (tokenMs) => startFake('test/fakes/llm-server-process.ts', 'fake model', { FAKE_LLM_TOKEN_MS: String(tokenMs) });
+
+/** A response's JSON body; a non-2xx answer throws with its status and body. */
+export async function json(res) {
+  const text = await res.text();
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  if (!res.ok) throw new Error(`${res.status} ${typeof body === 'string' ? body.slice(0, 300) : JSON.stringify(body)}`);
+  return body;
+}
+
+/**
+ * Logs in through the login page. Waits for the header to show the name (`until: 'name'`, desktop) or only for the
+ * page to leave /login (`until: 'left'`, where the header has no name, e.g. on phones).
+ */
+export async function login(page, baseUrl, who, { until = 'name' } = {}) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByPlaceholder('用户名 / 邮箱 / 手机号').fill(who.username);
+  await page.getByPlaceholder('密码').fill(who.password);
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /登\s*录/ })
+    .click();
+  if (until === 'name') await page.waitForSelector(`.wk-user-name:has-text("${who.username}")`, { timeout: 15000 });
+  else await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 15000 });
+}
+
+/**
+ * A small valid PDF built by hand (no tools needed): each page is a list of lines, a line a string (Helvetica 14)
+ * or `{ text, size }`; Latin-1 text only (the built-in font has no CJK).
+ */
+export function textPdf(pages) {
+  const esc = (s) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+  const objects = [];
+  const add = (body) => objects.push(body) && objects.length;
+  const catalog = add('');
+  const pagesObj = add('');
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const kids = [];
+  for (const lines of pages) {
+    let y = 740;
+    const text = lines
+      .map((l) => {
+        const { text: t, size = 14 } = typeof l === 'string' ? { text: l } : l;
+        const op = `BT /F1 ${size} Tf 60 ${y} Td (${esc(t)}) Tj ET`;
+        y -= Math.round(size * 1.85);
+        return op;
+      })
+      .join(' ');
+    const content = add(`<< /Length ${text.length} >>\nstream\n${text}\nendstream`);
+    kids.push(add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`));
+  }
+  objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
+  objects[pagesObj - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${pages.length} >>`;
+  let out = '%PDF-1.4\n';
+  const offsets = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
