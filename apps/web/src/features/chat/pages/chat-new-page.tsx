@@ -57,7 +57,7 @@ export default function ChatNewPage() {
         <h1 className="wk-chat-welcome-title">{title}</h1>
         <p className="wk-chat-welcome-desc">
           {isSearch
-            ? `用自然语言提问，AI 会检索${sitename}中的文档来回答，并在回答下方列出引用的文档与页码。`
+            ? `用自然语言提问，AI 会检索${sitename}中的文档来回答，并列出所引用的文档与页码，点击即可打开原文。`
             : '你好，我是 AI 助手。可以问我任何问题，回答支持 Markdown、代码与数学公式。'}
         </p>
         <ChatInput
