@@ -36,6 +36,8 @@ const ZEnv = z.object({
   ADMIN_DIST: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: z.string().default(''),
+  /** memory for the in-process vector matrix of PostgreSQL without pgvector (0: rank in SQL) */
+  VECTOR_MEMORY_MB: z.coerce.number().min(0).max(65536).default(512),
 });
 
 export interface AppConfig {
@@ -60,6 +62,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Fastify trustProxy: off by default, so X-Forwarded-For is ignored unless a proxy is configured */
   trustProxy: boolean | number | string;
+  /** bytes the knowledge module may hold for exact vector ranking in the process (no pgvector); 0 ranks in SQL */
+  vectorMemoryBytes: number;
   isTest: boolean;
   /** tests only, never from the environment: replaces a vendor's real origin (github, gitee, qq, wechat, wechatmp) with a local fake */
   vendorBaseUrls?: Partial<Record<string, string>>;
@@ -134,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runWorker: !e.NO_WORKER,
     logLevel: e.LOG_LEVEL,
     bodyLimit: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
+    vectorMemoryBytes: Math.round(e.VECTOR_MEMORY_MB * 1024 * 1024),
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     adminDist: e.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist'),
     corsOrigins: e.CORS_ORIGINS.split(',')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keywordTerms } from '../src/modules/knowledge/knowledge.service';
+import { keywordTerms, selective } from '../src/modules/knowledge/knowledge.service';
 import { CHUNK_MAX_TOKENS, CHUNK_OVERLAP_TOKENS, CHUNK_TARGET_TOKENS, chunkPages, splitSentences } from '../src/modules/knowledge/chunk';
 import { bestSnippet, countTokens } from '../src/lib/text';
 
@@ -103,5 +103,18 @@ describe('bestSnippet and keywordTerms', () => {
     expect(s).toContain('量子纠缠在这里');
     expect(s.startsWith('…')).toBe(true);
     expect(bestSnippet('短文本', ['量子'])).toBe('短文本');
+  });
+});
+
+describe('selective: which words pick keyword candidates in a large library', () => {
+  it('leaves out the words at the cap (too common) and keeps the order of the rest', () => {
+    expect(selective(['debian', '软件包', '维护者'], [5001, 120, 40], 5001)).toEqual(['软件包', '维护者']);
+    expect(selective(['a', 'b'], [3, 4], 10)).toEqual(['a', 'b']);
+  });
+
+  it('when every word is common, the two rarest select (ties by question order)', () => {
+    expect(selective(['x', 'y', 'z'], [900, 500, 500], 500)).toEqual(['y', 'z']);
+    expect(selective(['x', 'y', 'z'], [900, 700, 800], 500)).toEqual(['y', 'z']);
+    expect(selective(['only'], [1000], 10)).toEqual(['only']);
   });
 });

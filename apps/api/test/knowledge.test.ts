@@ -70,7 +70,7 @@ describe('indexing and keyword retrieval with no embedding model', () => {
     expect(stats).toMatchObject({ model: '', next_model: '', engine, done: stats.documents, failed: 0, vectors: 0 });
     expect(stats.chunks).toBeGreaterThanOrEqual(3);
     const { envs } = await call(t, api.getEnvs, { as: 'admin' });
-    expect(envs.find((e) => e.name === '向量检索')?.version).toBe(engine === 'pgvector' ? 'pgvector（HNSW）' : 'real[]（精确计算）');
+    expect(envs.find((e) => e.name === '向量检索')?.version).toBe(engine === 'pgvector' ? 'pgvector（HNSW）' : 'real[]（进程内精确计算）');
   });
 });
 

@@ -1,6 +1,7 @@
 import { defineModule } from '../../kernel/module';
 import { KnowledgeRepo } from './knowledge.repo';
 import { KnowledgeService } from './knowledge.service';
+import { VectorMatrices } from './vector-matrix';
 import { knowledgeRoutes } from './knowledge.routes';
 import { dispatchPendingJob, indexDocumentJob, knowledgeWatchdogJob } from './knowledge.jobs';
 
@@ -17,7 +18,15 @@ declare module '../../kernel/module' {
  */
 export default defineModule({
   name: 'knowledge',
-  create: ({ db, settings, queue, log }) => ({ knowledge: new KnowledgeService(new KnowledgeRepo(db), settings, queue, log) }),
+  create: ({ db, database, config, settings, queue, log }) => ({
+    knowledge: new KnowledgeService(
+      new KnowledgeRepo(db),
+      settings,
+      queue,
+      log,
+      config.vectorMemoryBytes > 0 ? new VectorMatrices(database.pool, { maxBytes: config.vectorMemoryBytes }) : undefined,
+    ),
+  }),
   routes: knowledgeRoutes,
   jobs: ({ knowledge }) => [
     indexDocumentJob.handle(({ documentId }) => knowledge.processTask(documentId)),

@@ -381,16 +381,21 @@ export class KnowledgeRepo {
   }
 
   /**
-   * Full-text candidates: the OR-ed jieba words against the chunks' GIN index, visible documents only, ranked by
-   * ts_rank. The match is capped before ranking so a word in every chunk stays a bounded amount of work.
+   * Full-text candidates: the chunks of visible documents that match `match` (OR-ed jieba words, through the GIN
+   * index), ranked by ts_rank against `rank` (every word of the question: the words left out of the match because
+   * they are in too many chunks still count in the ranking). The match is capped before ranking so a word in every
+   * chunk stays a bounded amount of work, and only the winners' texts are read.
    */
-  async keyword(tsquery: string, limit: number, documentIds?: number[]): Promise<PassageRow[]> {
+  async keyword(match: string, limit: number, documentIds?: number[], rank: string = match): Promise<PassageRow[]> {
     const r = await this.db.execute<{ id: number; document_id: number; page: number; content: string; title: string; uuid: string; rank: number }>(sql`
-      WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${tsquery}) AS q),
-      m AS (SELECT c.id, c.document_id, c.page, c.content, ts_rank(c.tsv, q.q) AS rank, d.title, d.uuid
+      WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${match}) AS m, to_tsquery('simple', ${rank}) AS r),
+      m AS (SELECT c.id, ts_rank(c.tsv, q.r) AS rank
         FROM ${documentChunks} c JOIN ${documents} d ON d.id = c.document_id, q
-        WHERE c.tsv @@ q.q AND ${VISIBLE}${this.restrict(documentIds)} LIMIT 5000)
-      SELECT * FROM m ORDER BY rank DESC, id LIMIT ${limit}`);
+        WHERE c.tsv @@ q.m AND ${VISIBLE}${this.restrict(documentIds)} LIMIT 5000),
+      top AS (SELECT * FROM m ORDER BY rank DESC, id LIMIT ${limit})
+      SELECT c.id, c.document_id, c.page, c.content, d.title, d.uuid, top.rank
+      FROM top JOIN ${documentChunks} c ON c.id = top.id JOIN ${documents} d ON d.id = c.document_id
+      ORDER BY top.rank DESC, top.id`);
     return r.rows.map((x) => ({
       chunkId: x.id,
       documentId: x.document_id,
@@ -399,6 +404,38 @@ export class KnowledgeRepo {
       title: x.title,
       uuid: x.uuid,
       score: Number(x.rank),
+    }));
+  }
+
+  /** How many chunks match a tsquery, counting no further than `cap` (a common word stops the count early). */
+  async matchCount(tsquery: string, cap: number): Promise<number> {
+    const r = await this.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM (SELECT 1 FROM ${documentChunks} c WHERE c.tsv @@ to_tsquery('simple', ${tsquery}) LIMIT ${cap}) x`);
+    return r.rows[0]?.n ?? 0;
+  }
+
+  /** Chunks in the whole library. */
+  async chunkTotal(): Promise<number> {
+    const r = await this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${documentChunks}`);
+    return r.rows[0]?.n ?? 0;
+  }
+
+  /** The given chunks (nearest first, as ranked in the process) that belong to visible documents, in that order. */
+  async passagesByRank(ranked: { chunkId: number; sim: number }[], limit: number): Promise<PassageRow[]> {
+    if (!ranked.length) return [];
+    const r = await this.db.execute<{ id: number; document_id: number; page: number; content: string; title: string; uuid: string; ord: number }>(sql`
+      SELECT c.id, c.document_id, c.page, c.content, d.title, d.uuid, x.ord
+      FROM unnest(${sql.param(ranked.map((x) => x.chunkId))}::int[]) WITH ORDINALITY AS x(id, ord)
+      JOIN ${documentChunks} c ON c.id = x.id JOIN ${documents} d ON d.id = c.document_id
+      WHERE ${VISIBLE} ORDER BY x.ord LIMIT ${limit}`);
+    return r.rows.map((x) => ({
+      chunkId: x.id,
+      documentId: x.document_id,
+      page: x.page,
+      content: x.content,
+      title: x.title,
+      uuid: x.uuid,
+      score: ranked[Number(x.ord) - 1].sim,
     }));
   }
 

@@ -9,6 +9,7 @@ import type { ConfigService } from '../config/config.service';
 import { chunkPages } from './chunk';
 import { dispatchPendingJob, indexDocumentJob } from './knowledge.jobs';
 import type { KnowledgeRepo, ModelRow, PassageRow, TaskRow, VectorEngine } from './knowledge.repo';
+import type { VectorMatrices } from './vector-matrix';
 
 export type RetrievalMode = 'hybrid' | 'keyword' | 'vector';
 
@@ -50,6 +51,11 @@ interface Embedder {
 const BATCH = 32;
 /** candidates per list before fusion */
 const CANDIDATES = 50;
+/** from this many chunks on, words in more than COMMON_SHARE of them do not select keyword candidates */
+const LARGE_LIBRARY = 5000;
+const COMMON_SHARE = 0.05;
+/** how long a word's chunk count (and the library's) is trusted */
+const DF_TTL_MS = 10 * 60_000;
 /** reciprocal rank fusion constant (Cormack et al.) */
 const RRF_K = 60;
 /** job-level attempts on rate limits, time-outs and upstream errors, and the wait before each next one (s) */
@@ -84,6 +90,20 @@ export function keywordTerms(question: string): string[] {
   return [...new Set(tokenize(question))].filter((w) => !STOP_WORDS.has(w)).slice(0, 32);
 }
 
+/**
+ * The words that select keyword candidates, given how many chunks each matches (counted up to `cap`): those under
+ * the cap, in the question's order; if none is, the two rarest.
+ */
+export function selective(words: string[], counts: number[], cap: number): string[] {
+  const keep = words.filter((_, i) => counts[i] < cap);
+  if (keep.length) return keep;
+  return words
+    .map((w, i) => ({ w, n: counts[i], i }))
+    .sort((a, b) => a.n - b.n || a.i - b.i)
+    .slice(0, 2)
+    .map((x) => x.w);
+}
+
 /** A model's key: provider, base URL and model name (a change in any of them is a new model), within 200 chars. */
 export function modelKey(provider: string, baseUrl: string, model: string): string {
   const raw = `${provider}|${baseUrl}|${model}`;
@@ -112,11 +132,16 @@ export class KnowledgeService {
   private dictLoadedAt = 0;
   private background: Promise<unknown> = Promise.resolve();
 
+  private chunkTotal?: { n: number; at: number };
+  private readonly wordCounts = new Map<string, { n: number; at: number }>();
+
   constructor(
     private readonly repo: KnowledgeRepo,
     private readonly settings: ConfigService,
     private readonly queue: JobQueue,
     private readonly log: Logger,
+    /** exact ranking in the process when the database has no pgvector (absent: rank in SQL) */
+    private readonly matrices?: VectorMatrices,
   ) {}
 
   /** pgvector (HNSW) or exact `real[]`: decided once, from the column the migration created. */
@@ -135,11 +160,13 @@ export class KnowledgeService {
       {
         name: '向量检索',
         installed: true,
-        version: engine === 'pgvector' ? 'pgvector（HNSW）' : 'real[]（精确计算）',
+        version: engine === 'pgvector' ? 'pgvector（HNSW）' : this.matrices ? 'real[]（进程内精确计算）' : 'real[]（数据库内精确计算）',
         description:
           engine === 'pgvector'
             ? 'AI 检索：数据库已安装 pgvector 扩展，向量用 HNSW 索引近邻检索，与全文检索融合排序'
-            : 'AI 检索：数据库没有 pgvector 扩展，向量存为 real[] 并精确计算余弦相似度；文档很多时建议使用带 pgvector 的 PostgreSQL',
+            : this.matrices
+              ? 'AI 检索：数据库没有 pgvector 扩展，向量存为 real[]，由 API 进程读入内存精确计算余弦相似度（上限 VECTOR_MEMORY_MB，默认 512 MB，超出时在数据库中计算）；文档很多时建议使用带 pgvector 的 PostgreSQL'
+              : 'AI 检索：数据库没有 pgvector 扩展，向量存为 real[] 并在数据库中精确计算余弦相似度；文档很多时建议使用带 pgvector 的 PostgreSQL',
         required: false,
       },
     ];
@@ -544,6 +571,44 @@ export class KnowledgeService {
 
   // ---------------------------------------------------------------- retrieval
 
+  /**
+   * Reads the active model's vectors into the process's matrix now rather than at the first question (PostgreSQL
+   * without pgvector only); true when questions will be ranked in the process.
+   */
+  async warmVectors(): Promise<boolean> {
+    if (!this.matrices || (await this.engine()) !== 'exact') return false;
+    const { active } = await this.modelStates();
+    if (!active?.dimension) return false;
+    this.matrices.keepOnly([active.model]);
+    return this.matrices.ready(active.model, active.dimension);
+  }
+
+  /**
+   * The question's words that can select candidates: in a library of LARGE_LIBRARY chunks or more, a word found in
+   * more than COMMON_SHARE of the chunks (counted once, then cached) would match most of the library and only the
+   * cap would bound it, so it is left out of the match and kept for the ranking; if every word is that common, the
+   * two rarest select. Small libraries match every word.
+   */
+  private async selectiveWords(words: string[]): Promise<string[]> {
+    if (words.length < 2) return words;
+    const now = Date.now();
+    if (!this.chunkTotal || now - this.chunkTotal.at > DF_TTL_MS) this.chunkTotal = { n: await this.repo.chunkTotal(), at: now };
+    const total = this.chunkTotal.n;
+    if (total < LARGE_LIBRARY) return words;
+    const cap = Math.ceil(total * COMMON_SHARE) + 1;
+    const counts = await Promise.all(
+      words.map(async (w) => {
+        const hit = this.wordCounts.get(w);
+        if (hit && now - hit.at < DF_TTL_MS) return hit.n;
+        const n = await this.repo.matchCount(toRankQuery({ must: [w], phrases: [], not: [], highlight: [w] }) ?? '', cap);
+        if (this.wordCounts.size >= 20_000) this.wordCounts.clear();
+        this.wordCounts.set(w, { n, at: now });
+        return n;
+      }),
+    );
+    return selective(words, counts, cap);
+  }
+
   /** The question's vector with the active model, or null when there is none (or no way to call it). */
   private async queryVector(question: string): Promise<{ model: ModelRow; vector: number[] } | null> {
     const { active } = await this.modelStates();
@@ -569,12 +634,24 @@ export class KnowledgeService {
     if (!question) return [];
     const words = keywordTerms(question);
     const tsquery = toRankQuery({ must: words, phrases: [], not: [], highlight: words });
-    const keyword = () => (tsquery ? this.repo.keyword(tsquery, CANDIDATES, docs) : Promise.resolve([]));
+    const keyword = async () => {
+      if (!tsquery) return [];
+      // a document filter makes the match small already; the whole library matches by its selective words
+      const selective = docs ? words : await this.selectiveWords(words);
+      const match = selective.length < words.length ? toRankQuery({ must: selective, phrases: [], not: [], highlight: selective }) : tsquery;
+      return this.repo.keyword(match ?? tsquery, CANDIDATES, docs, tsquery);
+    };
     const vector = async (): Promise<PassageRow[] | null> => {
       try {
         const q = await this.queryVector(question);
         if (!q) return null;
-        return await this.repo.nearest(q.model.model, q.model.dimension, q.vector, CANDIDATES, await this.engine(), docs);
+        const engine = await this.engine();
+        if (engine === 'exact' && !docs && this.matrices) {
+          // hidden and deleted chunks are dropped after ranking: ask for room to spare
+          const near = await this.matrices.nearest(q.model.model, q.model.dimension, q.vector, CANDIDATES * 4);
+          if (near) return await this.repo.passagesByRank(near, CANDIDATES);
+        }
+        return await this.repo.nearest(q.model.model, q.model.dimension, q.vector, CANDIDATES, engine, docs);
       } catch (e) {
         this.log.warn('vector retrieval failed; keyword results only', { error: e instanceof Error ? e.message : String(e) });
         return null;
