@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from './helpers';
 import { KnowledgeRepo } from '../src/modules/knowledge/knowledge.repo';
 import { readFloat4Array, topK, VectorMatrices } from '../src/modules/knowledge/vector-matrix';
 
-const DIM = 8;
+const DIM = 10; // not a multiple of 4: the unrolled dot product has a tail
 const MODEL = 'test|http://x|m';
 
 function unitVector(rand: () => number): number[] {
@@ -138,6 +138,11 @@ describe('VectorMatrices on the database', () => {
     const near = (await matrices.nearest(MODEL, DIM, q, 5))!;
     // document 999999 does not exist: none of these chunks is visible
     expect(await repo.passagesByRank(near, 5)).toEqual([]);
+  });
+
+  it('the repo names the words found in at least so many chunks (ts_stat over the library)', async () => {
+    expect(await repo.commonWords(100)).toContain('x');
+    expect(await repo.commonWords(1_000_000)).toEqual([]);
   });
 
   it('does not hold a model over its memory budget (the caller ranks in SQL)', async () => {

@@ -407,11 +407,12 @@ export class KnowledgeRepo {
     }));
   }
 
-  /** How many chunks match a tsquery, counting no further than `cap` (a common word stops the count early). */
-  async matchCount(tsquery: string, cap: number): Promise<number> {
-    const r = await this.db.execute<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM (SELECT 1 FROM ${documentChunks} c WHERE c.tsv @@ to_tsquery('simple', ${tsquery}) LIMIT ${cap}) x`);
-    return r.rows[0]?.n ?? 0;
+  /** The words found in at least `minChunks` chunks (one pass of ts_stat over the library's tsvectors). */
+  async commonWords(minChunks: number): Promise<string[]> {
+    const r = await this.db.execute<{ word: string }>(
+      sql`SELECT word FROM ts_stat('SELECT tsv FROM document_chunks') WHERE ndoc >= ${minChunks} ORDER BY ndoc DESC LIMIT 50000`,
+    );
+    return r.rows.map((x) => x.word);
   }
 
   /** Chunks in the whole library. */

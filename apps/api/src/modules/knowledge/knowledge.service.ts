@@ -54,7 +54,7 @@ const CANDIDATES = 50;
 /** from this many chunks on, words in more than COMMON_SHARE of them do not select keyword candidates */
 const LARGE_LIBRARY = 5000;
 const COMMON_SHARE = 0.05;
-/** how long a word's chunk count (and the library's) is trusted */
+/** how long the list of common words is trusted before it is counted again (in the background) */
 const DF_TTL_MS = 10 * 60_000;
 /** reciprocal rank fusion constant (Cormack et al.) */
 const RRF_K = 60;
@@ -132,8 +132,8 @@ export class KnowledgeService {
   private dictLoadedAt = 0;
   private background: Promise<unknown> = Promise.resolve();
 
-  private chunkTotal?: { n: number; at: number };
-  private readonly wordCounts = new Map<string, { n: number; at: number }>();
+  private common?: { words: Set<string>; at: number };
+  private commonLoading?: Promise<void>;
 
   constructor(
     private readonly repo: KnowledgeRepo,
@@ -440,6 +440,8 @@ export class KnowledgeService {
       batch.map((c, i) => ({ chunkId: c.id, vector: unit(vectors[i]) })),
       engine,
     );
+    // this process's matrix looks again at the next question (other processes within their check interval)
+    this.matrices?.touch(row.model);
   }
 
   private async failOrRetry(task: TaskRow, claimedAt: Date, e: unknown) {
@@ -585,28 +587,41 @@ export class KnowledgeService {
 
   /**
    * The question's words that can select candidates: in a library of LARGE_LIBRARY chunks or more, a word found in
-   * more than COMMON_SHARE of the chunks (counted once, then cached) would match most of the library and only the
-   * cap would bound it, so it is left out of the match and kept for the ranking; if every word is that common, the
-   * two rarest select. Small libraries match every word.
+   * more than COMMON_SHARE of the chunks would match most of the library and only the cap would bound it, so it is
+   * left out of the match and kept for the ranking; if every word is that common, the two rarest select. The common
+   * words come from one ts_stat pass over the library, in the background, every DF_TTL_MS at most (until the first
+   * pass is done, and in small libraries, every word selects).
    */
-  private async selectiveWords(words: string[]): Promise<string[]> {
-    if (words.length < 2) return words;
+  private selectiveWords(words: string[]): string[] {
     const now = Date.now();
-    if (!this.chunkTotal || now - this.chunkTotal.at > DF_TTL_MS) this.chunkTotal = { n: await this.repo.chunkTotal(), at: now };
-    const total = this.chunkTotal.n;
-    if (total < LARGE_LIBRARY) return words;
-    const cap = Math.ceil(total * COMMON_SHARE) + 1;
-    const counts = await Promise.all(
-      words.map(async (w) => {
-        const hit = this.wordCounts.get(w);
-        if (hit && now - hit.at < DF_TTL_MS) return hit.n;
-        const n = await this.repo.matchCount(toRankQuery({ must: [w], phrases: [], not: [], highlight: [w] }) ?? '', cap);
-        if (this.wordCounts.size >= 20_000) this.wordCounts.clear();
-        this.wordCounts.set(w, { n, at: now });
-        return n;
-      }),
+    const c = this.common;
+    if (!this.commonLoading && (!c || now - c.at > DF_TTL_MS)) {
+      this.commonLoading = (async () => {
+        try {
+          const total = await this.repo.chunkTotal();
+          const minChunks = Math.ceil(total * COMMON_SHARE) + 1;
+          const list = total >= LARGE_LIBRARY ? await this.repo.commonWords(minChunks) : [];
+          this.common = { words: new Set(list), at: Date.now() };
+        } catch (e) {
+          this.log.warn("could not count the library's common words", { error: e instanceof Error ? e.message : String(e) });
+          this.common = { words: c?.words ?? new Set(), at: Date.now() };
+        } finally {
+          this.commonLoading = undefined;
+        }
+      })();
+    }
+    if (words.length < 2 || !c?.words.size) return words;
+    return selective(
+      words,
+      words.map((w) => (c.words.has(w) ? 1 : 0)),
+      1,
     );
-    return selective(words, counts, cap);
+  }
+
+  /** Waits for the common-words pass (tests, warming). */
+  async commonWordsReady(): Promise<void> {
+    if (!this.common && !this.commonLoading) this.selectiveWords([]);
+    await this.commonLoading;
   }
 
   /** The question's vector with the active model, or null when there is none (or no way to call it). */
@@ -637,7 +652,7 @@ export class KnowledgeService {
     const keyword = async () => {
       if (!tsquery) return [];
       // a document filter makes the match small already; the whole library matches by its selective words
-      const selective = docs ? words : await this.selectiveWords(words);
+      const selective = docs ? words : this.selectiveWords(words);
       const match = selective.length < words.length ? toRankQuery({ must: selective, phrases: [], not: [], highlight: selective }) : tsquery;
       return this.repo.keyword(match ?? tsquery, CANDIDATES, docs, tsquery);
     };

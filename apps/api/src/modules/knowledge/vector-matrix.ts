@@ -13,7 +13,9 @@ import type pg from 'pg';
  * while questions keep using the old one. A reload is never started sooner than `reloadFactor` × the last load's
  * duration after it, so a library being embedded does not keep a process reading vectors. Chunks are only ever
  * inserted and deleted (a re-cut document gets new chunk ids), never changed, so a stale matrix can miss the
- * newest vectors for a few seconds but never ranks with a wrong one.
+ * newest vectors for a few seconds but never ranks with a wrong one. Vectors written by this process make the next
+ * question check at once, and a matrix that loads in under QUICK_LOAD_MS (a small library) is waited for, so a
+ * small site's answers are never stale.
  *
  * Memory: models whose vectors would exceed `maxBytes` (dimension × rows × 4) are not held; the caller falls back
  * to the SQL ranking and the admin page says to use pgvector.
@@ -41,9 +43,14 @@ interface Entry {
   checking?: Promise<void>;
   lastCheck: number;
   nextLoadAllowed: number;
+  /** how long the last load took */
+  lastLoadMs: number;
   tooLarge: boolean;
   error?: string;
 }
+
+/** loads quicker than this are waited for rather than served stale */
+const QUICK_LOAD_MS = 250;
 
 export interface Neighbour {
   chunkId: number;
@@ -128,6 +135,11 @@ export class VectorMatrices {
     const entry = this.entry(model, dim);
     if (entry.tooLarge) return null;
     this.maybeRefresh(entry);
+    // a matrix that reads quickly (a small library) is worth waiting for: its answers are never stale
+    if (entry.matrix && entry.lastLoadMs < QUICK_LOAD_MS) {
+      await entry.checking;
+      await entry.loading;
+    }
     const m = entry.matrix;
     if (!m || m.dim !== q.length) return null;
     const qv = Float32Array.from(q);
@@ -150,6 +162,15 @@ export class VectorMatrices {
     return !!entry.matrix;
   }
 
+  /** `model`'s vectors were changed by this process: the next question checks at once. */
+  touch(model: string): void {
+    const e = this.entries.get(model);
+    if (e) {
+      e.lastCheck = 0;
+      e.nextLoadAllowed = 0;
+    }
+  }
+
   /** Forgets every model but the ones given (a model retired or replaced frees its memory). */
   keepOnly(models: string[]): void {
     for (const key of [...this.entries.keys()]) if (!models.includes(key)) this.entries.delete(key);
@@ -158,7 +179,7 @@ export class VectorMatrices {
   private entry(model: string, dim: number): Entry {
     let e = this.entries.get(model);
     if (!e || e.dim !== dim) {
-      e = { model, dim, lastCheck: 0, nextLoadAllowed: 0, tooLarge: false };
+      e = { model, dim, lastCheck: 0, nextLoadAllowed: 0, lastLoadMs: Infinity, tooLarge: false };
       this.entries.set(model, e);
     }
     return e;
@@ -202,6 +223,7 @@ export class VectorMatrices {
       })
       .finally(() => {
         const took = this.now() - started;
+        entry.lastLoadMs = took;
         entry.lastCheck = this.now();
         entry.nextLoadAllowed = this.now() + Math.max(this.checkMs, took * this.reloadFactor);
         entry.loading = undefined;
