@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route';
+import { QUICK_DATE_RANGES } from '../format/date-range';
 
 const zNullable = z.string().nullable();
 
@@ -34,7 +35,7 @@ export const ZStats = z.object({
 });
 export type TStats = z.infer<typeof ZStats>;
 /** The spec's quick date ranges (days): day, week, month, three months, half year, year. */
-export const TREND_RANGES = [1, 7, 31, 92, 183, 365] as const;
+export const TREND_RANGES = QUICK_DATE_RANGES.map((r) => r.days);
 export const TREND_MAX_DAYS = 366;
 export const ZStatsTrendQuery = z.object({
   days: z.coerce
@@ -97,9 +98,7 @@ export const ZDevice = z.object({
     process_rss: z.number(),
   }),
   /** the data folder's file system (moredoc: every mounted disk) */
-  disk: z.array(
-    z.object({ path: z.string(), disk_name: z.string(), total: z.number(), used: z.number(), free: z.number(), percent: z.number() }),
-  ),
+  disk: z.array(z.object({ path: z.string(), disk_name: z.string(), total: z.number(), used: z.number(), free: z.number(), percent: z.number() })),
   database: z.object({ kind: z.string(), size: z.number() }),
   /** pg-boss jobs by state; `available` false when this process runs no queue (its tables do not exist yet) */
   queue: z.object({
@@ -164,7 +163,11 @@ export const ZRefreshReleaseBody = z.preprocess(
   }),
 );
 export const ZIgnoreReleaseBody = z.object({
-  tag_name: z.string({ error: '请指定要忽略的版本' }).trim().max(64, '版本号太长').regex(/^[\w.+-]*$/, '版本号格式不正确'),
+  tag_name: z
+    .string({ error: '请指定要忽略的版本' })
+    .trim()
+    .max(64, '版本号太长')
+    .regex(/^[\w.+-]*$/, '版本号格式不正确'),
 });
 export const ZReleaseSourceBody = z.object({
   source: z
@@ -216,7 +219,14 @@ export const systemRoutes = {
     body: ZReleaseSourceBody,
     response: ZRelease,
   }),
-  setSqlMode: defineRoute({ method: 'PUT', path: '/sqlmode', auth: 'admin', module: 'config', summary: '修复 SQL 模式（MySQL 专用，PostgreSQL 无需操作）', response: ZSqlModeResult }),
+  setSqlMode: defineRoute({
+    method: 'PUT',
+    path: '/sqlmode',
+    auth: 'admin',
+    module: 'config',
+    summary: '修复 SQL 模式（MySQL 专用，PostgreSQL 无需操作）',
+    response: ZSqlModeResult,
+  }),
   health: defineRoute({ method: 'GET', path: '/health', auth: 'public', summary: '健康检查', response: ZHealth }),
   ping: defineRoute({
     method: 'GET',
