@@ -26,6 +26,7 @@ function Gauge({ title, percent, detail }: { title: string; percent: number; det
         type="dashboard"
         percent={Math.round(percent * 10) / 10}
         size={108}
+        status="normal"
         strokeColor={gaugeColor(percent)}
         format={(p) => <span style={{ fontSize: 20, fontVariantNumeric: 'tabular-nums' }}>{p}%</span>}
         aria-label={`${title} ${percent}%`}

@@ -16,7 +16,7 @@ export type ChartOption = ComposeOption<BarSeriesOption | LineSeriesOption | Gri
  * One ECharts chart (SVG renderer: crisp at any zoom, and testable in jsdom), sized to its box and resized with
  * it. The option is replaced as a whole when it changes.
  */
-export function EChart({ option, height, label }: { option: ChartOption; height: number; label: string }) {
+export default function EChart({ option, height, label }: { option: ChartOption; height: number; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
 

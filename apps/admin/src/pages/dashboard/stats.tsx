@@ -32,7 +32,7 @@ export const STATS: StatDef[] = [
   { key: 'comment', title: '评论', page: '/comment', icon: <CommentOutlined />, color: '#722ed1', value: (s) => s.comment_count },
   { key: 'category', title: '分类', page: '/document/category', icon: <FolderOpenOutlined />, color: '#fa8c16', value: (s) => s.category_count },
   { key: 'friendlink', title: '友情链接', page: '/friendlink', icon: <LinkOutlined />, color: '#2f54eb', value: (s) => s.friendlink_count },
-  { key: 'report', title: '待处理举报', page: '/report', icon: <WarningOutlined />, color: '#f5222d', value: (s) => s.report_count },
+  { key: 'report', title: '待办举报', page: '/report', icon: <WarningOutlined />, color: '#f5222d', value: (s) => s.report_count },
 ];
 
 export const STATS_KEY = ['dashboard', 'stats'] as const;

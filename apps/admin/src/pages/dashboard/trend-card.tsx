@@ -1,9 +1,12 @@
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Row, Segmented, Skeleton, Statistic } from 'antd';
 import { QUICK_DATE_RANGES, TREND_SERIES, TREND_SERIES_LABELS, type TStatsTrend, type TTrendSeries } from '@wenku/contracts';
 import { api, client, errorMessage } from '../../lib/api';
-import { EChart, type ChartOption } from './echart';
+import type { ChartOption } from './echart';
+
+// the chart library is its own chunk: the dashboard's cards show before it has loaded
+const EChart = lazy(() => import('./echart'));
 
 export const TREND_COLORS: Record<TTrendSeries, string> = {
   users: '#1677ff',
@@ -25,8 +28,9 @@ export function trendOption(data: TStatsTrend, compact = false): ChartOption {
   return {
     color: TREND_SERIES.map((k) => TREND_COLORS[k]),
     tooltip: { trigger: 'axis', axisPointer: { type: bars ? 'shadow' : 'line' } },
-    legend: { top: 0, left: 0, icon: 'roundRect', itemWidth: 12, itemHeight: 8, textStyle: { color: '#595959' } },
-    grid: { left: 8, right: 16, top: compact ? 56 : 36, bottom: 8, containLabel: true },
+    // on a phone the totals above the chart name the colours; the legend would take two rows
+    legend: { show: !compact, top: 0, left: 0, icon: 'roundRect', itemWidth: 12, itemHeight: 8, textStyle: { color: '#595959' } },
+    grid: { left: 8, right: 16, top: compact ? 16 : 36, bottom: 8, containLabel: true },
     xAxis: {
       type: 'category',
       boundaryGap: bars,
@@ -118,7 +122,9 @@ export function TrendCard() {
           <div style={{ fontSize: 12, color: '#8c8c8c', marginBottom: 4 }} data-testid="trend-range">
             {q.data.start === q.data.end ? q.data.end : `${q.data.start} 至 ${q.data.end}`}
           </div>
-          <EChart option={option!} height={compact ? 300 : 320} label={`近${q.data.days.length}天运营趋势`} />
+          <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: compact ? 260 : 320 }} />}>
+            <EChart option={option!} height={compact ? 260 : 320} label={`近${q.data.days.length}天运营趋势`} />
+          </Suspense>
         </>
       )}
     </Card>
