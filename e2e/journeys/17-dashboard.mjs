@@ -87,7 +87,8 @@ async function journey({ page, baseUrl, shot, admin, api }, phone) {
   await card.getByText('三个月').click();
   await page.getByRole('img', { name: '近92天运营趋势' }).waitFor({ timeout: 20000 });
   await page.getByTestId('trend-range').filter({ hasText: today.date }).waitFor({ timeout: 10000 });
-  await sleep(600); // the chart's entry animation
+  await page.getByRole('img', { name: '近92天运营趋势' }).scrollIntoViewIfNeeded();
+  await sleep(1500); // the chart's entry animation
   await shot('trend-three-months');
 
   // the server: gauges, database, queue, engines; read again every 5 seconds

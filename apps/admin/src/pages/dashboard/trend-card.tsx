@@ -72,21 +72,19 @@ export function TrendCard() {
   });
   const compact = typeof window !== 'undefined' && window.innerWidth < 576;
   const option = useMemo(() => (q.data ? trendOption(q.data, compact) : undefined), [q.data, compact]);
+  const ranges = (
+    <Segmented
+      size="small"
+      value={days}
+      onChange={(v) => setDays(Number(v))}
+      options={QUICK_DATE_RANGES.map((r) => ({ label: r.label.replace(/^近/, ''), value: r.days }))}
+      aria-label="时间范围"
+    />
+  );
   return (
-    <Card
-      title="运营趋势"
-      variant="borderless"
-      extra={
-        <Segmented
-          size="small"
-          value={days}
-          onChange={(v) => setDays(Number(v))}
-          options={QUICK_DATE_RANGES.map((r) => ({ label: r.label.replace(/^近/, ''), value: r.days }))}
-          aria-label="时间范围"
-        />
-      }
-      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
-    >
+    // a phone has no room beside the title: the ranges go on their own line
+    <Card title="运营趋势" variant="borderless" extra={compact ? undefined : ranges}>
+      {compact && <div style={{ marginBottom: 16 }}>{ranges}</div>}
       {q.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : q.isError ? (
