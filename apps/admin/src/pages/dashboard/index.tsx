@@ -197,7 +197,12 @@ export default function DashboardPage() {
           </Row>
         )}
 
-        {operator && <ReindexCard />}
+        {/* the card keeps the bottom margin it has on the settings page; the column's gap already spaces it here */}
+        {operator && (
+          <div style={{ marginBottom: -16 }}>
+            <ReindexCard />
+          </div>
+        )}
 
         {operator && <EnvsCard />}
       </Space>
