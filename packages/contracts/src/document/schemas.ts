@@ -242,6 +242,14 @@ export const ZListCommentsQuery = z.object({
   wd: z.string().trim().max(64).optional(),
   with_document_title: zBoolItem.optional(),
 });
+/** PUT /comment (administrators): the text and/or the review state of one comment. */
+export const ZUpdateCommentBody = z
+  .object({
+    id: z.number({ error: '请指定评论' }).int().positive().max(INT4_MAX),
+    content: z.string({ error: '评论内容必须是文字' }).trim().min(1, '请输入评论内容').max(2000, '评论最多2000个字').optional(),
+    status: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '评论状态只能是 0（待审核）、1（已通过）或 2（已拒绝）' }).optional(),
+  })
+  .refine((b) => b.content !== undefined || b.status !== undefined, '请提供要修改的评论内容或状态');
 export const ZCheckCommentBody = z.object({
   id: z.array(z.number().int().positive().max(INT4_MAX)).min(1),
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]),

@@ -7,9 +7,13 @@ import { siteNameOf, useAdminSession } from '../../app/session';
 import { errorMessage } from '../../lib/api';
 import { siteUrl } from '../../lib/session';
 import { greeting } from './greeting';
-import { STATS, useStat, type StatDef } from './stats';
+import { STATS, useStats, type StatDef } from './stats';
 import { EnvsCard } from './envs-card';
 import { OrderStatsCard } from './order-stats-card';
+import { TrendCard } from './trend-card';
+import { DeviceCard } from './device-card';
+import { ReleaseCard } from './release-card';
+import { ReindexCard } from '../config/reindex-card';
 
 /** Pages offered as shortcuts, in order, when the admin may open them. */
 const QUICK_LINKS = [
@@ -27,44 +31,56 @@ const QUICK_LINKS = [
   '/user/list',
 ];
 
-function StatCard({ def }: { def: StatDef }) {
-  const q = useStat(def);
-  return (
-    <Link to={def.page}>
-      <Card variant="borderless" hoverable styles={{ body: { padding: 20 } }}>
-        <Space size={16} align="center">
-          <span
-            style={{
-              width: 48,
-              height: 48,
-              borderRadius: 12,
-              display: 'inline-flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              fontSize: 22,
-              color: def.color,
-              background: `${def.color}14`,
-            }}
-          >
-            {def.icon}
-          </span>
-          <div>
-            <Typography.Text type="secondary">{def.title}</Typography.Text>
-            <div style={{ fontSize: 26, fontWeight: 600, lineHeight: 1.3, color: '#1f1f1f' }}>
-              {q.isPending ? (
-                <Skeleton.Button active size="small" style={{ width: 56 }} />
-              ) : q.isError ? (
-                <Tooltip title={errorMessage(q.error)}>
-                  <WarningOutlined style={{ color: '#faad14', fontSize: 20 }} />
-                </Tooltip>
-              ) : (
-                q.data.toLocaleString('zh-CN')
-              )}
-            </div>
+function StatCard({ def, stats, linked }: { def: StatDef; stats: ReturnType<typeof useStats>; linked: boolean }) {
+  const card = (
+    <Card variant="borderless" hoverable={linked} styles={{ body: { padding: 20 } }}>
+      <Space size={16} align="center">
+        <span
+          style={{
+            width: 48,
+            height: 48,
+            borderRadius: 12,
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontSize: 22,
+            color: def.color,
+            background: `${def.color}14`,
+          }}
+        >
+          {def.icon}
+        </span>
+        <div>
+          <Typography.Text type="secondary">{def.title}</Typography.Text>
+          <div style={{ fontSize: 26, fontWeight: 600, lineHeight: 1.3, color: '#1f1f1f', fontVariantNumeric: 'tabular-nums' }} data-stat={def.key}>
+            {stats.isPending ? (
+              <Skeleton.Button active size="small" style={{ width: 56 }} />
+            ) : stats.isError ? (
+              <Tooltip title={errorMessage(stats.error)}>
+                <WarningOutlined style={{ color: '#faad14', fontSize: 20 }} />
+              </Tooltip>
+            ) : (
+              def.value(stats.data).toLocaleString('zh-CN')
+            )}
           </div>
-        </Space>
-      </Card>
-    </Link>
+        </div>
+      </Space>
+    </Card>
+  );
+  return linked ? <Link to={def.page}>{card}</Link> : card;
+}
+
+/** The cards, from one GET /stats. */
+function StatCards({ allowedPages }: { allowedPages: string[] }) {
+  const stats = useStats();
+  return (
+    <Row gutter={[16, 16]}>
+      {STATS.map((s) => (
+        <Col key={s.key} xs={12} md={8} lg={6} xxl={3}>
+          <StatCard def={s} stats={stats} linked={allowedPages.includes(s.page)} />
+        </Col>
+      ))}
+    </Row>
   );
 }
 
@@ -73,7 +89,8 @@ export default function DashboardPage() {
   const siteName = siteNameOf(settings);
   const name = user?.realname || user?.username || '管理员';
   const now = dayjs();
-  const stats = STATS.filter((s) => allowedPages.includes(s.page));
+  // GET /stats, /stats/trend, /device and /release belong to the config module, whose pages start at /config/system
+  const operator = allowedPages.includes('/config/system');
   const quick = QUICK_LINKS.filter((p) => allowedPages.includes(p))
     .map((p) => pages.find((r) => r.path === p)!)
     .filter(Boolean);
@@ -119,15 +136,9 @@ export default function DashboardPage() {
           </Row>
         </Card>
 
-        {stats.length > 0 && (
-          <Row gutter={[16, 16]}>
-            {stats.map((s) => (
-              <Col key={s.key} xs={24} sm={12} lg={8} xxl={4}>
-                <StatCard def={s} />
-              </Col>
-            ))}
-          </Row>
-        )}
+        {operator && <StatCards allowedPages={allowedPages} />}
+
+        {operator && <TrendCard />}
 
         {/* the order module's list permission unlocks /order, and with it the payment figures */}
         {allowedPages.includes('/order') && <OrderStatsCard />}
@@ -175,7 +186,25 @@ export default function DashboardPage() {
           </Col>
         </Row>
 
-        {allowedPages.includes('/config/system') && <EnvsCard />}
+        {operator && (
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={14}>
+              <DeviceCard />
+            </Col>
+            <Col xs={24} xl={10}>
+              <ReleaseCard />
+            </Col>
+          </Row>
+        )}
+
+        {/* the card keeps the bottom margin it has on the settings page; the column's gap already spaces it here */}
+        {operator && (
+          <div style={{ marginBottom: -16 }}>
+            <ReindexCard />
+          </div>
+        )}
+
+        {operator && <EnvsCard />}
       </Space>
     </AdminPage>
   );

@@ -1,70 +1,43 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { FolderOpenOutlined, LinkOutlined, NotificationOutlined, CompassOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  CommentOutlined,
+  DownloadOutlined,
+  FileTextOutlined,
+  FolderOpenOutlined,
+  LinkOutlined,
+  ReadOutlined,
+  TeamOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import type { TStats } from '@wenku/contracts';
 import { api, client } from '../../lib/api';
 
 export interface StatDef {
   key: string;
   title: string;
-  /** admin page the card links to (and that must be allowed to show it) */
+  /** admin page the card links to (when the viewer may open it) */
   page: string;
   icon: ReactNode;
   color: string;
-  load: (signal: AbortSignal) => Promise<number>;
+  value: (s: TStats) => number;
 }
 
-/** Counts read from the `total` of existing list endpoints (a single row is requested). */
+/** The cards of the dashboard; every number comes from the one GET /stats answer. */
 export const STATS: StatDef[] = [
-  {
-    key: 'user',
-    title: '注册用户',
-    page: '/user/list',
-    icon: <TeamOutlined />,
-    color: '#1677ff',
-    load: async (signal) => (await client.call(api.listUsers, { query: { page: 1, size: 1 }, signal })).total,
-  },
-  {
-    key: 'doc-category',
-    title: '文档分类',
-    page: '/document/category',
-    icon: <FolderOpenOutlined />,
-    color: '#faad14',
-    load: async (signal) => (await client.call(api.listCategories, { query: { type: [0], page: 1, size: 1 }, signal })).total,
-  },
-  {
-    key: 'article-category',
-    title: '文章分类',
-    page: '/article/category',
-    icon: <ReadOutlined />,
-    color: '#13c2c2',
-    load: async (signal) => (await client.call(api.listCategories, { query: { type: [1], page: 1, size: 1 }, signal })).total,
-  },
-  {
-    key: 'navigation',
-    title: '导航',
-    page: '/navigation',
-    icon: <CompassOutlined />,
-    color: '#722ed1',
-    load: async (signal) => (await client.call(api.listNavigations, { query: { page: 1, size: 1 }, signal })).total,
-  },
-  {
-    key: 'friendlink',
-    title: '友情链接',
-    page: '/friendlink',
-    icon: <LinkOutlined />,
-    color: '#52c41a',
-    load: async (signal) => (await client.call(api.listFriendlinks, { query: { page: 1, size: 1 }, signal })).total,
-  },
-  {
-    key: 'advertisement',
-    title: '广告',
-    page: '/advertisement',
-    icon: <NotificationOutlined />,
-    color: '#eb2f96',
-    load: async (signal) => (await client.call(api.listAdvertisements, { query: { page: 1, size: 1 }, signal })).total,
-  },
+  { key: 'user', title: '注册用户', page: '/user/list', icon: <TeamOutlined />, color: '#1677ff', value: (s) => s.user_count },
+  { key: 'document', title: '文档', page: '/document/list', icon: <FileTextOutlined />, color: '#52c41a', value: (s) => s.document_count },
+  { key: 'download', title: '下载次数', page: '/document/list', icon: <DownloadOutlined />, color: '#faad14', value: (s) => s.download_count },
+  { key: 'article', title: '文章', page: '/article/list', icon: <ReadOutlined />, color: '#13c2c2', value: (s) => s.article_count },
+  { key: 'comment', title: '评论', page: '/comment', icon: <CommentOutlined />, color: '#722ed1', value: (s) => s.comment_count },
+  { key: 'category', title: '分类', page: '/document/category', icon: <FolderOpenOutlined />, color: '#fa8c16', value: (s) => s.category_count },
+  { key: 'friendlink', title: '友情链接', page: '/friendlink', icon: <LinkOutlined />, color: '#2f54eb', value: (s) => s.friendlink_count },
+  { key: 'report', title: '待办举报', page: '/report', icon: <WarningOutlined />, color: '#f5222d', value: (s) => s.report_count },
 ];
 
-export function useStat(def: StatDef) {
-  return useQuery({ queryKey: ['dashboard', 'stat', def.key], queryFn: ({ signal }) => def.load(signal), staleTime: 30_000 });
+export const STATS_KEY = ['dashboard', 'stats'] as const;
+
+/** GET /stats: one request for every card. */
+export function useStats() {
+  return useQuery({ queryKey: STATS_KEY, queryFn: ({ signal }) => client.call(api.getStats, { signal }), staleTime: 30_000 });
 }

@@ -22,6 +22,12 @@ export class ConfigRepo {
       .onConflictDoUpdate({ target: [configs.category, configs.name], set: { value: sql`excluded.value`, updatedAt: new Date() } });
   }
 
+  /** The rows of a category that has no typed section (e.g. `release`, written by the system module). */
+  async rawSection(category: string): Promise<Record<string, string>> {
+    const rows = await this.db.select().from(configs).where(eq(configs.category, category));
+    return Object.fromEntries(rows.map((r) => [r.name, r.value]));
+  }
+
   enabledLanguages() {
     return this.db
       .select()

@@ -173,6 +173,20 @@ export class ConfigService {
     this.cache.clear();
   }
 
+  /**
+   * State kept in the configs table outside the typed sections (the release check's answer, the ignored version):
+   * never listed by GET /config/list and refused by PUT /config, so only the module that owns it changes it.
+   */
+  rawSection(category: string): Promise<Record<string, string>> {
+    if (category in CONFIG_SECTIONS) throw new Error(`${category} is a typed section`);
+    return this.repo.rawSection(category);
+  }
+
+  async saveRawSection(category: string, values: Record<string, string>): Promise<void> {
+    if (category in CONFIG_SECTIONS) throw new Error(`${category} is a typed section`);
+    await this.repo.upsert(Object.entries(values).map(([name, value]) => ({ category, name, value })));
+  }
+
   /** The public answer of GET /settings: only fields flagged public, shaped by the contract. */
   async publicSettings(): Promise<TSettings> {
     return this.cache.get('public', async () => {

@@ -117,6 +117,10 @@ export class InteractionRepo {
     const r = await this.db.select({ at: comments.createdAt }).from(comments).where(eq(comments.userId, userId)).orderBy(desc(comments.id)).limit(1);
     return r[0]?.at;
   }
+  async updateComment(tx: Tx, id: number, patch: { content?: string; status?: number }) {
+    const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    if (Object.keys(set).length) await tx.update(comments).set(set).where(eq(comments.id, id));
+  }
   async setCommentStatus(ids: number[], status: number) {
     return this.db.update(comments).set({ status }).where(inArray(comments.id, ids)).returning();
   }

@@ -24,6 +24,8 @@ export function interactionRoutes({ interactions }: Deps): RouteHandlers {
     createComment: ({ req, body }) => interactions.comment(req.auth!.userId, body!, req.ip),
     deleteComment: async ({ req, query }) => (await interactions.deleteComments(viewer(req), query!.id), ok),
     listComments: ({ req, query }) => interactions.listComments(query!, viewer(req)),
+    getComment: ({ query }) => interactions.getComment(query!.id),
+    updateComment: ({ body }) => interactions.updateComment(body!),
     checkComment: async ({ body }) => (await interactions.checkComments(body!.id, body!.status), ok),
     createReport: async ({ req, body }) => (await interactions.report(req.auth!.userId, body!), ok),
     updateReport: ({ body }) => interactions.updateReport(body!.id, body!.status, body!.remark),

@@ -265,6 +265,42 @@ export class InteractionService {
     };
   }
 
+  /** GET /comment (administrators): one comment with its author and, for a document, the document's title. */
+  async getComment(id: number): Promise<TComment> {
+    const c = await this.repo.findComment(id);
+    if (!c) throw notFound('评论不存在');
+    const [author] = await this.users.byIds([c.userId]);
+    const [doc] = c.type === TargetType.Document ? await this.documents.byIds([c.documentId], true) : [];
+    return {
+      id: c.id,
+      user_id: c.userId,
+      username: author?.username ?? '',
+      user_avatar: author?.avatar ?? '',
+      parent_id: c.parentId,
+      document_id: c.documentId,
+      document_title: doc?.title,
+      type: c.type,
+      content: c.content,
+      status: c.status,
+      comment_count: c.commentCount,
+      created_at: iso(c.createdAt),
+    };
+  }
+
+  /** PUT /comment (administrators): new text and/or review state; a state change recounts like a review does. */
+  async updateComment(body: { id: number; content?: string; status?: number }): Promise<TComment> {
+    const before = await this.repo.findComment(body.id);
+    if (!before) throw notFound('评论不存在');
+    await this.db.transaction(async (tx) => {
+      await this.repo.updateComment(tx, body.id, { content: body.content, status: body.status });
+      if (body.status !== undefined && body.status !== before.status) {
+        await this.repo.refreshReplyCounts(tx, before.type, [before.documentId]);
+        await this.recount(tx, before.type, [before.documentId]);
+      }
+    });
+    return this.getComment(body.id);
+  }
+
   async checkComments(ids: number[], status: number) {
     const rows = await this.repo.setCommentStatus(ids, status);
     await this.db.transaction(async (tx) => {
