@@ -200,7 +200,10 @@ export class TesseractJsEngine implements PageEngine {
     });
     try {
       // the language load counts against the first page's time as well: a stuck start must end too
-      const r = await Promise.race([this.start().then((w) => w.recognize(png)), timeout]);
+      const work = this.start().then((w) => w.recognize(png));
+      // after a time-out the worker is terminated under it: that late rejection is expected, not unhandled
+      work.catch(() => undefined);
+      const r = await Promise.race([work, timeout]);
       return cleanOcrText(r.data.text);
     } catch (e) {
       if (e instanceof OcrError && e.code === 'timeout') await this.close();
