@@ -88,7 +88,11 @@ describe('recognising scans', () => {
   );
 
   it('a document with a text layer needs no recognition; with OCR off a scan waits until the admin asks for it', async () => {
-    const text = await makeDocument(t, { owner, file: { name: 'text.pdf', content: textPagePdf(['有文字层的文档 text layer present ' + uniq()]) }, converted: true });
+    const text = await makeDocument(t, {
+      owner,
+      file: { name: 'text.pdf', content: textPagePdf(['有文字层的文档 text layer present ' + uniq()]) },
+      converted: true,
+    });
     expect(await ocrOf(text.id)).toMatchObject({ status: OcrStatus.Success, pages_total: 0, pages_done: 0 });
 
     await setOcr({ enable: false });
@@ -194,7 +198,8 @@ describe('routes', () => {
   });
 
   it('refuse bad ids and documents OCR cannot read with a 4xx', async () => {
-    const bad = async (body: unknown) => (await t.req({ method: 'PUT', url: '/api/v1/ocr/document', payload: body as object, token: await t.adminToken() })).statusCode;
+    const bad = async (body: unknown) =>
+      (await t.req({ method: 'PUT', url: '/api/v1/ocr/document', payload: body as object, token: await t.adminToken() })).statusCode;
     expect(await bad({ id: [] })).toBe(400);
     expect(await bad({ id: ['x'] })).toBe(400);
     expect(await bad({ id: [-1] })).toBe(400);
@@ -203,9 +208,10 @@ describe('routes', () => {
     expect((await callError(t, api.recogniseDocuments, { body: { id: [99_999_999] }, as: 'admin' })).status).toBe(404);
     const converting = await makeDocument(t, { owner });
     expect((await callError(t, api.recogniseDocuments, { body: { id: [converting.id] }, as: 'admin' })).message).toMatch(/尚未转换成功/);
-    const list = (q: string) => t.req({ method: 'GET', url: `/api/v1/ocr/document/list?${q}`, token: 'x' }).then(async () =>
-      (await t.req({ method: 'GET', url: `/api/v1/ocr/document/list?${q}`, token: await t.adminToken() })).statusCode,
-    );
+    const list = (q: string) =>
+      t
+        .req({ method: 'GET', url: `/api/v1/ocr/document/list?${q}`, token: 'x' })
+        .then(async () => (await t.req({ method: 'GET', url: `/api/v1/ocr/document/list?${q}`, token: await t.adminToken() })).statusCode);
     expect(await list('status=9')).toBe(400);
     expect(await list('size=100000')).toBe(400);
     expect(await list('page=0')).toBe(400);

@@ -36,7 +36,8 @@ export async function createPageEngine(choice: OcrEngineChoice, languages: strin
   if (choice !== 'tesseract.js') {
     const native = await findNativeTesseract();
     if (native) return new NativeEngine(native, languages, dpi, workDir);
-    if (choice === 'native') throw new OcrError('engine_missing', '识别引擎设为原生 tesseract，但服务器没有安装 tesseract（Debian：apt install tesseract-ocr tesseract-ocr-chi-sim）');
+    if (choice === 'native')
+      throw new OcrError('engine_missing', '识别引擎设为原生 tesseract，但服务器没有安装 tesseract（Debian：apt install tesseract-ocr tesseract-ocr-chi-sim）');
   }
   return new TesseractJsEngine(languages);
 }
@@ -65,7 +66,10 @@ export async function recogniseDocument(
   ext: string,
   texts: { page: number; text: string }[],
   opts: OcrOptions,
-  hooks: { onStart?: (pages: number[], engine: string) => Promise<void> | void; onPage?: (page: number, text: string, done: number) => Promise<void> | void } = {},
+  hooks: {
+    onStart?: (pages: number[], engine: string) => Promise<void> | void;
+    onPage?: (page: number, text: string, done: number) => Promise<void> | void;
+  } = {},
 ): Promise<OcrResult> {
   const magic = MAGIC[ext];
   if (!magic) throw new OcrError('unsupported', `${ext.toUpperCase()} 格式的文档不支持 OCR（支持 PDF、CBZ）`);

@@ -35,6 +35,8 @@ export function cleanOcrText(text: string): string {
     .trim();
 }
 
+const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
+
 export const parseLanguages = (languages: string) => languages.split('+').filter(Boolean);
 
 // ---------------------------------------------------------------- native
@@ -106,7 +108,7 @@ export class NativeEngine implements PageEngine {
       }
       return cleanOcrText(r.stdout);
     } catch (e) {
-      if (isConvertError(e) && e.code === 'timeout') throw new OcrError('timeout', `第 ${page} 页识别超时（超过 ${Math.round(timeoutMs / 1000)} 秒）`, e.detail);
+      if (isConvertError(e) && e.code === 'timeout') throw new OcrError('timeout', `第 ${page} 页识别超时（超过 ${seconds(timeoutMs)} 秒）`, e.detail);
       if (isConvertError(e)) throw new OcrError('engine_missing', '服务器未安装 tesseract', e.detail);
       throw e;
     }
@@ -164,6 +166,7 @@ type TesseractWorker = { recognize(image: Buffer): Promise<{ data: { text: strin
 export class TesseractJsEngine implements PageEngine {
   readonly label = `tesseract.js ${tesseractJsVersion()}`.trim();
   private worker?: Promise<TesseractWorker>;
+  private generation = 0;
 
   constructor(private readonly languages: string) {
     const missing = parseLanguages(languages).filter((l) => !(BUNDLED_LANGUAGES as readonly string[]).includes(l));
@@ -196,11 +199,13 @@ export class TesseractJsEngine implements PageEngine {
   async recognise(png: Buffer, page: number, timeoutMs: number): Promise<string> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new OcrError('timeout', `第 ${page} 页识别超时（超过 ${Math.round(timeoutMs / 1000)} 秒）`)), timeoutMs);
+      timer = setTimeout(() => reject(new OcrError('timeout', `第 ${page} 页识别超时（超过 ${seconds(timeoutMs)} 秒）`)), timeoutMs);
     });
     try {
       // the language load counts against the first page's time as well: a stuck start must end too
-      const work = this.start().then((w) => w.recognize(png));
+      const generation = this.generation;
+      // a worker closed by a time-out while it was still starting must not be used any more
+      const work = this.start().then((w) => (generation === this.generation ? w.recognize(png) : Promise.reject(new Error('closed'))));
       // after a time-out the worker is terminated under it: that late rejection is expected, not unhandled
       work.catch(() => undefined);
       const r = await Promise.race([work, timeout]);
@@ -217,6 +222,7 @@ export class TesseractJsEngine implements PageEngine {
   async close(): Promise<void> {
     const w = this.worker;
     this.worker = undefined;
+    this.generation++;
     if (w) await w.then((x) => x.terminate()).catch(() => undefined);
   }
 }

@@ -93,7 +93,13 @@ export class ConversionService {
       const gzip = cfg.enable_gzip;
       const maxPreview = Math.max(0, cfg.max_preview);
       const percent = Math.min(100, Math.max(1, cfg.max_preview_percent));
-      const result = await convertDocument(source, ext, { workDir, maxPreviewPages: maxPreview, gzip, timeoutMs: await this.timeoutMs(), limits: { maxPages: cfg.max_pages } });
+      const result = await convertDocument(source, ext, {
+        workDir,
+        maxPreviewPages: maxPreview,
+        gzip,
+        timeoutMs: await this.timeoutMs(),
+        limits: { maxPages: cfg.max_pages },
+      });
       let preview = result.pages;
       if (percent < 100) preview = Math.max(1, Math.ceil((result.pages * percent) / 100));
       if (maxPreview > 0) preview = Math.min(preview, maxPreview);
