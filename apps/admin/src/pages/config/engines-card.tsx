@@ -40,7 +40,6 @@ export function EnginesCard({ category }: { category: 'ocr' | 'converter' }) {
           size="small"
           pagination={false}
           dataSource={envs}
-          scroll={{ x: 560 }}
           columns={[
             { title: '引擎', dataIndex: 'name', width: 130, render: (_, e) => <Typography.Text strong>{e.name}</Typography.Text> },
             {
@@ -59,7 +58,7 @@ export function EnginesCard({ category }: { category: 'ocr' | 'converter' }) {
                 ),
             },
             { title: '版本', dataIndex: 'version', width: 110, render: (_, e) => e.version || '—' },
-            { title: '说明', dataIndex: 'description', render: (_, e) => e.description || '—' },
+            { title: '说明', dataIndex: 'description', responsive: ['md'], render: (_, e) => e.description || '—' },
           ]}
         />
       )}

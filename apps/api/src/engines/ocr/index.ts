@@ -106,14 +106,14 @@ export async function detectOcrEngines() {
       name: 'tesseract',
       installed: !!native,
       version: native?.version ?? '',
-      description: `原生 OCR（可选，Debian：tesseract-ocr tesseract-ocr-chi-sim）：安装后优先使用，识别更快${native ? `；已装语言：${native.languages.join('、')}` : ''}`,
+      description: `原生 OCR（可选，Debian：tesseract-ocr tesseract-ocr-chi-sim）：安装后「自动」引擎优先使用，每页一个独立进程，可用任何已安装的语言包${native ? `；已装语言：${native.languages.join('、')}` : ''}`,
       required: false,
     },
     {
       name: 'tesseract.js',
       installed: tesseractJsVersion() !== '',
       version: tesseractJsVersion(),
-      description: `内置 OCR（WASM，语言数据 ${BUNDLED_LANGUAGES.join('、')} 随程序安装）：未安装原生 tesseract 时使用`,
+      description: `内置 OCR（WASM，语言数据 ${BUNDLED_LANGUAGES.join('、')} 随程序安装，无需下载）：未安装原生 tesseract 或选择「内置 tesseract.js」时使用`,
       required: false,
     },
   ];
