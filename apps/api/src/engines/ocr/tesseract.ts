@@ -181,10 +181,17 @@ export class TesseractJsEngine implements PageEngine {
   private start(): Promise<TesseractWorker> {
     this.worker ??= (async () => {
       const { createWorker } = (await import('tesseract.js')).default as unknown as {
-        createWorker: (langs: string, oem: number, options: object) => Promise<TesseractWorker>;
+        createWorker: (langs: string, oem: number, options: object, config: object) => Promise<TesseractWorker>;
       };
       try {
-        return await createWorker(this.languages, 1, { langPath: await bundledLangPath(), gzip: true, cacheMethod: 'none', errorHandler: () => undefined });
+        return await createWorker(
+          this.languages,
+          1,
+          { langPath: await bundledLangPath(), gzip: true, cacheMethod: 'none', errorHandler: () => undefined },
+          // chi_sim's data asks for its vertical-text sub-language (chi_sim_vert), which is not bundled: tesseract.js
+          // then fails to load a garbled language name and prints it on stderr
+          { tessedit_load_sublangs: '' },
+        );
       } catch (e) {
         throw new OcrError('engine_failed', 'tesseract.js 启动失败', e instanceof Error ? e.message : String(e));
       }
