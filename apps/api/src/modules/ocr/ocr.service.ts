@@ -201,10 +201,11 @@ export class OcrService {
     return { failed: stale.length, resent };
   }
 
-  /** Start-up sweep: tasks a crash left recognising fail (a retry is explicit), pending ones are queued again. */
+  /**
+   * Start-up sweep: pending tasks are queued again. Tasks left recognising are the watchdog's (another worker
+   * process may still be working on them; a dead one's task stops making progress and fails there).
+   */
   async recover(): Promise<number> {
-    const stale = await this.repo.stale(new Date());
-    for (const t of stale) await this.repo.update(t.hash, { status: OcrStatus.Failed, error: '识别中断：服务重启，请重试', finishedAt: new Date() });
     const pending = await this.repo.pendingSince(new Date());
     for (const h of pending) await this.enqueue(h);
     return pending.length;
