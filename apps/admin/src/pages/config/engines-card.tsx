@@ -8,10 +8,10 @@ type Env = RouteResponse<typeof Api.getEnvs>['envs'][number];
 
 /** The OCR engines among GET /envs; the rest are the conversion's (plus the retrieval engine, shown on its own page). */
 export const OCR_ENVS = ['tesseract', 'tesseract.js'];
-const NOT_CONVERSION = [...OCR_ENVS, 'pgvector', 'vector'];
+const NOT_CONVERSION = [...OCR_ENVS, '向量检索', 'pgvector', 'vector'];
 
 export function envsFor(category: 'ocr' | 'converter', envs: readonly Env[]): Env[] {
-  return category === 'ocr' ? envs.filter((e) => OCR_ENVS.includes(e.name)) : envs.filter((e) => !NOT_CONVERSION.some((n) => e.name.startsWith(n)));
+  return category === 'ocr' ? envs.filter((e) => OCR_ENVS.includes(e.name)) : envs.filter((e) => !NOT_CONVERSION.includes(e.name));
 }
 
 /** Read-only: which engines this server has for the section's work (GET /envs), re-detected on demand. */

@@ -59,6 +59,7 @@ const envs = {
     { name: 'mupdf.js', installed: true, version: '1.28.1', description: 'MuPDF.js', required: true },
     { name: 'tesseract', installed: false, version: '', description: '原生 OCR', required: false },
     { name: 'tesseract.js', installed: true, version: '7.0.0', description: '内置 OCR', required: false },
+    { name: '向量检索', installed: true, version: 'pgvector', description: 'AI 检索', required: false },
   ],
 };
 const config = (enable: boolean) => ({
