@@ -56,7 +56,7 @@ export default tseslint.config(
     // the environment is read once, in config.ts; everything else gets AppConfig. The conversion engines are the
     // exception: they hand the process environment (PATH, locale) on to LibreOffice and MuPDF child processes.
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/config.ts', 'apps/api/src/engines/convert/**'],
+    ignores: ['apps/api/src/config.ts', 'apps/api/src/engines/convert/**', 'apps/api/src/engines/ocr/**'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment in src/config.ts (AppConfig), not here.' }],
     },

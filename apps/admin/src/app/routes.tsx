@@ -97,6 +97,7 @@ const Placeholder = lazy(() => import('../pages/placeholder'));
 const Llm = lazy(() => import('../pages/llm'));
 const AiChat = lazy(() => import('../pages/ai-chat'));
 const Embedding = lazy(() => import('../pages/embedding'));
+const Ocr = lazy(() => import('../pages/ocr'));
 const ArticleList = lazy(() => import('../pages/article'));
 const ArticleRecycle = lazy(() => import('../pages/article/recycle'));
 const ArticleSet = lazy(() => import('../pages/article/set'));
@@ -157,7 +158,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     children: [
       { path: '/document/list', title: '文档列表', icon: <ProfileOutlined />, module: 'document', component: DocumentList },
       { path: '/document/category', title: '文档分类', icon: <FolderOpenOutlined />, module: 'category', component: DocumentCategory },
-      { path: '/document/ocr', title: 'OCR 识别', icon: <ScanOutlined />, module: 'ocr', component: Placeholder },
+      { path: '/document/ocr', title: 'OCR 识别', icon: <ScanOutlined />, module: 'ocr', component: Ocr },
       { path: '/document/language', title: '文档语言', icon: <TranslationOutlined />, module: 'language', component: DocumentLanguage },
       { path: '/document/searchrecord', title: '搜索记录', icon: <FileSearchOutlined />, module: 'searchrecord', component: SearchRecord },
       { path: '/document/recycle', title: '文档回收站', icon: <DeleteOutlined />, module: 'recycle', component: DocumentRecycle },

@@ -14,6 +14,8 @@ export interface AppEvents {
   'document.files-released': { hashes: string[] };
   /** a conversion ended (converted or failed) for every document sharing `hash` */
   'document.converted': { hash: string; status: number };
+  /** text recognition (OCR) put new text on pages of the file `hash`: search and the AI index follow */
+  'document.text-recognised': { hash: string };
   /** articles were created, edited, reviewed or deleted */
   'article.changed': { ids: number[] };
   /** articles were removed for good (recycle bin emptied): what hangs on them goes too */

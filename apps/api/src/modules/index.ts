@@ -16,6 +16,7 @@ import interaction from './interaction';
 import conversion from './conversion';
 import search from './search';
 import knowledge from './knowledge';
+import ocr from './ocr';
 import download from './download';
 import order from './order';
 import chat from './chat';
@@ -44,6 +45,7 @@ export const MODULES: readonly ModuleDef[] = [
   conversion,
   search,
   knowledge,
+  ocr,
   download,
   order,
   chat,

@@ -328,6 +328,7 @@ export const CONFIG_SCHEMAS = {
     enable_gzip: f.switch('GZIP 压缩 SVG', true),
     enable_convert_repeated_document: f.switch('重复文档重新转换', false),
     workers: f.number('并行转换数', 2, { min: 1, max: 8 }),
+    max_pages: f.number('文档最大页数(超过则不转换)', 10000, { min: 1, max: 100000 }),
   }),
   search: section('搜索设置', {
     weight_title: f.select('标题权重', opts(['A', 'A (最高)'], ['B', 'B'], ['C', 'C'], ['D', 'D (最低)']), 'A'),
@@ -338,9 +339,26 @@ export const CONFIG_SCHEMAS = {
   }),
   ocr: section('OCR设置', {
     enable: f.switch('启用 OCR', false),
-    languages: f.text('识别语言', 'chi_sim+eng'),
+    engine: f.select(
+      '识别引擎',
+      opts(['auto', '自动（已安装 tesseract 时用原生，否则用内置 tesseract.js）'], ['native', '原生 tesseract'], ['tesseract.js', '内置 tesseract.js']),
+      'auto',
+    ),
+    languages: field(
+      z
+        .string()
+        .trim()
+        .max(200, '「识别语言」最多 200 个字符')
+        .regex(/^[a-z][a-z0-9_]{1,31}(\+[a-z][a-z0-9_]{1,31}){0,7}$/i, '「识别语言」格式如 chi_sim+eng（语言代码用 + 连接）')
+        .default('chi_sim+eng'),
+      { label: '识别语言', type: 'text' },
+      { placeholder: 'chi_sim+eng' },
+    ),
     dpi: f.number('识别分辨率(DPI)', 300, { min: 72, max: 600 }),
     auto: f.switch('无文本文档自动识别', true),
+    min_chars: f.number('文字少于多少字的图片页需要识别', 20, { min: 0, max: 10000 }),
+    page_timeout: f.number('每页识别超时(秒)', 120, { min: 1, max: 3600 }),
+    max_pages: f.number('每篇文档最多识别页数(0为不限)', 200, { min: 0, max: 100000 }),
   }),
   llm: section('AI 大模型', {
     enable: f.switch('启用 AI 功能', false, { public: true }),

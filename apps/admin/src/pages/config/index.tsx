@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FooterToolbar, ProForm, ProFormDigit, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { Alert, Card, Col, Form, Result, Skeleton } from 'antd';
+import { Alert, Card, Col, Form, Result, Skeleton, Typography } from 'antd';
 import { CONFIG_SECTIONS, type TConfigItem } from '@wenku/contracts';
 import { AdminPage } from '../../components/admin-page';
 import { api, client, errorMessage } from '../../lib/api';
@@ -12,6 +12,7 @@ import { ImageUrlInput } from '../../components/image-url-input';
 import { EmailTestButton } from './email-test';
 import { PayTestCard } from './pay-test-card';
 import { ReindexCard } from './reindex-card';
+import { EnginesCard } from './engines-card';
 import { SECRET_MASK, formValuesToConfig, isWideInput, itemsToFormValues, type ConfigFormValues } from './form-values';
 
 const SECTION_TIPS: Partial<Record<string, string>> = {
@@ -20,6 +21,8 @@ const SECTION_TIPS: Partial<Record<string, string>> = {
   display: '展示设置影响网站前台的显示内容，保存后刷新前台即可生效。',
   pay: '密钥类配置出于安全考虑不回显，不修改则保持原值。',
   oauth: '密钥类配置出于安全考虑不回显，不修改则保持原值。',
+  ocr: '启用后，转换完成的 PDF、CBZ 文档中没有文字层的扫描页（有图片且文字少于设定字数）会被识别成文字，可被搜索和 AI 问答引用。识别语言用 + 连接，如 chi_sim+eng；内置 tesseract.js 只带 chi_sim、eng，其他语言请安装原生 tesseract 及语言包。',
+  converter: '转换在后台队列中进行：超时的转换记为失败并可重新转换；页数超过上限的文档不转换。上方为本服务器检测到的转换引擎（只读）。',
   llm: '这里是网站的默认大模型（AI 对话、AI 搜索与文档问答默认使用它）及对话的额度与参数；更多模型可在 AI 管理 → 大模型中添加。API Key 不回显，不修改则保持原值。',
 };
 
@@ -156,8 +159,14 @@ export default function ConfigPage() {
     <AdminPage title={section.title} extra={category === 'email' ? <EmailTestButton /> : undefined}>
       {category === 'search' && <ReindexCard />}
       {category === 'pay' && <PayTestCard />}
+      {(category === 'ocr' || category === 'converter') && <EnginesCard category={category} />}
       <Card variant="borderless">
         {tip && <Alert type="info" showIcon title={tip} style={{ marginBottom: 24 }} />}
+        {category === 'ocr' && (
+          <Typography.Paragraph>
+            识别进度与失败原因见 <Link to="/document/ocr">文档管理 → OCR 识别</Link>。
+          </Typography.Paragraph>
+        )}
         {query.isPending ? (
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : query.isError ? (

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../db/client';
 import { conversions, documentTexts } from '../../db/schema';
 
@@ -20,6 +20,23 @@ export class ConversionRepo {
     for (let i = 0; i < texts.length; i += 200) {
       const chunk = texts.slice(i, i + 200).map((t) => ({ hash, page: t.page, text: t.text.replace(/\u0000/g, '') }));
       if (chunk.length) await tx.insert(documentTexts).values(chunk);
+    }
+  }
+  pageTexts(hash: string) {
+    return this.db
+      .select({ page: documentTexts.page, text: documentTexts.text })
+      .from(documentTexts)
+      .where(eq(documentTexts.hash, hash))
+      .orderBy(asc(documentTexts.page));
+  }
+  async upsertTexts(tx: Tx, hash: string, texts: { page: number; text: string }[]) {
+    for (let i = 0; i < texts.length; i += 200) {
+      const chunk = texts.slice(i, i + 200).map((t) => ({ hash, page: t.page, text: t.text.replace(/\u0000/g, '') }));
+      if (chunk.length)
+        await tx
+          .insert(documentTexts)
+          .values(chunk)
+          .onConflictDoUpdate({ target: [documentTexts.hash, documentTexts.page], set: { text: sql`excluded.text` } });
     }
   }
   async firstText(hash: string, maxChars: number): Promise<string> {

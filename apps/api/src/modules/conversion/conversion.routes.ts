@@ -5,7 +5,7 @@ import { SANDBOX_CSP } from '../../plugins/security-headers';
 
 const UUID = /^[a-f0-9]{8,32}$/;
 
-export function conversionRoutes({ conversion, documents, knowledge }: Deps): RouteHandlers {
+export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps): RouteHandlers {
   return {
     viewPage: async ({ params, reply }) => {
       const { uuid, file } = params!;
@@ -34,7 +34,7 @@ export function conversionRoutes({ conversion, documents, knowledge }: Deps): Ro
         .header('Content-Security-Policy', SANDBOX_CSP)
         .send(stream);
     },
-    // the retrieval engine (pgvector or exact) is listed with the conversion tools
-    getEnvs: async () => ({ envs: [...(await conversion.envs()), ...(await knowledge.envs())] }),
+    // the retrieval engine (pgvector or exact) and the OCR engines are listed with the conversion tools
+    getEnvs: async () => ({ envs: [...(await conversion.envs()), ...(await ocr.envs()), ...(await knowledge.envs())] }),
   };
 }

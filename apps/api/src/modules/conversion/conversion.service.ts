@@ -93,7 +93,13 @@ export class ConversionService {
       const gzip = cfg.enable_gzip;
       const maxPreview = Math.max(0, cfg.max_preview);
       const percent = Math.min(100, Math.max(1, cfg.max_preview_percent));
-      const result = await convertDocument(source, ext, { workDir, maxPreviewPages: maxPreview, gzip, timeoutMs: await this.timeoutMs() });
+      const result = await convertDocument(source, ext, {
+        workDir,
+        maxPreviewPages: maxPreview,
+        gzip,
+        timeoutMs: await this.timeoutMs(),
+        limits: { maxPages: cfg.max_pages },
+      });
       let preview = result.pages;
       if (percent < 100) preview = Math.max(1, Math.ceil((result.pages * percent) / 100));
       if (maxPreview > 0) preview = Math.min(preview, maxPreview);
@@ -167,6 +173,16 @@ export class ConversionService {
   /** The first pages' text of a converted file (the document page shows it to readers and crawlers). */
   firstText(hash: string, maxChars: number) {
     return this.repo.firstText(hash, maxChars);
+  }
+
+  /** The extracted text of every page of a converted file (OCR picks the pages with little text from it). */
+  pageTexts(hash: string) {
+    return this.repo.pageTexts(hash);
+  }
+
+  /** Recognised text (OCR) takes the place of these pages' text; search and the AI index follow the OCR event. */
+  async setPageTexts(hash: string, texts: { page: number; text: string }[]) {
+    await this.db.transaction((tx) => this.repo.upsertTexts(tx, hash, texts));
   }
 
   /** Deletes the pages, cover, text and conversion row of files nothing uses any more. */

@@ -36,6 +36,7 @@ export default defineModule({
   events: ({ knowledge }) => ({
     'document.changed': ({ ids }) => knowledge.onChanged(ids),
     'document.converted': ({ hash, status }) => knowledge.onConverted(hash, status),
+    'document.text-recognised': ({ hash }) => knowledge.onConverted(hash, 2),
   }),
   recover: async ({ knowledge }) => ({ embeddingTasks: await knowledge.recover() }),
 });

@@ -24,6 +24,7 @@ export default defineModule({
   events: ({ search }) => ({
     'document.changed': ({ ids }) => search.index(ids),
     'document.converted': ({ hash }) => search.indexHash(hash),
+    'document.text-recognised': ({ hash }) => search.indexHash(hash),
   }),
   close: ({ search }) => search.flush(),
 });

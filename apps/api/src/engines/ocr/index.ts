@@ -1,0 +1,120 @@
+/**
+ * Text recognition of scanned pages: which pages need it (little text, some image), each rendered by MuPDF.js at
+ * the configured resolution and read by native tesseract or tesseract.js, one page at a time. No database, no HTTP.
+ */
+import { OcrError } from './errors.js';
+import { PageRenderer } from './render.js';
+import { BUNDLED_LANGUAGES, NativeEngine, TesseractJsEngine, findNativeTesseract, tesseractJsVersion, type PageEngine } from './tesseract.js';
+
+export { OcrError, type OcrErrorCode } from './errors.js';
+export { cleanOcrText, findNativeTesseract, tesseractJsVersion, NativeEngine, TesseractJsEngine, BUNDLED_LANGUAGES, type PageEngine } from './tesseract.js';
+
+export type OcrEngineChoice = 'auto' | 'native' | 'tesseract.js';
+
+/** Formats MuPDF.js opens whose pages can be scans. */
+const MAGIC: Record<string, string> = { pdf: 'application/pdf', cbz: 'application/x-cbz' };
+export const isOcrSupported = (ext: string) => ext in MAGIC;
+
+export interface OcrOptions {
+  engine: OcrEngineChoice;
+  /** tesseract's `-l`: `chi_sim+eng` */
+  languages: string;
+  dpi: number;
+  pageTimeoutMs: number;
+  /** 0 = every page that needs it */
+  maxPages: number;
+  /** a page with fewer non-blank characters of text than this (and an image) is recognised */
+  minChars: number;
+  /** private, made and removed by the caller */
+  workDir: string;
+  /** overrides the engine (tests, the bench) */
+  pageEngine?: PageEngine;
+}
+
+/** The engine `choice` resolves to on this machine (native needs `tesseract` installed). */
+export async function createPageEngine(choice: OcrEngineChoice, languages: string, dpi: number, workDir: string): Promise<PageEngine> {
+  if (choice !== 'tesseract.js') {
+    const native = await findNativeTesseract();
+    if (native) return new NativeEngine(native, languages, dpi, workDir);
+    if (choice === 'native')
+      throw new OcrError('engine_missing', '识别引擎设为原生 tesseract，但服务器没有安装 tesseract（Debian：apt install tesseract-ocr tesseract-ocr-chi-sim）');
+  }
+  return new TesseractJsEngine(languages);
+}
+
+const visibleChars = (s: string) => s.replace(/\s+/g, '').length;
+
+export interface OcrProgress {
+  /** pages that need recognition (after the max-pages cap) */
+  pages: number[];
+  done: number;
+}
+
+export interface OcrResult {
+  /** recognised text per page (only the pages that were recognised) */
+  texts: { page: number; text: string }[];
+  engine: string;
+}
+
+/**
+ * Recognises the pages of `source` that carry little text (`texts`: the text extraction's result per page) and an
+ * image. `onStart` gets the pages chosen, `onPage` each page's text as soon as it is read (progress), in order.
+ * One page at a time; the render worker and the engine end with the document.
+ */
+export async function recogniseDocument(
+  source: string,
+  ext: string,
+  texts: { page: number; text: string }[],
+  opts: OcrOptions,
+  hooks: {
+    onStart?: (pages: number[], engine: string) => Promise<void> | void;
+    onPage?: (page: number, text: string, done: number) => Promise<void> | void;
+  } = {},
+): Promise<OcrResult> {
+  const magic = MAGIC[ext];
+  if (!magic) throw new OcrError('unsupported', `${ext.toUpperCase()} 格式的文档不支持 OCR（支持 PDF、CBZ）`);
+  const engine = opts.pageEngine ?? (await createPageEngine(opts.engine, opts.languages, opts.dpi, opts.workDir));
+  const renderer = new PageRenderer(source, magic);
+  const renderTimeout = Math.max(30_000, opts.pageTimeoutMs);
+  try {
+    const count = await renderer.open(renderTimeout);
+    const known = new Map(texts.map((t) => [t.page, t.text]));
+    const sparse: number[] = [];
+    for (let p = 1; p <= count; p++) if (visibleChars(known.get(p) ?? '') < opts.minChars) sparse.push(p);
+    let pages = sparse.length ? await renderer.pagesWithImages(sparse, renderTimeout * 4) : [];
+    if (opts.maxPages > 0) pages = pages.slice(0, opts.maxPages);
+    await hooks.onStart?.(pages, engine.label);
+    const out: { page: number; text: string }[] = [];
+    for (const page of pages) {
+      const png = await renderer.render(page, opts.dpi, renderTimeout);
+      const text = await engine.recognise(png, page, opts.pageTimeoutMs);
+      out.push({ page, text });
+      await hooks.onPage?.(page, text, out.length);
+    }
+    return { texts: out, engine: engine.label };
+  } finally {
+    await renderer.close().catch(() => undefined);
+    if (!opts.pageEngine) await engine.close().catch(() => undefined);
+  }
+}
+
+/** The OCR engines for GET /envs. */
+export async function detectOcrEngines() {
+  const native = await findNativeTesseract();
+  return [
+    {
+      name: 'tesseract',
+      installed: !!native,
+      version: native?.version ?? '',
+      description: `原生 OCR（可选，Debian：tesseract-ocr tesseract-ocr-chi-sim）：安装后「自动」引擎优先使用，每页一个独立进程，可用任何已安装的语言包${native ? `；已装语言：${native.languages.join('、')}` : ''}`,
+      required: false,
+    },
+    {
+      name: 'tesseract.js',
+      installed: tesseractJsVersion() !== '',
+      version: tesseractJsVersion(),
+      description: `内置 OCR（WASM，语言数据 ${BUNDLED_LANGUAGES.join('、')} 随程序安装，无需下载）：未安装原生 tesseract 或选择「内置 tesseract.js」时使用`,
+      required: false,
+    },
+  ];
+}
