@@ -36,6 +36,7 @@ const ZEnv = z.object({
   ADMIN_DIST: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: z.string().default(''),
+  SPIDER_ALLOW_HOSTS: z.string().default(''),
 });
 
 export interface AppConfig {
@@ -61,6 +62,8 @@ export interface AppConfig {
   /** Fastify trustProxy: off by default, so X-Forwarded-For is ignored unless a proxy is configured */
   trustProxy: boolean | number | string;
   isTest: boolean;
+  /** SPIDER_ALLOW_HOSTS: `host` or `host:port` entries the collector may reach although they resolve to loopback or private addresses */
+  spiderAllowHosts: string[];
   /** tests only, never from the environment: replaces a vendor's real origin (github, gitee, qq, wechat, wechatmp) with a local fake */
   vendorBaseUrls?: Partial<Record<string, string>>;
 }
@@ -141,6 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     isTest: e.NODE_ENV === 'test',
+    spiderAllowHosts: e.SPIDER_ALLOW_HOSTS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import { seoRoutes } from './seo/routes';
 import { orderRoutes } from './order/routes';
 import { chatRoutes } from './chat/routes';
 import { knowledgeRoutes } from './knowledge/routes';
+import { spiderRoutes } from './spider/routes';
 
 /** Every API route, by name. The API registers exactly these; the clients call only these. */
 export const api = {
@@ -34,6 +35,7 @@ export const api = {
   ...orderRoutes,
   ...chatRoutes,
   ...knowledgeRoutes,
+  ...spiderRoutes,
 };
 export type Api = typeof api;
 export type RouteName = keyof Api;

@@ -19,6 +19,7 @@ import knowledge from './knowledge';
 import download from './download';
 import order from './order';
 import chat from './chat';
+import spider from './spider';
 import seo from './seo';
 import system from './system';
 
@@ -47,6 +48,7 @@ export const MODULES: readonly ModuleDef[] = [
   download,
   order,
   chat,
+  spider,
   seo,
   system,
 ];

@@ -13,3 +13,4 @@ export * from './rate-limit';
 export * from './order';
 export * from './chat';
 export * from './knowledge';
+export * from './spider';
