@@ -309,32 +309,29 @@ export class SafeFetcher {
           return;
         }
         let seen = 0;
+        // the first failure wins: destroying the response afterwards must not replace its reason
+        const abort = (err: Error) => {
+          if (!limiter.destroyed) limiter.destroy(err);
+          if (!res.destroyed) res.destroy();
+        };
         const limiter = new Transform({
           transform(chunk: Buffer, _enc, cb) {
             seen += chunk.length;
-            if (seen > maxBytes) {
-              cb(new SpiderFetchError('too_large', tooLarge(maxBytes)));
-              res.destroy();
-              return;
-            }
+            if (seen > maxBytes) return abort(new SpiderFetchError('too_large', tooLarge(maxBytes)));
             cb(null, chunk);
           },
         });
-        const bodyTimer = setTimeout(() => {
-          limiter.destroy(new SpiderFetchError('timeout', `下载 ${u.host} 的内容超时`));
-          res.destroy();
-        }, o.bodyTimeoutMs);
-        (socket as Partial<net.Socket>).setTimeout?.(o.idleTimeoutMs, () => {
-          limiter.destroy(new SpiderFetchError('timeout', `${u.host} 长时间没有传输数据`));
-          res.destroy();
-        });
-        const done = () => {
+        const bodyTimer = setTimeout(() => abort(new SpiderFetchError('timeout', `下载 ${u.host} 的内容超时`)), o.bodyTimeoutMs);
+        (socket as Partial<net.Socket>).setTimeout?.(o.idleTimeoutMs, () => abort(new SpiderFetchError('timeout', `${u.host} 长时间没有传输数据`)));
+        // the reader (pipeline, for await) gets the error; this keeps a late one from crashing the process
+        limiter.on('error', () => undefined);
+        limiter.on('close', () => {
           clearTimeout(bodyTimer);
           (socket as Partial<net.Socket>).setTimeout?.(0);
-        };
-        limiter.on('close', done);
-        res.on('error', (err) => limiter.destroy(err instanceof SpiderFetchError ? err : new SpiderFetchError('connect', `读取 ${u.host} 的内容失败：${err.message}`)));
-        res.on('aborted', () => limiter.destroy(new SpiderFetchError('connect', `${u.host} 中断了传输`)));
+          socket.destroy();
+        });
+        res.on('error', (err) => abort(err instanceof SpiderFetchError ? err : new SpiderFetchError('connect', `读取 ${u.host} 的内容失败：${err.message}`)));
+        res.on('aborted', () => abort(new SpiderFetchError('connect', `${u.host} 中断了传输`)));
         res.pipe(limiter);
         settled = true;
         resolve({ url: u.toString(), status, headers: res.headers, contentType, body: limiter });
