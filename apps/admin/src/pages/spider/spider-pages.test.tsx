@@ -188,7 +188,7 @@ describe('采集文档', { timeout: 120_000 }, () => {
     expect(bad.queryByText('发布')).toBeNull();
     const ok = within(rowOf('用户指南'));
     expect(ok.getByText('已下载')).toBeTruthy();
-    expect(ok.getByText('2 KB')).toBeTruthy();
+    expect(ok.getByText('2.00 KB')).toBeTruthy();
     expect(ok.getByText('abababab')).toBeTruthy();
     expect(ok.getByText('发布')).toBeTruthy();
     const pub = within(rowOf('已发布的文档'));
