@@ -11,7 +11,10 @@ const stamp = Date.now().toString(36);
 const handbookTitle = `员工手册 ${stamp}`;
 const phoneTitle = `Phone guide ${stamp}`;
 const files = {
-  '/files/handbook.pdf': { type: 'application/pdf', body: textPdf([[`Employee handbook ${stamp}`, 'Working hours are nine to five.'], ['Holidays: twenty days a year.']]) },
+  '/files/handbook.pdf': {
+    type: 'application/pdf',
+    body: textPdf([[`Employee handbook ${stamp}`, 'Working hours are nine to five.'], ['Holidays: twenty days a year.']]),
+  },
   '/files/notes.txt': { type: 'text/plain; charset=utf-8', body: Buffer.from(`Meeting notes ${stamp}\n会议纪要\n`, 'utf8') },
   '/files/phone.pdf': { type: 'application/pdf', body: textPdf([[`Phone guide ${stamp}`, 'Collected and published by itself.']]) },
   '/private/secret.pdf': { type: 'application/pdf', body: textPdf([['secret']]) },
@@ -103,7 +106,10 @@ export const journeys = [
       await page.waitForURL(/\/admin\/spider\/document\?spider_url_id=\d+/);
       const pdfRow = page.locator('tr', { hasText: handbookTitle });
       await pdfRow.getByText('已下载').waitFor({ timeout: 60000 });
-      await page.locator('tr', { hasText: `会议纪要 ${stamp}` }).getByText('已下载').waitFor({ timeout: 60000 });
+      await page
+        .locator('tr', { hasText: `会议纪要 ${stamp}` })
+        .getByText('已下载')
+        .waitFor({ timeout: 60000 });
       assert.equal(await page.locator('tr', { hasText: '内部资料' }).count(), 0, 'robots.txt kept /private/ out');
       await shot('admin-spider-document-downloaded');
 

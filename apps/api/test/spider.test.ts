@@ -191,7 +191,16 @@ describe('collecting a site', () => {
     expect(done.error).toContain('robots.txt 不允许采集');
     docs = byUrl(await listDocs(urlId));
     // documents by extension, by content type after a redirect chain (/redir/1 → /redir/2 → /files/chained), one level deep
-    for (const p of ['/files/guide.pdf', '/files/notes.txt', '/files/report.docx', '/files/deep.pdf', '/redir/1', '/files/huge.pdf', '/bounce.pdf', '/loop/0.pdf'])
+    for (const p of [
+      '/files/guide.pdf',
+      '/files/notes.txt',
+      '/files/report.docx',
+      '/files/deep.pdf',
+      '/redir/1',
+      '/files/huge.pdf',
+      '/bounce.pdf',
+      '/loop/0.pdf',
+    ])
       expect(docs.has(p), p).toBe(true);
     expect(docs.get('/redir/1')!.ext).toBe('pdf');
     expect(docs.get('/files/guide.pdf')!.title).toBe('用户指南');
@@ -391,7 +400,16 @@ describe('who may call, hostile input', () => {
       expect(f.message).toMatch(/[\u4e00-\u9fff]/);
       return f.message;
     };
-    for (const url of ['file:///etc/passwd', 'ftp://example.com/a.pdf', 'gopher://127.0.0.1:6379/_', 'javascript:alert(1)', 'data:text/html,hi', 'http://user:pw@example.com/', 'not a url', ''])
+    for (const url of [
+      'file:///etc/passwd',
+      'ftp://example.com/a.pdf',
+      'gopher://127.0.0.1:6379/_',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'http://user:pw@example.com/',
+      'not a url',
+      '',
+    ])
       await bad({ url: [url], category_id: [categoryId] });
     expect(await bad({ url: Array.from({ length: 10_000 }, (_, i) => `http://example.com/${i}`), category_id: [categoryId] })).toContain('一次最多');
     await bad({ url: [`http://example.com/${'a'.repeat(3000)}`], category_id: [categoryId] });
@@ -528,7 +546,14 @@ describe('the fetcher refuses unsafe targets (injected resolver and connector)',
 
   it('schemes other than http(s) and credentials in the URL', async () => {
     h = harness({});
-    for (const url of ['file:///etc/passwd', 'ftp://example.com/a.pdf', 'gopher://localhost:70/', 'data:text/plain,hi', 'javascript:alert(1)', 'ws://example.com/']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'ftp://example.com/a.pdf',
+      'gopher://localhost:70/',
+      'data:text/plain,hi',
+      'javascript:alert(1)',
+      'ws://example.com/',
+    ]) {
       expect((await refusal(h.fetcher.fetch(url, 1 << 20))).reason, url).toBe('scheme');
     }
     expect((await refusal(h.fetcher.fetch('http://a:b@public.test/', 1 << 20))).reason).toBe('credentials');
@@ -588,7 +613,10 @@ describe('crawl rules', () => {
     expect(robots(u('/private/ok.pdf'))).toBe(true);
     expect(robots(u('/a.zip'))).toBe(false);
     expect(parseRobots('User-agent: WenkuSpider\nDisallow: /\nUser-agent: *\nAllow: /')(u('/a'))).toBe(false);
-    const links = extractLinks('<base href="/sub/"><a href="a.pdf">A</a><A HREF=\'//cdn.test/b.pdf\'>B <b>x</b></A><a href="#top">t</a><a href="vbscript:x">v</a>', 'http://x.test/index.html');
+    const links = extractLinks(
+      '<base href="/sub/"><a href="a.pdf">A</a><A HREF=\'//cdn.test/b.pdf\'>B <b>x</b></A><a href="#top">t</a><a href="vbscript:x">v</a>',
+      'http://x.test/index.html',
+    );
     expect(links.map((l) => l.url.toString())).toEqual(['http://x.test/sub/a.pdf', 'http://cdn.test/b.pdf', 'http://x.test/sub/']);
     expect(links[1]!.text).toBe('B x');
     expect(compilePattern('*.pdf')!(u('/a/b.PDF'))).toBe(true);

@@ -61,7 +61,13 @@ export default function SpiderDocumentPage() {
         <Space size={6}>
           <FileTypeTag ext={row.ext || 'other'} />
           {row.document_uuid ? (
-            <Typography.Link href={siteUrl(`/document/${encodeURIComponent(row.document_uuid)}`)} target="_blank" rel="noreferrer" ellipsis style={{ maxWidth: 180 }}>
+            <Typography.Link
+              href={siteUrl(`/document/${encodeURIComponent(row.document_uuid)}`)}
+              target="_blank"
+              rel="noreferrer"
+              ellipsis
+              style={{ maxWidth: 180 }}
+            >
               {row.title}
             </Typography.Link>
           ) : (

@@ -96,8 +96,9 @@ describe('spider page helpers', () => {
     expect(urlsBusy([{ ...done, status: 1 }])).toBe(true);
     expect(documentsBusy([downloaded, failedDoc, published])).toBe(false);
     expect(documentsBusy([{ ...downloaded, status: 5 }])).toBe(true);
-    expect([downloaded, failedDoc, published, { ...downloaded, status: 8 }].map(canPublish)).toEqual([true, false, false, true]);
-    expect([downloaded, failedDoc, published, { ...downloaded, status: 8 }].map(canRetry)).toEqual([false, true, false, true]);
+    const rows: TSpiderDocument[] = [downloaded, failedDoc, published, { ...downloaded, status: 8 }];
+    expect(rows.map(canPublish)).toEqual([true, false, false, true]);
+    expect(rows.map(canRetry)).toEqual([false, true, false, true]);
   });
 });
 
@@ -135,7 +136,29 @@ describe('采集网址', { timeout: 120_000 }, () => {
     const call = fakeApi(
       new Map<RouteDef, Answer>([
         [api.listSpiderUrls, { total: 0, spider_url: [] }],
-        [api.listCategories, { total: 1, category: [{ id: 1, parent_id: 0, title: '技术资料', type: 0, enable: true, icon: '', cover: '', doc_count: 0, description: '', show_description: false, sort: 0, created_at: '', updated_at: '' }] }],
+        [
+          api.listCategories,
+          {
+            total: 1,
+            category: [
+              {
+                id: 1,
+                parent_id: 0,
+                title: '技术资料',
+                type: 0,
+                enable: true,
+                icon: '',
+                cover: '',
+                doc_count: 0,
+                description: '',
+                show_description: false,
+                sort: 0,
+                created_at: '',
+                updated_at: '',
+              },
+            ],
+          },
+        ],
         [api.listLanguages, { total: 1, language: [{ id: 1, language: '简体中文', code: 'zh-cn', enable: true, sort: 0 }] }],
         [api.listUsers, { total: 0, user: [] }],
         [api.createSpiderUrls, { count: 2 }],
@@ -201,7 +224,29 @@ describe('采集文档', { timeout: 120_000 }, () => {
     const call = fakeApi(
       new Map<RouteDef, Answer>([
         [api.listSpiderDocuments, { total: 3, spider_document: [downloaded, failedDoc, published] }],
-        [api.listCategories, { total: 1, category: [{ id: 2, parent_id: 0, title: '采集分类', type: 0, enable: true, icon: '', cover: '', doc_count: 0, description: '', show_description: false, sort: 0, created_at: '', updated_at: '' }] }],
+        [
+          api.listCategories,
+          {
+            total: 1,
+            category: [
+              {
+                id: 2,
+                parent_id: 0,
+                title: '采集分类',
+                type: 0,
+                enable: true,
+                icon: '',
+                cover: '',
+                doc_count: 0,
+                description: '',
+                show_description: false,
+                sort: 0,
+                created_at: '',
+                updated_at: '',
+              },
+            ],
+          },
+        ],
         [api.publishSpiderDocuments, { count: 1 }],
         [api.retrySpiderDocuments, { count: 1 }],
         [api.deleteSpiderDocuments, { count: 1 }],

@@ -47,7 +47,14 @@ export default function SpiderUrlPage() {
         </Typography.Link>
       ),
     },
-    { title: '状态', dataIndex: 'status', width: 100, valueType: 'select', valueEnum: toValueEnum(SPIDER_URL_STATUS_OPTIONS), fieldProps: { placeholder: '全部状态' } },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 100,
+      valueType: 'select',
+      valueEnum: toValueEnum(SPIDER_URL_STATUS_OPTIONS),
+      fieldProps: { placeholder: '全部状态' },
+    },
     {
       title: '错误/提示',
       dataIndex: 'error',

@@ -27,16 +27,7 @@ export interface ConnectRequest {
 export type Connector = (req: ConnectRequest) => Promise<Duplex>;
 
 export type FetchFailure =
-  | 'scheme'
-  | 'credentials'
-  | 'blocked_address'
-  | 'dns'
-  | 'connect'
-  | 'timeout'
-  | 'too_many_redirects'
-  | 'bad_redirect'
-  | 'http_status'
-  | 'too_large';
+  'scheme' | 'credentials' | 'blocked_address' | 'dns' | 'connect' | 'timeout' | 'too_many_redirects' | 'bad_redirect' | 'http_status' | 'too_large';
 
 /** A fetch the collector refused or could not finish; `message` is for the admin (Chinese). */
 export class SpiderFetchError extends Error {
@@ -198,7 +189,8 @@ export class SafeFetcher {
     } catch {
       throw new SpiderFetchError('scheme', `网址格式不正确：${raw.slice(0, 200)}`);
     }
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new SpiderFetchError('scheme', `只能采集 http 或 https 网址，拒绝 ${u.protocol.replace(/:$/, '')} 协议`);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+      throw new SpiderFetchError('scheme', `只能采集 http 或 https 网址，拒绝 ${u.protocol.replace(/:$/, '')} 协议`);
     if (u.username || u.password) throw new SpiderFetchError('credentials', '网址里不能带用户名和密码');
     return u;
   }
@@ -220,7 +212,11 @@ export class SafeFetcher {
     if (!allowed) {
       for (const a of answers) {
         const why = addressRefusal(a.address);
-        if (why) throw new SpiderFetchError('blocked_address', `出于安全考虑，拒绝访问 ${host}：它指向${why}（如需采集内网站点，请由运维在 SPIDER_ALLOW_HOSTS 中放行）`);
+        if (why)
+          throw new SpiderFetchError(
+            'blocked_address',
+            `出于安全考虑，拒绝访问 ${host}：它指向${why}（如需采集内网站点，请由运维在 SPIDER_ALLOW_HOSTS 中放行）`,
+          );
       }
     }
     return answers[0]!;

@@ -293,7 +293,13 @@ export class SpiderService {
         });
         return;
       }
-      await this.repo.updateDocument(id, { status: D.Downloaded, size: attachment.size, hash: attachment.hash, ext: attachment.ext, attachmentId: attachment.id });
+      await this.repo.updateDocument(id, {
+        status: D.Downloaded,
+        size: attachment.size,
+        hash: attachment.hash,
+        ext: attachment.ext,
+        attachmentId: attachment.id,
+      });
       if (owner.autoPublish) {
         const moved = await this.repo.transition([id], [D.Downloaded], D.PublishQueue);
         for (const m of moved) await this.queue.send(publishDocumentJob, { id: m });
@@ -316,7 +322,16 @@ export class SpiderService {
         owner.userId,
         {
           category_id: categoryIds?.length ? categoryIds : owner.categoryIds,
-          document: [{ attachment_id: doc.attachmentId, title: doc.title || '未命名文档', price: owner.price, language: owner.language || 'zh-cn', keywords: '', description: '' }],
+          document: [
+            {
+              attachment_id: doc.attachmentId,
+              title: doc.title || '未命名文档',
+              price: owner.price,
+              language: owner.language || 'zh-cn',
+              keywords: '',
+              description: '',
+            },
+          ],
         },
         { attachmentType: AttachmentType.SpiderDocument },
       );
