@@ -21,6 +21,7 @@ const pdf = textPdf([`Collected guide ${word} page one`]);
 const deepPdf = textPdf([`Deep list document ${word}`]);
 const chainedPdf = textPdf([`Chained redirect document ${word}`]);
 const secretPdf = textPdf([`Secret ${word}`]);
+const queuedPdf = textPdf([`Queued by the job queue ${word} lighthouse`]);
 const txt = Buffer.from(`Plain text notes ${word}\n第二行中文内容\n`, 'utf8');
 let docx: Buffer;
 const HUGE_TOTAL = 64 * 1024 * 1024;
@@ -68,6 +69,10 @@ function serveSite(req: http.IncomingMessage, res: http.ServerResponse) {
       return send('text/html', `<a href="/files/too-deep.pdf">too deep</a>`);
     case '/files/guide.pdf':
       return send('application/pdf', pdf);
+    case '/q/':
+      return send('text/html', `<a href="/files/queued.pdf">队列文档</a>`);
+    case '/files/queued.pdf':
+      return send('application/pdf', queuedPdf);
     case '/files/deep.pdf':
       return send('application/pdf', deepPdf);
     case '/files/notes.txt':
@@ -373,6 +378,37 @@ describe('collecting a site', () => {
     expect((await call(t, api.deleteSpiderUrls, { query: { id: [row.id] }, as: 'admin' })).count).toBe(1);
     expect(await listDocs(row.id)).toEqual([]);
   });
+});
+
+describe('through the job queue', () => {
+  it('POST /spider/url with auto publish: collected, downloaded, published and converted by the workers', async () => {
+    const { startQueue } = await import('../src/kernel/jobs');
+    const { startWorkers } = await import('../src/kernel/boot');
+    const { MODULES } = await import('../src/modules');
+    const boss = await startQueue(t.database.connection, { supervise: true });
+    try {
+      t.app.services.queue.attach(boss);
+      await startWorkers(t.app.services, MODULES);
+      await call(t, api.createSpiderUrls, { body: { url: [`${base}/q/`], category_id: [categoryId], depth: 0, auto_publish: true }, as: 'admin' });
+      const row = (await call(t, api.listSpiderUrls, { query: { wd: '/q/' }, as: 'admin' })).spider_url[0]!;
+      let doc: TSpiderDocument | undefined;
+      let status = -1;
+      for (let i = 0; i < 120 && status !== DocumentStatus.Converted; i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        [doc] = await listDocs(row.id);
+        if (doc?.status === D.DownloadFailed || doc?.status === D.PublishFailed) throw new Error(doc.error);
+        if (doc?.document_id) status = (await call(t, api.getDocument, { query: { id: doc.document_id } })).status;
+      }
+      expect((await lastUrlById(row.id)).status).toBe(U.Done);
+      expect(doc).toMatchObject({ status: D.Published, title: '队列文档' });
+      expect(status).toBe(DocumentStatus.Converted);
+      const hits = await call(t, api.searchDocuments, { query: { wd: 'lighthouse' } });
+      expect(hits.document.map((h) => h.title)).toContain('队列文档');
+    } finally {
+      t.app.services.queue.boss = undefined;
+      await boss.stop({ graceful: false, wait: true });
+    }
+  }, 120_000);
 });
 
 async function lastUrlById(id: number) {
