@@ -111,6 +111,7 @@ export class SpiderService {
   /** waits for this host's turn (one request per host per `hostDelayMs`, across every crawl of this process) */
   private async politeness(host: string) {
     const now = Date.now();
+    if (this.nextSlot.size > 1000) for (const [h, t] of this.nextSlot) if (t < now) this.nextSlot.delete(h);
     const slot = Math.max(now, this.nextSlot.get(host) ?? 0);
     this.nextSlot.set(host, slot + this.limits.hostDelayMs);
     if (slot > now) await new Promise((r) => setTimeout(r, slot - now));
@@ -151,8 +152,9 @@ export class SpiderService {
           const r = await this.fetcher.fetchBuffer(new URL('/robots.txt', u).toString(), 512 * 1024);
           rule = parseRobots(r.body.toString('utf8'));
         } catch (err) {
-          // a missing robots.txt (404) allows everything; a refused or unreachable host fails at its own fetch
-          if (err instanceof SpiderFetchError && err.reason !== 'http_status') throw err;
+          // a refused target is refused here already; a missing, broken or oversized robots.txt allows everything
+          // (an unreachable host then fails at its own fetch)
+          if (err instanceof SpiderFetchError && ['blocked_address', 'scheme', 'credentials'].includes(err.reason)) throw err;
           rule = () => true;
         }
         robotsByOrigin.set(u.origin, rule);
