@@ -65,11 +65,14 @@ async function main() {
   const files = fs.readdirSync(path.join(root, 'e2e', 'journeys')).filter((f) => f.endsWith('.mjs')).sort()
     .filter((f) => !only.length || only.some((o) => f.includes(o)));
   const port = await freePort();
+  // the collector journey's local site: its port is the one the server's allow list exempts (SPIDER_ALLOW_HOSTS)
+  const spiderPort = await freePort();
+  process.env.E2E_SPIDER_PORT = String(spiderPort);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wenku-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: path.join(root, 'apps', 'api'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '', SPIDER_ALLOW_HOSTS: `127.0.0.1:${spiderPort}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const serverLog = fs.createWriteStream(path.join(outDir, 'server.log'));

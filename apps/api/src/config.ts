@@ -38,6 +38,7 @@ const ZEnv = z.object({
   TRUST_PROXY: z.string().default(''),
   /** memory for the in-process vector matrix of PostgreSQL without pgvector (0: rank in SQL) */
   VECTOR_MEMORY_MB: z.coerce.number().min(0).max(65536).default(512),
+  SPIDER_ALLOW_HOSTS: z.string().default(''),
 });
 
 export interface AppConfig {
@@ -65,6 +66,8 @@ export interface AppConfig {
   /** bytes the knowledge module may hold for exact vector ranking in the process (no pgvector); 0 ranks in SQL */
   vectorMemoryBytes: number;
   isTest: boolean;
+  /** SPIDER_ALLOW_HOSTS: `host` or `host:port` entries the collector may reach although they resolve to loopback or private addresses */
+  spiderAllowHosts: string[];
   /** tests only, never from the environment: replaces a vendor's real origin (github, gitee, qq, wechat, wechatmp) with a local fake */
   vendorBaseUrls?: Partial<Record<string, string>>;
 }
@@ -146,6 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     isTest: e.NODE_ENV === 'test',
+    spiderAllowHosts: e.SPIDER_ALLOW_HOSTS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     ...overrides,
   };
 }

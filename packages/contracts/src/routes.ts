@@ -14,6 +14,7 @@ import { orderRoutes } from './order/routes';
 import { chatRoutes } from './chat/routes';
 import { knowledgeRoutes } from './knowledge/routes';
 import { ocrRoutes } from './ocr/routes';
+import { spiderRoutes } from './spider/routes';
 
 /** Every API route, by name. The API registers exactly these; the clients call only these. */
 export const api = {
@@ -36,6 +37,7 @@ export const api = {
   ...chatRoutes,
   ...knowledgeRoutes,
   ...ocrRoutes,
+  ...spiderRoutes,
 };
 export type Api = typeof api;
 export type RouteName = keyof Api;

@@ -94,6 +94,8 @@ const Comment = lazy(() => import('../pages/comment'));
 const Report = lazy(() => import('../pages/report'));
 const SearchRecord = lazy(() => import('../pages/searchrecord'));
 const Placeholder = lazy(() => import('../pages/placeholder'));
+const SpiderUrl = lazy(() => import('../pages/spider/url-page'));
+const SpiderDocument = lazy(() => import('../pages/spider/document-page'));
 const Llm = lazy(() => import('../pages/llm'));
 const AiChat = lazy(() => import('../pages/ai-chat'));
 const Embedding = lazy(() => import('../pages/embedding'));
@@ -206,8 +208,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     title: '采集管理',
     icon: <CloudDownloadOutlined />,
     children: [
-      { path: '/spider/url', title: '采集网址', icon: <ApiOutlined />, module: 'spider', component: Placeholder },
-      { path: '/spider/document', title: '采集文档', icon: <DatabaseOutlined />, module: 'spider', component: Placeholder },
+      { path: '/spider/url', title: '采集网址', icon: <ApiOutlined />, module: 'spider', component: SpiderUrl },
+      { path: '/spider/document', title: '采集文档', icon: <DatabaseOutlined />, module: 'spider', component: SpiderDocument },
     ],
   },
   { path: '/banner', title: '横幅管理', icon: <PictureOutlined />, module: 'banner', component: Banner },

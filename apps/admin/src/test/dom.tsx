@@ -37,11 +37,16 @@ export const testSession = (over: Partial<AdminSession> = {}): AdminSession => (
 /** A page inside the providers it expects: react-query, a router at `path` (with its title handle) and the admin session. */
 export function renderPage(
   page: ReactNode,
-  { path = '/', title = '页面', session = testSession() }: { path?: string; title?: string; session?: AdminSession } = {},
+  {
+    path = '/',
+    title = '页面',
+    session = testSession(),
+    entry = path,
+  }: { path?: string; title?: string; session?: AdminSession; /** the URL opened (default `path`), e.g. with a query */ entry?: string } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path, element: <SessionProvider value={session}>{page}</SessionProvider>, handle: { title } }], {
-    initialEntries: [path],
+    initialEntries: [entry],
   });
   return render(
     <QueryClientProvider client={queryClient}>

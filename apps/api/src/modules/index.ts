@@ -20,6 +20,7 @@ import ocr from './ocr';
 import download from './download';
 import order from './order';
 import chat from './chat';
+import spider from './spider';
 import seo from './seo';
 import system from './system';
 
@@ -49,6 +50,7 @@ export const MODULES: readonly ModuleDef[] = [
   download,
   order,
   chat,
+  spider,
   seo,
   system,
 ];

@@ -14,3 +14,4 @@ export * from './order';
 export * from './chat';
 export * from './knowledge';
 export * from './ocr';
+export * from './spider';

@@ -94,7 +94,15 @@ export class AttachmentService {
    * Streams a document upload to a temp file while hashing it (SHA-256) and keeping its first bytes for sniffing;
    * then stores it content-addressed (once per hash) and records an attachment for the uploader.
    */
-  async receiveDocument(userId: number, ip: string, filename: string, stream: Readable, truncated: () => boolean, maxBytes: number): Promise<TAttachment> {
+  async receiveDocument(
+    userId: number,
+    ip: string,
+    filename: string,
+    stream: Readable,
+    truncated: () => boolean,
+    maxBytes: number,
+    type: number = AttachmentType.Document,
+  ): Promise<TAttachment> {
     const ext = await this.assertExt(filename);
     const tmp = path.join(this.tmpDir, `${crypto.randomUUID()}.part`);
     const hash = crypto.createHash('sha256');
@@ -118,7 +126,7 @@ export class AttachmentService {
       if (await this.repo.isHashBanned(digest)) throw badRequest('该文件已被禁止上传');
       const key = contentKey(digest, ext);
       if (!(await this.storage.exists(key))) await this.storage.put(key, fs.createReadStream(tmp));
-      const row = await this.repo.insert({ hash: digest, userId, type: AttachmentType.Document, path: key, name: filename.slice(0, 255), size, ext, ip });
+      const row = await this.repo.insert({ hash: digest, userId, type, path: key, name: filename.slice(0, 255), size, ext, ip });
       return toAttachment(row);
     } finally {
       await fsp.rm(tmp, { force: true });
@@ -185,12 +193,12 @@ export class AttachmentService {
     return !!m && (await this.repo.pathExists(m[1]));
   }
 
-  /** The uploader's own, unused, enabled document attachments, by id (for creating documents). */
-  async forNewDocuments(userId: number, ids: number[]): Promise<Map<number, AttachmentRow>> {
+  /** The uploader's own, unused, enabled document attachments, by id (for creating documents); `type` 8 for the collector's. */
+  async forNewDocuments(userId: number, ids: number[], type: number = AttachmentType.Document): Promise<Map<number, AttachmentRow>> {
     const byId = new Map((await this.repo.byIds(ids)).map((a) => [a.id, a]));
     for (const id of ids) {
       const a = byId.get(id);
-      if (!a || a.userId !== userId || a.type !== AttachmentType.Document || a.deletedAt) throw badRequest('上传的文件不存在，请重新上传');
+      if (!a || a.userId !== userId || a.type !== type || a.deletedAt) throw badRequest('上传的文件不存在，请重新上传');
       if (a.typeId) throw badRequest(`文件「${a.name}」已经提交过了`);
       if (!a.enable) throw badRequest(`文件「${a.name}」已被禁止上传`);
     }

@@ -107,6 +107,8 @@ export class DocumentService {
       category_id: number[];
       document: { attachment_id: number; title: string; price: number; language: string; keywords: string; description: string }[];
     },
+    /** the collector publishes its downloads (attachment type 8, spider document) through this same path */
+    opts: { attachmentType?: number } = {},
   ): Promise<TDocument[]> {
     await this.punishments.assertAllowed(userId, PunishmentType.NoUpload);
     const groups = await this.users.groups(userId);
@@ -117,6 +119,7 @@ export class DocumentService {
     const byId = await this.attachments.forNewDocuments(
       userId,
       body.document.map((d) => d.attachment_id),
+      opts.attachmentType,
     );
     const score = await this.settings.get('score');
     const doneToday = await this.repo.countUserDocumentsSince(userId, await this.settings.startOfToday());
