@@ -93,7 +93,6 @@ const Attachment = lazy(() => import('../pages/attachment'));
 const Comment = lazy(() => import('../pages/comment'));
 const Report = lazy(() => import('../pages/report'));
 const SearchRecord = lazy(() => import('../pages/searchrecord'));
-const Placeholder = lazy(() => import('../pages/placeholder'));
 const SpiderUrl = lazy(() => import('../pages/spider/url-page'));
 const SpiderDocument = lazy(() => import('../pages/spider/document-page'));
 const Llm = lazy(() => import('../pages/llm'));
