@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import type { ProColumns } from '@ant-design/pro-components';
-import { Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { ENABLE_VALUE_ENUM } from '../enable-enum';
 import { EnableSwitch } from '../table-actions';
 import { quickRangePresets, toIsoRange } from '../../lib/dates';
+import { siteUrl } from '../../lib/session';
+import { FileTypeTag } from '../file-type-tag';
 
 /** The search form's keyword field (`wd`), not shown in the table. */
 export function keywordColumn<T>(placeholder?: string): ProColumns<T> {
@@ -16,6 +18,24 @@ export function idColumn<T>(width = 72): ProColumns<T> {
 
 export function createdAtColumn<T>(title = '创建时间', width = 172): ProColumns<T> {
   return { title, dataIndex: 'created_at', valueType: 'dateTime', width, search: false };
+}
+
+/** A document's type tag and title, linking to its page on the site (new tab); not a search field. */
+export function documentTitleColumn<T extends { title: string; uuid: string; ext: string }>(title = '文档', width = 260): ProColumns<T> {
+  return {
+    title,
+    dataIndex: 'title',
+    width,
+    search: false,
+    render: (_, row) => (
+      <Space size={6}>
+        <FileTypeTag ext={row.ext} />
+        <Typography.Link href={siteUrl(`/document/${encodeURIComponent(row.uuid)}`)} target="_blank" rel="noreferrer" ellipsis style={{ maxWidth: width - 60 }}>
+          {row.title}
+        </Typography.Link>
+      </Space>
+    ),
+  };
 }
 
 /** `—` for an empty cell. */
@@ -71,6 +91,7 @@ export const col = {
   createdAt: createdAtColumn,
   dateRange: dateRangeColumn,
   text: textColumn,
+  documentTitle: documentTitleColumn,
   enable: enableColumn,
   option: optionColumn,
 };

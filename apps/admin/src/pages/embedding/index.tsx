@@ -4,12 +4,10 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { Progress, Space, Tooltip, Typography } from 'antd';
 import { TASK_STATUS_OPTIONS, TaskStatus, ZEmbeddingTask, toValueEnum, type TEmbeddingTask } from '@wenku/contracts';
 import { AdminPage } from '../../components/admin-page';
-import { FileTypeTag } from '../../components/file-type-tag';
 import { col, muted } from '../../components/crud';
 import { api, client } from '../../lib/api';
 import { toast } from '../../lib/feedback';
 import { listRequest, type ProTableParams } from '../../lib/pro-table';
-import { siteUrl } from '../../lib/session';
 import { isIndexing, percentOf, STATS_POLL_MS } from './lib';
 import { StatsCard } from './stats-card';
 import { RetrievalTest } from './retrieval-test';
@@ -68,20 +66,7 @@ export default function EmbeddingPage() {
 
   const columns: ProColumns<TEmbeddingTask>[] = [
     col.keyword<TEmbeddingTask>('文档标题'),
-    {
-      title: '文档',
-      dataIndex: 'title',
-      width: 260,
-      search: false,
-      render: (_, row) => (
-        <Space size={6}>
-          <FileTypeTag ext={row.ext} />
-          <Typography.Link href={siteUrl(`/document/${encodeURIComponent(row.uuid)}`)} target="_blank" rel="noreferrer" ellipsis style={{ maxWidth: 200 }}>
-            {row.title}
-          </Typography.Link>
-        </Space>
-      ),
-    },
+    col.documentTitle<TEmbeddingTask>(),
     {
       title: '状态',
       dataIndex: 'status',

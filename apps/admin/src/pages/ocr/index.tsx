@@ -6,12 +6,10 @@ import { Alert, Button, Popconfirm, Progress, Space, Tag, Tooltip, Typography } 
 import { ScanOutlined, SettingOutlined } from '@ant-design/icons';
 import { OCR_STATUS_OPTIONS, OcrStatus, ZOcrDocument, labelOf, toValueEnum, type TOcrDocument } from '@wenku/contracts';
 import { AdminPage } from '../../components/admin-page';
-import { FileTypeTag } from '../../components/file-type-tag';
 import { col, muted } from '../../components/crud';
 import { api, client } from '../../lib/api';
 import { toast } from '../../lib/feedback';
 import { listRequest, type ProTableParams } from '../../lib/pro-table';
-import { siteUrl } from '../../lib/session';
 import { EnginesCard } from '../config/engines-card';
 import { OCR_POLL_MS, isBusy, progressPercent, progressText } from './lib';
 
@@ -68,20 +66,7 @@ export default function OcrPage() {
 
   const columns: ProColumns<TOcrDocument>[] = [
     col.keyword<TOcrDocument>('文档标题'),
-    {
-      title: '文档',
-      dataIndex: 'title',
-      width: 260,
-      search: false,
-      render: (_, row) => (
-        <Space size={6}>
-          <FileTypeTag ext={row.ext} />
-          <Typography.Link href={siteUrl(`/document/${encodeURIComponent(row.uuid)}`)} target="_blank" rel="noreferrer" ellipsis style={{ maxWidth: 200 }}>
-            {row.title}
-          </Typography.Link>
-        </Space>
-      ),
-    },
+    col.documentTitle<TOcrDocument>(),
     {
       title: '识别状态',
       dataIndex: 'status',
