@@ -114,7 +114,8 @@ function signalGroup(pgid, signal, { all }) {
 export function supervise(cmd, args, { env = process.env, cwd = process.cwd() } = {}) {
   const graceMs = Number(env.WENKU_SHUTDOWN_GRACE_MS ?? process.env.WENKU_SHUTDOWN_GRACE_MS ?? 30_000);
   return new Promise((resolvePromise) => {
-    const child = spawn(cmd, args, { env, cwd, detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
+    // the server watches this pid and shuts down when it is gone (a supervisor killed outright leaves no orphan)
+    const child = spawn(cmd, args, { env: { ...env, WENKU_SUPERVISOR_PID: String(process.pid) }, cwd, detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
     const pgid = child.pid;
     let lastSignalAt = 0;
     let requested = null;

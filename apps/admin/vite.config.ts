@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 /** Where the dev server forwards API calls, page images and uploads (the API's default port). */
 const apiTarget = process.env.WENKU_API_URL ?? 'http://127.0.0.1:8080';
@@ -12,7 +13,12 @@ const proxy = {
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // brotli and gzip copies of every asset, served by the API by Accept-Encoding (@fastify/static preCompressed);
+    // index.html is left out: the server rewrites it on every answer
+    compression({ algorithms: ['gzip', 'brotliCompress'], include: /\.(js|mjs|css|svg|json|txt|wasm|ttf|otf)$/, threshold: 1024 }),
+  ],
   server: { host: '127.0.0.1', port: 5174, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 5174, proxy },
   build: { outDir: 'dist', chunkSizeWarningLimit: 1500 },

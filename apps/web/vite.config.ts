@@ -1,13 +1,19 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const API_TARGET = process.env.WENKU_API_TARGET ?? 'http://127.0.0.1:8080';
 const proxied = ['/api', '/view', '/download', '/uploads', '/sitemap.xml'];
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // brotli and gzip copies of every asset, served by the API by Accept-Encoding (@fastify/static preCompressed);
+    // index.html is left out: the server rewrites it on every answer
+    compression({ algorithms: ['gzip', 'brotliCompress'], include: /\.(js|mjs|css|svg|json|txt|wasm|ttf|otf)$/, threshold: 1024 }),
+  ],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -44,7 +44,12 @@ export const journeys = [
           .getByRole('button', { name: /开始测试|测\s*试|发\s*送/ })
           .first()
           .click();
-        await dialog.getByText(/首字耗时/).waitFor({ timeout: 20000 });
+        // the timings, or the error the dialog shows (which then fails the journey with its text)
+        await dialog.getByText(/首字耗时|测试失败/).first().waitFor({ timeout: 45000 }).catch(async (e) => {
+          throw new Error(`the model test showed neither timings nor an error; the dialog says: ${(await dialog.innerText().catch(() => '?')).slice(0, 400)}\n${e.message}`);
+        });
+        if (await dialog.getByText('测试失败').count()) throw new Error(`the model test failed: ${(await dialog.innerText()).slice(0, 400)}`);
+        await dialog.getByText(/首字耗时/).waitFor();
         await shot('admin-llm-test');
         await page.keyboard.press('Escape');
         await page.evaluate(() => localStorage.clear());

@@ -64,8 +64,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('services', services);
   await app.register(fp(async () => undefined, { name: 'services' }));
-  app.addHook('onClose', async () => closeModules(services, MODULES));
-  if (!opts.database) app.addHook('onClose', async () => database.close());
+  // one hook, in this order (Fastify runs onClose hooks last-added first): the modules write what they hold in memory
+  // (view counters) while the database is still open
+  app.addHook('onClose', async () => {
+    await closeModules(services, MODULES);
+    if (!opts.database) await database.close();
+  });
+  // hear the other API processes' cache invalidations (PostgreSQL; nothing to hear on the embedded default)
+  await services.caches.start();
 
   await app.register(errorsPlugin);
   await app.register(securityHeaders);

@@ -39,6 +39,8 @@ const ZEnv = z.object({
   /** memory for the in-process vector matrix of PostgreSQL without pgvector (0: rank in SQL) */
   VECTOR_MEMORY_MB: z.coerce.number().min(0).max(65536).default(512),
   SPIDER_ALLOW_HOSTS: z.string().default(''),
+  /** set by scripts/supervise.mjs: the server leaves when this process is gone */
+  WENKU_SUPERVISOR_PID: z.coerce.number().int().min(0).default(0),
 });
 
 export interface AppConfig {
@@ -56,6 +58,8 @@ export interface AppConfig {
   };
   serveStatic: boolean;
   runWorker: boolean;
+  /** the supervising process (0: none) */
+  supervisorPid: number;
   logLevel: string;
   bodyLimit: number;
   webDist: string;
@@ -139,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     serveStatic: !e.API_ONLY,
     runWorker: !e.NO_WORKER,
+    supervisorPid: e.WENKU_SUPERVISOR_PID,
     logLevel: e.LOG_LEVEL,
     bodyLimit: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
     vectorMemoryBytes: Math.round(e.VECTOR_MEMORY_MB * 1024 * 1024),

@@ -30,8 +30,35 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  watchParent(config.supervisorPid, () => void shutdown('parent gone'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Wenku 文库已启动: http://127.0.0.1:${config.port}/  后台 /admin/  接口文档 /api/docs  数据库 ${app.database.kind}`);
+}
+
+/**
+ * A supervisor (scripts/supervise.mjs, `npm start`) killed with SIGKILL cannot tell its server to stop, and the
+ * server runs in its own process group, so it would live on holding the data folder. The server checks every
+ * second that the supervisor (WENKU_SUPERVISOR_PID) and its own parent are still there, and shuts down
+ * gracefully when either is gone.
+ */
+function watchParent(supervisor: number, onGone: () => void) {
+  const parent = process.ppid;
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  };
+  const timer = setInterval(() => {
+    const gone = (supervisor > 1 && !alive(supervisor)) || (parent > 1 && process.ppid !== parent);
+    if (gone) {
+      clearInterval(timer);
+      onGone();
+    }
+  }, 1000);
+  timer.unref();
 }
 
 main().catch((err) => {

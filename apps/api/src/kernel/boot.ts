@@ -2,6 +2,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { createStorage } from '../lib/storage';
 import { RateCounter } from '../lib/rate-limit';
+import { CacheBus } from './cache-bus';
 import { EventBus } from './events';
 import { JobQueue, type JobContext } from './jobs';
 import { collectJobs, createServices, subscribeEvents, type Deps, type Logger, type ModuleDef } from './module';
@@ -17,7 +18,7 @@ export const consoleLogger: Logger = {
 export function createDeps(database: Database, config: AppConfig, modules: readonly ModuleDef[], log: Logger = consoleLogger): Deps {
   const events = new EventBus((msg, extra) => log.warn(msg, extra));
   const deps = createServices(
-    { config, database, db: database.db, storage: createStorage(config), queue: new JobQueue(), events, rates: new RateCounter(database.pool), log },
+    { config, database, db: database.db, storage: createStorage(config), queue: new JobQueue(), events, rates: new RateCounter(database.pool), caches: new CacheBus(database, log), log },
     modules,
   );
   subscribeEvents(deps, modules);
@@ -49,4 +50,5 @@ export async function startWorkers(deps: Deps, modules: readonly ModuleDef[]): P
 
 export async function closeModules(deps: Deps, modules: readonly ModuleDef[]): Promise<void> {
   for (const m of modules) await m.close?.(deps).catch(() => undefined);
+  await deps.caches.close();
 }

@@ -6,6 +6,7 @@ import type { Storage } from '../lib/storage';
 import type { RateCounter } from '../lib/rate-limit';
 import type { EventBus, Subscribers } from './events';
 import type { BoundJob, JobQueue } from './jobs';
+import type { CacheBus } from './cache-bus';
 import type { RouteHandler, RouteOptions } from './route';
 
 export interface Logger {
@@ -24,6 +25,8 @@ export interface Core {
   events: EventBus;
   /** rate-limit counters shared by every process (login throttles, per-route limits) */
   rates: RateCounter;
+  /** in-memory caches cleared in every API process on a write (PostgreSQL LISTEN/NOTIFY) */
+  caches: CacheBus;
   log: Logger;
 }
 

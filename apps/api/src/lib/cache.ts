@@ -1,8 +1,15 @@
+/** What a cache needs to be cleared in every process (kernel/cache-bus.ts). */
+export interface Invalidator {
+  register(name: string, forget: () => void): void;
+  invalidate(...names: string[]): Promise<void>;
+}
+
 /**
- * A small time-bounded memo. Several API processes may run at once, so cached answers only live a few
- * seconds; a write in this process clears them at once.
+ * A small time-bounded memo. A write in this process clears it at once; once `share`d, `clear` also clears it in
+ * every other API process (PostgreSQL NOTIFY), and the time limit is only the backstop for lost news.
  */
 export class TtlCache<V> {
+  private bus: { invalidator: Invalidator; name: string } | undefined;
   private readonly entries = new Map<string, { at: number; value: V }>();
   private readonly pending = new Map<string, Promise<V>>();
   /** bumped by `clear`: a load that started before a write must not put the old value back */
@@ -39,11 +46,25 @@ export class TtlCache<V> {
     return hit && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
   }
 
+  /** Clears this cache in every process when it is cleared here. */
+  share(invalidator: Invalidator, name: string): this {
+    invalidator.register(name, () => this.forget());
+    this.bus = { invalidator, name };
+    return this;
+  }
+
   /** Forgets every value, and every load already under way (it may have read the data before the write). */
-  clear(): void {
+  private forget(): void {
     this.generation++;
     this.entries.clear();
     this.pending.clear();
+  }
+
+  /** Forgets everything here at once and, when shared, in the other processes (resolves once they are told). */
+  clear(): Promise<void> {
+    if (this.bus) return this.bus.invalidator.invalidate(this.bus.name);
+    this.forget();
+    return Promise.resolve();
   }
 }
 

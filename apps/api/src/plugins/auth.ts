@@ -20,7 +20,7 @@ declare module 'fastify' {
     /** permission keys (`METHOD /api/v1/path`) a user holds */
     permissionKeys(userId: number): Promise<Set<string>>;
     /** forget cached permission sets (after a grant changes) */
-    clearPermissionCache(): void;
+    clearPermissionCache(): Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthState | null;
@@ -71,7 +71,8 @@ export default fp(
   async function authPlugin(app: FastifyInstance) {
     const { config, services, database } = app;
     await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { algorithm: 'HS256' } });
-    const permCache = new TtlCache<Set<string>>(10_000, 10_000);
+    // a change of groups or permissions clears it in every API process
+    const permCache = new TtlCache<Set<string>>(10_000, 10_000).share(services.caches, 'permissions');
 
     app.decorateRequest('auth', null);
     app.decorateRequest('permitted', false);

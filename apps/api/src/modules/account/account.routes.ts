@@ -51,7 +51,7 @@ export function accountRoutes({ account, adminAccount, captcha, punishments, use
     createUser: async ({ body, req }) => adminAccount.createUser(await adminAccount.actor(req.auth!.userId), body!, req.ip),
     setUser: async ({ body, req }) => {
       const user = await adminAccount.setUser(await adminAccount.actor(req.auth!.userId), body!);
-      if (body!.group_id) req.server.clearPermissionCache();
+      if (body!.group_id) await req.server.clearPermissionCache();
       return user;
     },
     deleteUser: async ({ query, req }) => (await adminAccount.deleteUsers(req.auth!.userId, query!.id, query!.password), ok),
@@ -60,14 +60,14 @@ export function accountRoutes({ account, adminAccount, captcha, punishments, use
     updateGroup: async ({ body, req }) => adminAccount.updateGroup(await adminAccount.actor(req.auth!.userId), body!.id, body!),
     deleteGroup: async ({ query, req }) => {
       await adminAccount.deleteGroups(query!.id);
-      req.server.clearPermissionCache();
+      await req.server.clearPermissionCache();
       return ok;
     },
     getGroupDetail: ({ query }) => adminAccount.getGroup(query!.id),
     getGroupPermission: ({ query }) => adminAccount.groupPermissions(query!.id),
     setGroupPermission: async ({ body, req }) => {
       await adminAccount.setGroupPermissions(await adminAccount.actor(req.auth!.userId), body!.group_id, body!.permission_id);
-      req.server.clearPermissionCache();
+      await req.server.clearPermissionCache();
       return ok;
     },
     getPermissionDetail: ({ query }) => adminAccount.getPermission(query!.id),

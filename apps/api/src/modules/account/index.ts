@@ -21,13 +21,15 @@ declare module '../../kernel/module' {
 /** The personal centre (profile, password, sign-in, dynamics, VIP, AI quota), user administration, captchas and punishments. */
 export default defineModule({
   name: 'account',
-  create: ({ db, users, credits, settings, events }) => {
+  create: ({ db, users, credits, settings, events, caches }) => {
     const repo = new AccountRepo(db);
+    const punishments = new PunishmentService(new PunishmentRepo(db), users);
+    punishments.cache.share(caches, 'punishments');
     return {
       account: new AccountService(db, repo, users, credits, settings),
       adminAccount: new AdminAccountService(db, repo, users, events),
       captcha: new CaptchaService(new CaptchaRepo(db), settings),
-      punishments: new PunishmentService(new PunishmentRepo(db), users),
+      punishments,
     };
   },
   routes: accountRoutes,

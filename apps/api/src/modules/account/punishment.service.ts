@@ -32,7 +32,8 @@ export function toPunishment(p: Row, username = ''): TPunishment {
 }
 
 export class PunishmentService {
-  private readonly cache = new TtlCache<number[]>(3000, 10_000);
+  /** shared with the other API processes by the module (index.ts) */
+  readonly cache = new TtlCache<number[]>(3000, 10_000);
   constructor(
     private readonly repo: PunishmentRepo,
     private readonly users: Pick<UserService, 'byIds' | 'isSuperAdmin' | 'revokeTokens'>,
@@ -78,7 +79,7 @@ export class PunishmentService {
       for (const id of new Set(input.user_id)) if (await this.users.isSuperAdmin(id)) throw new AppError('forbidden', '只有超级管理员可以处罚超级管理员');
     }
     await this.repo.insertPunishments(rows);
-    this.cache.clear();
+    await this.cache.clear();
     // a disabled account is logged out everywhere at once
     if (input.enable && input.type.includes(PunishmentType.DisableAccount)) for (const id of new Set(input.user_id)) await this.users.revokeTokens(id);
   }
@@ -96,7 +97,7 @@ export class PunishmentService {
       endTime: input.end_time === undefined ? undefined : input.end_time ? new Date(input.end_time) : null,
       operators: [...cur.operators, { user_id: operator.id, username: operator.username, action: 'update', at: new Date().toISOString() }],
     });
-    this.cache.clear();
+    await this.cache.clear();
     if (row!.enable && row!.type === PunishmentType.DisableAccount) await this.users.revokeTokens(row!.userId);
     return toPunishment(row!);
   }
@@ -108,7 +109,7 @@ export class PunishmentService {
         operators: [...p.operators, { user_id: operator.id, username: operator.username, action: 'cancel', at: new Date().toISOString() }],
       });
     }
-    this.cache.clear();
+    await this.cache.clear();
   }
 
   async get(id: number) {

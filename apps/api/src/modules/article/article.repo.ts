@@ -168,11 +168,11 @@ export class ArticleRepo {
     return { rows, total: n };
   }
 
-  async incrementView(id: number) {
-    await this.db
-      .update(articles)
-      .set({ viewCount: sql`${articles.viewCount} + 1`, updatedAt: sql`${articles.updatedAt}` })
-      .where(eq(articles.id, id));
+  /** Adds buffered views (CounterBuffer) in one statement; the articles' updated_at stays as it is. */
+  async addViews(ids: number[], counts: number[]) {
+    await this.db.execute(
+      sql`UPDATE articles AS a SET view_count = a.view_count + v.n FROM unnest(${sql.param(ids)}::int[], ${sql.param(counts)}::int[]) AS v(id, n) WHERE a.id = v.id`,
+    );
   }
 
   /** Stores the weighted search vector: the words come segmented by jieba, the database only splits on spaces. */

@@ -1,3 +1,5 @@
+import { CounterBuffer } from '../../lib/counter-buffer';
+import type { Logger } from '../../kernel/module';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ArticleAudit, CategoryType, FOOTER_ARTICLE_IDENTIFIERS, PunishmentType, highlightHtml, type TArticle, type TArticleDetail } from '@wenku/contracts';
@@ -56,7 +58,16 @@ export class ArticleService {
     private readonly content: ContentService,
     private readonly events: EventBus,
     private readonly markdown: MarkdownPool,
-  ) {}
+    log: Logger,
+  ) {
+    this.views = new CounterBuffer(
+      (ids, counts) => this.repo.addViews(ids, counts),
+      (e) => log.warn('could not write the articles\' view counts; kept for the next try', { error: e instanceof Error ? e.message : String(e) }),
+    );
+  }
+
+  /** page views, written every few seconds in one statement (and at shutdown) */
+  readonly views: CounterBuffer;
 
   private async changed(ids: number[]) {
     if (ids.length) await this.events.emit('article.changed', { ids });
@@ -298,10 +309,8 @@ export class ArticleService {
   // ---------------- read ----------------
   async detail(by: { id?: number; identifier?: string }, viewer: ArticleViewer, countView: boolean): Promise<Omit<TArticleDetail, 'is_favorite'>> {
     const a = await this.visible(by, viewer);
-    if (countView && this.isPublic(a)) {
-      await this.repo.incrementView(a.id);
-      a.viewCount += 1;
-    }
+    if (countView && this.isPublic(a)) this.views.add(a.id);
+    a.viewCount += this.views.unwritten(a.id);
     const [[article], cats] = await Promise.all([
       this.decorate([a], true),
       this.repo.categoryIdsOf([a.id]).then((m) => this.content.categoriesByIds(m.get(a.id) ?? [])),
@@ -322,8 +331,9 @@ export class ArticleService {
     return html;
   }
 
-  close(): Promise<void> {
-    return this.markdown.close();
+  async close(): Promise<void> {
+    await this.views.close();
+    await this.markdown.close();
   }
 
   /** A markdown document as a .docx file (POST /markdown2docx), built off the event loop. */

@@ -13,8 +13,8 @@ declare module '../../kernel/module' {
 /** Articles: writing (markdown + KaTeX), review, recycle bin, full-text search, the footer pages. */
 export default defineModule({
   name: 'article',
-  create: ({ db, users, settings, punishments, content, events }) => ({
-    articles: new ArticleService(db, new ArticleRepo(db), users, settings, punishments, content, events, new MarkdownPool()),
+  create: ({ log, db, users, settings, punishments, content, events }) => ({
+    articles: new ArticleService(db, new ArticleRepo(db), users, settings, punishments, content, events, new MarkdownPool(), log),
   }),
   close: ({ articles }) => articles.close(),
   routes: articleRoutes,

@@ -30,7 +30,8 @@ function pickFields<T extends Record<string, unknown>>(rows: T[], fields?: strin
 export class BannerService {
   private readonly repo: CrudRepo<typeof banners>;
   /** the home page reads them on every visit */
-  private readonly cache = new TtlCache<unknown>(3000);
+  /** shared with the other API processes by the module (index.ts) */
+  readonly cache = new TtlCache<unknown>(3000);
 
   constructor(db: Db) {
     this.repo = new CrudRepo(db, banners);
@@ -38,20 +39,20 @@ export class BannerService {
 
   async create(body: typeof banners.$inferInsert) {
     const row = await this.repo.insert(body);
-    this.cache.clear();
+    await this.cache.clear();
     return toBanner(row);
   }
 
   async update(id: number, patch: Partial<typeof banners.$inferInsert>) {
     const row = await this.repo.update(id, patch);
     if (!row) throw notFound('横幅不存在');
-    this.cache.clear();
+    await this.cache.clear();
     return toBanner(row);
   }
 
   async remove(ids: number[]) {
     await this.repo.delete(ids);
-    this.cache.clear();
+    await this.cache.clear();
   }
 
   async get(id: number, asAdmin: boolean) {

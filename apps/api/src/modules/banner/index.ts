@@ -11,6 +11,10 @@ declare module '../../kernel/module' {
 /** Banners of the website, the mini program and the app. */
 export default defineModule({
   name: 'banner',
-  create: ({ db }) => ({ banners: new BannerService(db) }),
+  create: ({ db, caches }) => {
+    const banners = new BannerService(db);
+    banners.cache.share(caches, 'banners');
+    return { banners };
+  },
   routes: bannerRoutes,
 });

@@ -79,7 +79,8 @@ const DEFAULT_LANGUAGES = [
 
 /** The site's settings: one typed section per admin config page (contracts `CONFIG_SCHEMAS`), cached a few seconds. */
 export class ConfigService {
-  private readonly cache = new TtlCache<unknown>(3000);
+  /** shared with the other API processes by the module (index.ts) */
+  readonly cache = new TtlCache<unknown>(3000);
 
   constructor(private readonly repo: ConfigRepo) {}
 
@@ -91,7 +92,7 @@ export class ConfigService {
     }
     await this.repo.insertMissing(rows);
     await this.repo.insertLanguages(DEFAULT_LANGUAGES.map(([language, code], i) => ({ language, code, sort: i })));
-    this.cache.clear();
+    await this.cache.clear();
   }
 
   /** Every section, typed, secrets included (server-side use only). */
@@ -170,7 +171,7 @@ export class ConfigService {
       rows.push({ category: item.category, name: item.name, value: toStored(r.data) });
     }
     await this.repo.upsert(rows);
-    this.cache.clear();
+    await this.cache.clear();
   }
 
   /**
@@ -217,7 +218,7 @@ export class ConfigService {
     }) as Promise<TRechargeSettings>;
   }
 
-  clearCache(): void {
-    this.cache.clear();
+  clearCache(): Promise<void> {
+    return this.cache.clear();
   }
 }

@@ -14,9 +14,10 @@ declare module '../../kernel/module' {
 /** Site settings (one typed section per admin config page) and document languages. */
 export default defineModule({
   name: 'config',
-  create: ({ db }) => {
+  create: ({ db, caches }) => {
     const repo = new ConfigRepo(db);
     const settings = new ConfigService(repo);
+    settings.cache.share(caches, 'settings');
     return { settings, languages: new LanguageService(repo, settings) };
   },
   routes: configRoutes,

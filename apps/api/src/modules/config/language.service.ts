@@ -20,7 +20,7 @@ export class LanguageService {
   async create(body: { language: string; code: string; enable: boolean; sort: number }) {
     try {
       const row = await this.repo.insertLanguage(body);
-      this.settings.clearCache();
+      await this.settings.clearCache();
       return toLanguage(row);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('语言代码已存在');
@@ -33,7 +33,7 @@ export class LanguageService {
     try {
       const row = await this.repo.updateLanguage(id, patch);
       if (!row) throw notFound('语言不存在');
-      this.settings.clearCache();
+      await this.settings.clearCache();
       return toLanguage(row);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('语言代码已存在');
@@ -43,11 +43,11 @@ export class LanguageService {
 
   async setStatus(ids: number[], enable: boolean) {
     await this.repo.setLanguagesEnabled(ids, enable);
-    this.settings.clearCache();
+    await this.settings.clearCache();
   }
 
   async remove(ids: number[]) {
     await this.repo.deleteLanguages(ids);
-    this.settings.clearCache();
+    await this.settings.clearCache();
   }
 }

@@ -75,7 +75,8 @@ export class ContentService {
   readonly friendlinks: CrudRepo<typeof friendlinks>;
   readonly ads: CrudRepo<typeof advertisements>;
   /** public lists are read on every page load: keep them a few seconds */
-  private readonly cache = new TtlCache<unknown>(3000);
+  /** shared with the other API processes by the module (index.ts) */
+  readonly cache = new TtlCache<unknown>(3000);
 
   constructor(
     private readonly db: Db,
@@ -88,7 +89,7 @@ export class ContentService {
   }
 
   private changed() {
-    this.cache.clear();
+    return this.cache.clear();
   }
 
   // ---------------- categories ----------------
@@ -104,7 +105,7 @@ export class ContentService {
   /** Sets categories' doc_count (recounted by the document module inside its transaction). */
   async setDocCounts(tx: Tx, counts: Map<number, number>) {
     for (const [id, n] of counts) await tx.update(categories).set({ docCount: n }).where(eq(categories.id, id));
-    if (counts.size) this.changed();
+    if (counts.size) await this.changed();
   }
 
   /** Every category of one type (0 documents, 1 articles), cached a few seconds: trees, filters, home blocks. */
@@ -122,7 +123,7 @@ export class ContentService {
     }
     try {
       const row = await this.categories.insert(body);
-      this.changed();
+      await this.changed();
       return toCategory(row);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('同一级下已存在同名分类');
@@ -146,7 +147,7 @@ export class ContentService {
     }
     try {
       const row = await this.categories.update(id, patch);
-      this.changed();
+      await this.changed();
       return toCategory(row!);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('同一级下已存在同名分类');
@@ -168,7 +169,7 @@ export class ContentService {
       .limit(1);
     if (used) throw badRequest('分类下还有文档，不能删除');
     await this.categories.delete(ids);
-    this.changed();
+    await this.changed();
   }
 
   async getCategory(id: number, asAdmin: boolean): Promise<TCategory> {
@@ -217,7 +218,7 @@ export class ContentService {
   async createNavigation(body: typeof navigations.$inferInsert): Promise<TNavigation> {
     if (body.parentId) await this.assertNavigationParent(body.parentId, 0);
     const row = await this.navigations.insert(body);
-    this.changed();
+    await this.changed();
     return toNavigation(row);
   }
 
@@ -232,14 +233,14 @@ export class ContentService {
     if (!(await this.navigations.findById(id))) throw notFound('导航不存在');
     if (patch.parentId) await this.assertNavigationParent(patch.parentId, id);
     const row = await this.navigations.update(id, patch);
-    this.changed();
+    await this.changed();
     return toNavigation(row!);
   }
 
   async deleteNavigations(ids: number[]) {
     // children go with their parent
     await this.db.delete(navigations).where(or(inArray(navigations.id, ids), inArray(navigations.parentId, ids)));
-    this.changed();
+    await this.changed();
   }
 
   async getNavigation(id: number) {
@@ -269,20 +270,20 @@ export class ContentService {
   // ---------------- friend links ----------------
   async createFriendlink(body: typeof friendlinks.$inferInsert) {
     const row = await this.friendlinks.insert(body);
-    this.changed();
+    await this.changed();
     return toFriendlink(row);
   }
 
   async updateFriendlink(id: number, patch: Partial<typeof friendlinks.$inferInsert>) {
     const row = await this.friendlinks.update(id, patch);
     if (!row) throw notFound('友链不存在');
-    this.changed();
+    await this.changed();
     return toFriendlink(row);
   }
 
   async deleteFriendlinks(ids: number[]) {
     await this.friendlinks.delete(ids);
-    this.changed();
+    await this.changed();
   }
 
   async getFriendlink(id: number) {
@@ -311,7 +312,7 @@ export class ContentService {
   async createAdvertisement(body: typeof advertisements.$inferInsert) {
     this.checkTimes(body.startTime, body.endTime);
     const row = await this.ads.insert(body);
-    this.changed();
+    await this.changed();
     return toAdvertisement(row);
   }
 
@@ -320,13 +321,13 @@ export class ContentService {
     if (!cur) throw notFound('广告不存在');
     this.checkTimes(patch.startTime !== undefined ? patch.startTime : cur.startTime, patch.endTime !== undefined ? patch.endTime : cur.endTime);
     const row = await this.ads.update(id, patch);
-    this.changed();
+    await this.changed();
     return toAdvertisement(row!);
   }
 
   async deleteAdvertisements(ids: number[]) {
     await this.ads.delete(ids);
-    this.changed();
+    await this.changed();
   }
 
   async getAdvertisement(id: number) {

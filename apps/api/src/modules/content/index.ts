@@ -11,6 +11,10 @@ declare module '../../kernel/module' {
 /** Categories, navigation, friend links and advertisements. */
 export default defineModule({
   name: 'content',
-  create: ({ db, settings }) => ({ content: new ContentService(db, settings) }),
+  create: ({ db, settings, caches }) => {
+    const content = new ContentService(db, settings);
+    content.cache.share(caches, 'content');
+    return { content };
+  },
   routes: contentRoutes,
 });

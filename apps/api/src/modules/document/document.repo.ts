@@ -72,11 +72,11 @@ export class DocumentRepo {
   async updateMany(ids: number[], patch: Partial<typeof documents.$inferInsert>, tx: Exec = this.db) {
     if (ids.length) await tx.update(documents).set(patch).where(inArray(documents.id, ids));
   }
-  async incrementView(id: number) {
-    await this.db
-      .update(documents)
-      .set({ viewCount: sql`${documents.viewCount} + 1` })
-      .where(eq(documents.id, id));
+  /** Adds buffered views (CounterBuffer) in one statement. */
+  async addViews(ids: number[], counts: number[]) {
+    await this.db.execute(
+      sql`UPDATE documents AS d SET view_count = d.view_count + v.n FROM unnest(${sql.param(ids)}::int[], ${sql.param(counts)}::int[]) AS v(id, n) WHERE d.id = v.id`,
+    );
   }
   async addDownloads(tx: Exec, id: number, by: number) {
     await tx

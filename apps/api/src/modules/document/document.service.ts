@@ -1,3 +1,6 @@
+import { CounterBuffer } from '../../lib/counter-buffer';
+import { TtlCache } from '../../lib/cache';
+import type { Logger } from '../../kernel/module';
 import crypto from 'node:crypto';
 import { DocumentStatus, PunishmentType, type TDocument } from '@wenku/contracts';
 import type { Db, Exec, Tx } from '../../db/client';
@@ -51,7 +54,18 @@ export class DocumentService {
     private readonly attachments: AttachmentService,
     private readonly content: ContentService,
     private readonly events: EventBus,
-  ) {}
+    log: Logger,
+  ) {
+    this.views = new CounterBuffer(
+      (ids, counts) => this.repo.addViews(ids, counts),
+      (e) => log.warn('could not write the documents\' view counts; kept for the next try', { error: e instanceof Error ? e.message : String(e) }),
+    );
+  }
+
+  /** page views, written every few seconds in one statement (and at shutdown) */
+  readonly views: CounterBuffer;
+  /** uuid → document for the page images and covers; shared with the other API processes by the module (index.ts) */
+  readonly viewCache = new TtlCache<DocumentRow | null>(60_000, 20_000);
 
   /** Documents by id as list cards (row and public shape), in the order asked; deleted and unknown ids left out. */
   async cardsByIds(ids: number[]): Promise<{ row: DocumentRow; doc: TDocument }[]> {
@@ -80,7 +94,9 @@ export class DocumentService {
   }
 
   private async changed(ids: number[]) {
-    if (ids.length) await this.events.emit('document.changed', { ids });
+    if (!ids.length) return;
+    await this.viewCache.clear();
+    await this.events.emit('document.changed', { ids });
   }
 
   private async requestConversionOf(hashes: Iterable<string>, force: boolean) {
@@ -185,9 +201,9 @@ export class DocumentService {
    * viewer's favourite, score and free-download flags and the page text come from their modules.
    */
   async detail(d: DocumentRow, viewer: Viewer, countView: boolean) {
-    if (countView) await this.repo.incrementView(d.id);
+    if (countView) this.views.add(d.id);
     const [[doc], cats, display] = await Promise.all([
-      this.decorate([{ ...d, viewCount: d.viewCount + (countView ? 1 : 0) }], viewer.isAdmin),
+      this.decorate([{ ...d, viewCount: d.viewCount + this.views.unwritten(d.id) }], viewer.isAdmin),
       this.repo.categoryIdsOf([d.id]).then((m) => this.content.categoriesByIds(m.get(d.id) ?? [])),
       this.settings.get('display'),
     ]);
@@ -236,8 +252,12 @@ export class DocumentService {
     return this.repo.publicAfter(afterId, limit);
   }
 
-  findForView(uuid: string) {
-    return this.repo.find({ uuid });
+  /**
+   * The document behind a page image or cover URL, from memory after the first read (a reader loads dozens of
+   * pages): cleared in every process when a document changes or converts.
+   */
+  async findForView(uuid: string): Promise<DocumentRow | undefined> {
+    return (await this.viewCache.get(uuid, async () => (await this.repo.find({ uuid })) ?? null)) ?? undefined;
   }
 
   // ---------------- update & delete ----------------
@@ -433,6 +453,7 @@ export class DocumentService {
 
   async markConverting(ids: number[]) {
     await this.repo.updateMany(ids, { status: DocumentStatus.Converting, convertError: '' });
+    await this.viewCache.clear();
   }
 
   /** Every document waiting for `hash` takes the conversion's result. */
@@ -449,6 +470,7 @@ export class DocumentService {
         description: d.description || (r.summary ?? ''),
       });
     }
+    await this.viewCache.clear();
     await this.events.publish('document.converted', { hash, status: r.pages > 0 ? DocumentStatus.Converted : DocumentStatus.Failed });
   }
 
@@ -458,6 +480,7 @@ export class DocumentService {
       waiting.map((d) => d.id),
       { status: DocumentStatus.Failed, convertError: message },
     );
+    await this.viewCache.clear();
     await this.events.publish('document.converted', { hash, status: DocumentStatus.Failed });
   }
 

@@ -12,8 +12,11 @@ declare module '../../kernel/module' {
 /** Documents: metadata, categories, lists, review, recycle bin, status and counters. */
 export default defineModule({
   name: 'document',
-  create: ({ db, users, credits, settings, punishments, account, attachments, content, events }) => ({
-    documents: new DocumentService(db, new DocumentRepo(db), users, credits, settings, punishments, account, attachments, content, events),
-  }),
+  create: ({ log, db, users, credits, settings, punishments, account, attachments, content, events, caches }) => {
+    const documents = new DocumentService(db, new DocumentRepo(db), users, credits, settings, punishments, account, attachments, content, events, log);
+    documents.viewCache.share(caches, 'document-views');
+    return { documents };
+  },
+  close: ({ documents }) => documents.views.close(),
   routes: documentRoutes,
 });
