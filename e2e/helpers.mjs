@@ -96,3 +96,41 @@ export function textPdf(pages) {
   out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
+
+/**
+ * A page's first load in a fresh browser context (nothing cached): every request until the network has been quiet
+ * for half a second, the JavaScript's bytes on the wire (compressed as sent), and the largest contentful paint.
+ * Used by the first-load budget journey and by bench/web-bench.mjs.
+ */
+export async function measureFirstLoad(browser, url, { viewport = { width: 1366, height: 900 } } = {}) {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__lcp = e.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const responses = [];
+    page.on('requestfinished', (req) => responses.push(req));
+    const started = Date.now();
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const loadMs = Date.now() - started;
+    let jsBytes = 0;
+    let totalBytes = 0;
+    const js = [];
+    for (const req of responses) {
+      const sizes = await req.sizes().catch(() => ({ responseBodySize: 0 }));
+      totalBytes += sizes.responseBodySize;
+      if (req.resourceType() === 'script' || /\.m?js(\?|$)/.test(req.url())) {
+        jsBytes += sizes.responseBodySize;
+        js.push({ url: new URL(req.url()).pathname, bytes: sizes.responseBodySize });
+      }
+    }
+    const lcpMs = await page.evaluate(() => window.__lcp);
+    return { url, requests: responses.length, jsBytes, totalBytes, jsFiles: js.length, js, lcpMs: Math.round(lcpMs), loadMs };
+  } finally {
+    await context.close();
+  }
+}

@@ -13,6 +13,7 @@ export function articleRoutes({ articles, interactions, search }: Deps): RouteHa
     updateArticle: ({ req, body }) => articles.update(writer(req), body!),
     deleteArticle: async ({ req, query }) => (await articles.softDelete(viewer(req), query!.id), ok),
     getArticle: async ({ req, query }) => {
+      if (!req.auth) return articles.publicDetail({ id: query!.id, identifier: query!.identifier }, query!.with_view === true);
       const a = await articles.detail({ id: query!.id, identifier: query!.identifier }, viewer(req), query!.with_view === true);
       const { is_favorite } = await interactions.viewerState(TargetType.Article, a.id, req.auth?.userId);
       return { ...a, is_favorite };

@@ -1,5 +1,3 @@
-import { CounterBuffer } from '../../lib/counter-buffer';
-import type { Logger } from '../../kernel/module';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ArticleAudit, CategoryType, FOOTER_ARTICLE_IDENTIFIERS, PunishmentType, highlightHtml, type TArticle, type TArticleDetail } from '@wenku/contracts';
@@ -15,6 +13,9 @@ import type { ConfigService } from '../config/config.service';
 import type { UserService } from '../user/user.service';
 import type { PunishmentService } from '../account/punishment.service';
 import type { ArticleFilter, ArticleListRow, ArticleRepo, ArticleRow } from './article.repo';
+import { CounterBuffer } from '../../lib/counter-buffer';
+import type { Logger } from '../../kernel/module';
+import { TtlCache, freeze } from '../../lib/cache';
 
 export interface ArticleViewer {
   userId?: number;
@@ -70,7 +71,33 @@ export class ArticleService {
   readonly views: CounterBuffer;
 
   private async changed(ids: number[]) {
-    if (ids.length) await this.events.emit('article.changed', { ids });
+    if (!ids.length) return;
+    await Promise.all([this.pageCache.clear(), this.listCache.clear()]);
+    await this.events.emit('article.changed', { ids });
+  }
+
+  /**
+   * What visitors who are not logged in read (the article page, the lists) as whole answers, the same for all of
+   * them: dropped in every process on any article change; the time limit bounds the rest (view counts, names).
+   * Shared with the other API processes by the module (index.ts).
+   */
+  readonly pageCache = new TtlCache<TArticleDetail>(10_000, 5000);
+  readonly listCache = new TtlCache<{ total: number; article: TArticle[] }>(10_000, 1000);
+
+  /** Favourite or comment counts changed (committed): the cached pages and lists showing them go. */
+  async countsChanged() {
+    await Promise.all([this.pageCache.clear(), this.listCache.clear()]);
+  }
+
+  /** The article page for a visitor who is not logged in (from the shared answer; the view is counted). */
+  async publicDetail(by: { id?: number; identifier?: string }, countView: boolean): Promise<TArticleDetail> {
+    let built = false;
+    const page = await this.pageCache.get(`${by.id ?? ''}/${by.identifier ?? ''}`, async () => {
+      built = true; // this request's view is counted (and shown) by the build
+      return freeze({ ...(await this.detail(by, { isAdmin: false }, countView)), is_favorite: false });
+    });
+    if (countView && !built) this.views.add(page.id);
+    return page;
   }
 
   /** users.article_count = the author's published articles, inside the caller's transaction. */
@@ -369,8 +396,12 @@ export class ArticleService {
         f.size = Math.min(f.size, 50);
       }
     }
-    const { rows, total } = await this.repo.list(f);
-    return { total, article: await this.decorate(rows) };
+    const load = async () => {
+      const { rows, total } = await this.repo.list(f);
+      return { total, article: await this.decorate(rows) };
+    };
+    if (viewer.userId === undefined && !viewer.isAdmin && !deleted) return this.listCache.get(JSON.stringify(f), async () => freeze(await load()));
+    return load();
   }
 
   async related(by: { id?: number; identifier?: string }, limit?: number) {

@@ -13,9 +13,12 @@ declare module '../../kernel/module' {
 /** Articles: writing (markdown + KaTeX), review, recycle bin, full-text search, the footer pages. */
 export default defineModule({
   name: 'article',
-  create: ({ log, db, users, settings, punishments, content, events }) => ({
-    articles: new ArticleService(db, new ArticleRepo(db), users, settings, punishments, content, events, new MarkdownPool(), log),
-  }),
+  create: ({ log, db, users, settings, punishments, content, events, caches }) => {
+    const articles = new ArticleService(db, new ArticleRepo(db), users, settings, punishments, content, events, new MarkdownPool(), log);
+    articles.pageCache.share(caches, 'article-pages');
+    articles.listCache.share(caches, 'article-lists');
+    return { articles };
+  },
   close: ({ articles }) => articles.close(),
   routes: articleRoutes,
   // the footer pages (about, agreement, ...) are articles with fixed identifiers, owned by the first administrator

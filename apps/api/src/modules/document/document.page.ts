@@ -1,5 +1,6 @@
 import { DocumentStatus, TargetType } from '@wenku/contracts';
 import type { Deps } from '../../kernel/module';
+import { freeze } from '../../lib/cache';
 import type { Viewer } from './document.service';
 
 /**
@@ -8,6 +9,30 @@ import type { Viewer } from './document.service';
  * text (conversion). Used by GET /document and by the crawler page.
  */
 export async function documentPage(
+  deps: Pick<Deps, 'documents' | 'interactions' | 'downloads' | 'conversion'>,
+  by: { id?: number; uuid?: string },
+  viewer: Viewer,
+  countView: boolean,
+) {
+  const { documents } = deps;
+  // a visitor who is not logged in sees what every other such visitor sees: one answer, held a few seconds and
+  // dropped in every process when the document changes (its view count lags by at most those seconds)
+  if (viewer.userId === undefined && !viewer.isAdmin) {
+    let built = false;
+    const page = await documents.pageCache.get(`${by.id ?? ''}/${by.uuid ?? ''}`, async () => {
+      built = true; // this request's view is counted (and shown) by the build
+      return freeze(await build(deps, by, viewer, countView));
+    });
+    if (countView && !built) documents.views.add(page.id);
+    return page;
+  }
+  return build(deps, by, viewer, countView);
+}
+
+/** The document page's answer. */
+export type DocumentPageAnswer = Awaited<ReturnType<typeof build>>;
+
+async function build(
   { documents, interactions, downloads, conversion }: Pick<Deps, 'documents' | 'interactions' | 'downloads' | 'conversion'>,
   by: { id?: number; uuid?: string },
   viewer: Viewer,

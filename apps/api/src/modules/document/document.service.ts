@@ -1,6 +1,3 @@
-import { CounterBuffer } from '../../lib/counter-buffer';
-import { TtlCache } from '../../lib/cache';
-import type { Logger } from '../../kernel/module';
 import crypto from 'node:crypto';
 import { DocumentStatus, PunishmentType, type TDocument } from '@wenku/contracts';
 import type { Db, Exec, Tx } from '../../db/client';
@@ -17,6 +14,10 @@ import type { DocumentRepo, DocumentRow, DocumentFilter } from './document.repo'
 
 export type { DocumentRow } from './document.repo';
 import { toDocument, pageUrls, EXT_GROUPS } from './document.mapper';
+import { CounterBuffer } from '../../lib/counter-buffer';
+import { TtlCache, freeze } from '../../lib/cache';
+import type { Logger } from '../../kernel/module';
+import type { DocumentPageAnswer } from './document.page';
 
 /** Statuses the public may see in lists: converted only; owners and admins see everything. */
 const PUBLIC_STATUSES = [DocumentStatus.Converted];
@@ -66,6 +67,23 @@ export class DocumentService {
   readonly views: CounterBuffer;
   /** uuid → document for the page images and covers; shared with the other API processes by the module (index.ts) */
   readonly viewCache = new TtlCache<DocumentRow | null>(60_000, 20_000);
+  /**
+   * What visitors who are not logged in read — the document page and the lists — as whole answers: the same for
+   * all of them. Dropped in every process on any document change; the time limit bounds what else they show
+   * (an uploader's new name, a category's new title, the view counts).
+   */
+  readonly pageCache = new TtlCache<DocumentPageAnswer>(10_000, 5000);
+  readonly listCache = new TtlCache<{ total: number; document: TDocument[] }>(10_000, 1000);
+
+  /** Favourite, comment or download counts changed (committed): the cached pages and lists showing them go. */
+  async countsChanged() {
+    await Promise.all([this.pageCache.clear(), this.listCache.clear()]);
+  }
+
+  /** Drops what is held in memory about documents, here and in the other API processes. */
+  private async forgetCached() {
+    await Promise.all([this.viewCache.clear(), this.pageCache.clear(), this.listCache.clear()]);
+  }
 
   /** Documents by id as list cards (row and public shape), in the order asked; deleted and unknown ids left out. */
   async cardsByIds(ids: number[]): Promise<{ row: DocumentRow; doc: TDocument }[]> {
@@ -95,7 +113,7 @@ export class DocumentService {
 
   private async changed(ids: number[]) {
     if (!ids.length) return;
-    await this.viewCache.clear();
+    await this.forgetCached();
     await this.events.emit('document.changed', { ids });
   }
 
@@ -223,8 +241,13 @@ export class DocumentService {
         f.size = Math.min(f.size, 50);
       }
     }
-    const { rows, total } = await this.repo.list(f);
-    return { total, document: await this.decorate(rows, viewer.isAdmin) };
+    const load = async () => {
+      const { rows, total } = await this.repo.list(f);
+      return { total, document: await this.decorate(rows, viewer.isAdmin) };
+    };
+    // the public lists (home blocks, categories, the newest) are the same for every visitor who is not logged in
+    if (viewer.userId === undefined && !viewer.isAdmin) return this.listCache.get(JSON.stringify(f), async () => freeze(await load()));
+    return load();
   }
 
   async home(limit: number) {
@@ -453,7 +476,7 @@ export class DocumentService {
 
   async markConverting(ids: number[]) {
     await this.repo.updateMany(ids, { status: DocumentStatus.Converting, convertError: '' });
-    await this.viewCache.clear();
+    await this.forgetCached();
   }
 
   /** Every document waiting for `hash` takes the conversion's result. */
@@ -470,7 +493,7 @@ export class DocumentService {
         description: d.description || (r.summary ?? ''),
       });
     }
-    await this.viewCache.clear();
+    await this.forgetCached();
     await this.events.publish('document.converted', { hash, status: r.pages > 0 ? DocumentStatus.Converted : DocumentStatus.Failed });
   }
 
@@ -480,7 +503,7 @@ export class DocumentService {
       waiting.map((d) => d.id),
       { status: DocumentStatus.Failed, convertError: message },
     );
-    await this.viewCache.clear();
+    await this.forgetCached();
     await this.events.publish('document.converted', { hash, status: DocumentStatus.Failed });
   }
 

@@ -15,6 +15,8 @@ export default defineModule({
   create: ({ log, db, users, credits, settings, punishments, account, attachments, content, events, caches }) => {
     const documents = new DocumentService(db, new DocumentRepo(db), users, credits, settings, punishments, account, attachments, content, events, log);
     documents.viewCache.share(caches, 'document-views');
+    documents.pageCache.share(caches, 'document-pages');
+    documents.listCache.share(caches, 'document-lists');
     return { documents };
   },
   close: ({ documents }) => documents.views.close(),

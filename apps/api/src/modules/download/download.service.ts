@@ -93,6 +93,8 @@ export class DownloadService {
       await this.documents.countDownload(tx, d.id);
       await this.search.bumpPopularity(tx, d.id);
     });
+    // results ranked by downloads change: cached answers go (after the commit, so none is cached from before it)
+    await Promise.all([this.search.popularityChanged(), this.documents.countsChanged()]);
     if (userId) await this.account.addDynamic(userId, DynamicType.Download, `下载了文档《${d.title}》`);
     const seconds = Math.max(10, cfg.url_duration);
     return `/download/${sign({ d: d.id, u: userId }, seconds)}`;

@@ -1,5 +1,5 @@
 import { PunishmentType, TargetType, type TComment, type TDocument, type TTargetType } from '@wenku/contracts';
-import type { Db, Exec } from '../../db/client';
+import type { Db, Exec, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
 import type { CreditService } from '../credit/credit.service';
@@ -17,6 +17,8 @@ export interface InteractionTarget {
   find(id: number, userId: number): Promise<{ id: number; userId: number; title: string }>;
   /** stores the recounted comment and favourite counts of these items */
   setCounts(tx: Exec, rows: { id: number; favorites: number; comments: number }[]): Promise<void>;
+  /** after the transaction that set the counts: cached pages showing them go */
+  countsChanged(): Promise<void>;
   commentsEnabled(): Promise<boolean>;
   /** what a favourites list shows of these items (missing ones are gone) */
   favoriteItems(ids: number[]): Promise<Map<number, { document?: TDocument; article?: { id: number; title: string; identifier: string } }>>;
@@ -47,6 +49,7 @@ export class InteractionService {
         noun: '文档',
         find: (id, userId) => documents.visible({ id }, { userId, isAdmin: false }),
         setCounts: (tx, rows) => documents.setInteractionCounts(tx, rows),
+        countsChanged: () => documents.countsChanged(),
         commentsEnabled: async () => true,
         favoriteItems: async (ids) => {
           const decorated = await documents.decorate(await documents.byIds(ids));
@@ -57,6 +60,7 @@ export class InteractionService {
         noun: '文章',
         find: (id, userId) => articles.interactionTarget(id, userId),
         setCounts: (tx, rows) => articles.setInteractionCounts(tx, rows),
+        countsChanged: () => articles.countsChanged(),
         commentsEnabled: () => articles.commentsEnabled(),
         favoriteItems: async (ids) => new Map((await articles.favoriteSummaries(ids)).map((a) => [a.id, { article: a }])),
       },
@@ -69,8 +73,23 @@ export class InteractionService {
     return t;
   }
 
+  /** the item types whose counts a transaction changed, to tell their owners once it commits */
+  private readonly touched = new WeakMap<object, Set<number>>();
+
+  /** A transaction; after it commits, the owners of the items it recounted drop their cached pages. */
+  private async tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const types = new Set<number>();
+    const result = await this.db.transaction(async (tx) => {
+      this.touched.set(tx, types);
+      return fn(tx);
+    });
+    for (const type of types) await this.target(type).countsChanged();
+    return result;
+  }
+
   /** Recounts favourites and comments of these items, and the user's own counters, inside `tx`. */
   private async recount(tx: Exec, type: number, ids: number[], userIds: number[] = []) {
+    this.touched.get(tx)?.add(type);
     if (ids.length) await this.target(type).setCounts(tx, await this.repo.countsOf(tx, type, ids));
     for (const userId of new Set(userIds)) await this.users.setCounts(tx, userId, await this.repo.userCounts(tx, userId));
   }
@@ -91,7 +110,7 @@ export class InteractionService {
     const score = await this.settings.get('score');
     const rewardable = type === TargetType.Document && item.userId !== userId && score.document_collected > 0;
     const since = rewardable ? await this.settings.startOfToday() : undefined;
-    const row = await this.db.transaction(async (tx) => {
+    const row = await this.tx(async (tx) => {
       const f = await this.repo.insertFavorite(tx, { userId, documentId: item.id, type, ip });
       if (!f) return undefined;
       await this.recount(tx, type, [item.id], [userId]);
@@ -121,7 +140,7 @@ export class InteractionService {
   }
 
   async unfavorite(userId: number, ids: number[]) {
-    await this.db.transaction(async (tx) => {
+    await this.tx(async (tx) => {
       const removed = await this.repo.deleteFavorites(tx, userId, ids);
       for (const type of [TargetType.Document, TargetType.Article]) {
         await this.recount(
@@ -151,7 +170,7 @@ export class InteractionService {
   // ---------------- scores ----------------
   async score(userId: number, documentId: number, score: number) {
     await this.documents.visible({ id: documentId }, { userId, isAdmin: false });
-    await this.db.transaction(async (tx) => {
+    await this.tx(async (tx) => {
       const r = await this.repo.upsertScore(tx, documentId, userId, score);
       await this.documents.setScore(tx, documentId, r.score, r.count);
     });
@@ -185,7 +204,7 @@ export class InteractionService {
     const score = await this.settings.get('score');
     const rewardable = body.type === TargetType.Document && d.userId !== userId && !needsApproval && score.document_commented > 0;
     const since = rewardable ? await this.settings.startOfToday() : undefined;
-    const row = await this.db.transaction(async (tx) => {
+    const row = await this.tx(async (tx) => {
       const c = await this.repo.insertComment(tx, {
         userId,
         parentId: body.parent_id,
@@ -291,7 +310,7 @@ export class InteractionService {
   async updateComment(body: { id: number; content?: string; status?: number }): Promise<TComment> {
     const before = await this.repo.findComment(body.id);
     if (!before) throw notFound('评论不存在');
-    await this.db.transaction(async (tx) => {
+    await this.tx(async (tx) => {
       await this.repo.updateComment(tx, body.id, { content: body.content, status: body.status });
       if (body.status !== undefined && body.status !== before.status) {
         await this.repo.refreshReplyCounts(tx, before.type, [before.documentId]);
@@ -303,7 +322,7 @@ export class InteractionService {
 
   async checkComments(ids: number[], status: number) {
     const rows = await this.repo.setCommentStatus(ids, status);
-    await this.db.transaction(async (tx) => {
+    await this.tx(async (tx) => {
       for (const type of [TargetType.Document, TargetType.Article]) {
         const targetIds = rows.filter((r) => r.type === type).map((r) => r.documentId);
         await this.repo.refreshReplyCounts(tx, type, targetIds);
@@ -316,7 +335,7 @@ export class InteractionService {
     const rows = await this.repo.commentsByIds(ids);
     if (!rows.length) throw notFound('评论不存在');
     if (!viewer.isAdmin && rows.some((r) => r.userId !== viewer.userId)) throw forbidden();
-    await this.db.transaction(async (tx) => {
+    await this.tx(async (tx) => {
       const removed = await this.repo.deleteComments(tx, ids);
       for (const type of [TargetType.Document, TargetType.Article]) {
         const targetIds = removed.filter((r) => r.type === type).map((r) => r.documentId);

@@ -16,9 +16,11 @@ declare module '../../kernel/module' {
  */
 export default defineModule({
   name: 'search',
-  create: ({ db, settings, documents, content, users, queue }) => ({
-    search: new SearchService(new SearchRepo(db), settings, documents, content, users, queue),
-  }),
+  create: ({ db, settings, documents, content, users, queue, caches }) => {
+    const search = new SearchService(new SearchRepo(db), settings, documents, content, users, queue);
+    search.results.share(caches, 'search-results');
+    return { search };
+  },
   routes: searchRoutes,
   jobs: ({ search }) => [reindexDocumentsJob.handle(() => search.runReindex()), purgeSearchRecordsJob.handle(() => search.purgeRecords())],
   events: ({ search }) => ({

@@ -10,6 +10,7 @@ import type { JobQueue } from '../../kernel/jobs';
 import { reindexDocumentsJob } from './search.jobs';
 import { EXT_GROUPS } from '../document/document.mapper';
 import { AppError, badRequest } from '../../lib/errors';
+import { TtlCache, freeze } from '../../lib/cache';
 import type { SearchRepo, SearchFilter } from './search.repo';
 
 /** Body text indexed per document (tsvector has a 1 MB limit; the start of a document carries its vocabulary). */
@@ -30,6 +31,8 @@ interface RecordInput {
 
 export class SearchService {
   private buffer: RecordInput[] = [];
+  /** answers by question; shared with the other API processes by the module (index.ts) */
+  readonly results = new TtlCache<Awaited<ReturnType<SearchService['compute']>>>(30_000, 2000);
   private timer?: NodeJS.Timeout;
   private dictLoadedAt = 0;
 
@@ -45,6 +48,11 @@ export class SearchService {
   /** One more download of a document, in the index's copy of the count (inside the download's transaction). */
   bumpPopularity(tx: Exec, documentId: number) {
     return this.repo.bumpPopularity(tx, documentId, 1);
+  }
+
+  /** After a committed popularity change: the cached answers ranked the old way go, in every process. */
+  popularityChanged() {
+    return this.results.clear();
   }
 
   private async syncDictionary() {
@@ -80,6 +88,7 @@ export class SearchService {
       })),
       w,
     );
+    await this.results.clear();
   }
 
   async indexHash(hash: string) {
@@ -106,10 +115,32 @@ export class SearchService {
     const display = await this.settings.get('display');
     const maxPage = Math.max(1, display.max_search_pages);
     if (q.page > maxPage) throw badRequest(`最多只能查看前 ${maxPage} 页结果`);
+    // the same question gets the same answer whoever asks: popular words are answered from memory until the index
+    // changes (dropped in every process) or for at most RESULT_TTL_MS (popularity, names)
+    const found = await this.results.get(JSON.stringify([q.wd, q.page, q.size, q.category_id, q.ext, q.fee_type, q.language, q.user_id, q.created_at, q.sort, maxPage]), async () =>
+      freeze(await this.compute(q, maxPage)),
+    );
+    const spend = Number(process.hrtime.bigint() - started) / 1e9;
+    if (found.recorded)
+      this.record({
+        keywords: q.wd.slice(0, 100),
+        type: 0,
+        total: found.total,
+        page: q.page,
+        spendTime: spend,
+        userId: who.userId ?? 0,
+        ip: who.ip,
+        userAgent: who.userAgent.slice(0, 512),
+      });
+    return { total: found.total, spend: Math.round(spend * 1000) / 1000, max_page: found.max_page, document: found.document, words: found.words };
+  }
+
+  /** Matches, ranks and dresses one page of results. */
+  private async compute(q: Parameters<SearchService['search']>[0], maxPage: number) {
     const parsed = parseQuery(q.wd);
     const tsq = toTsQuery(parsed);
-    // nothing searchable left (only punctuation): nothing matches
-    if (!tsq) return { total: 0, spend: 0, max_page: 1, document: [], words: [] };
+    // nothing searchable left (only punctuation): nothing matches, and nothing is recorded
+    if (!tsq) return { recorded: false, total: 0, max_page: 1, document: [], words: [] as string[] };
     const filter: SearchFilter = {
       categoryIds: q.category_id?.length ? await this.withChildren(q.category_id) : undefined,
       exts: q.ext ? EXT_GROUPS[q.ext] : undefined,
@@ -144,20 +175,9 @@ export class SearchService {
         highlight_snippet: highlightHtml(snippetAround(body || raw.description, words), words),
       };
     });
-    const spend = Number(process.hrtime.bigint() - started) / 1e9;
-    this.record({
-      keywords: q.wd.slice(0, 100),
-      type: 0,
-      total,
-      page: q.page,
-      spendTime: spend,
-      userId: who.userId ?? 0,
-      ip: who.ip,
-      userAgent: who.userAgent.slice(0, 512),
-    });
     return {
+      recorded: true,
       total,
-      spend: Math.round(spend * 1000) / 1000,
       max_page: Math.min(maxPage, Math.max(1, Math.ceil(Math.min(total, CANDIDATE_CAP) / q.size))),
       document,
       words: parsed.highlight,
