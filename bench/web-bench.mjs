@@ -9,40 +9,15 @@
 // Run: pnpm --filter @wenku/web build && node bench/web-bench.mjs     Env: BENCH_RUNS (5), CHROMIUM_PATH
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { json, measureFirstLoad } from '../e2e/helpers.mjs';
+import { freePort, json, measureFirstLoad, waitForServer } from '../e2e/helpers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-
-async function waitFor(url, ms, proc) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -56,7 +31,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
 });
 let browser;
 try {
-  await waitFor(`${base}/api/v1/health`, 120_000, server);
+  await waitForServer(`${base}/api/v1/health`, 120_000, server);
   const api = (p, init) => fetch(`${base}/api/v1${p}`, init);
   const post = async (p, body, token) =>
     json(await api(p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }));

@@ -1,5 +1,6 @@
 // Shared by the journeys (not a journey itself: run.mjs reads journeys/ only).
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -98,8 +99,8 @@ export function textPdf(pages) {
 }
 
 /**
- * A page's first load in a fresh browser context (nothing cached): every request until the network has been quiet
- * for half a second, the JavaScript's bytes on the wire (compressed as sent), and the largest contentful paint.
+ * A page's first load in a fresh browser context (nothing cached): every request until the app is usable (out of
+ * its start-up spinner) and the network has then been quiet for half a second, the JavaScript's bytes on the wire (compressed as sent), and the largest contentful paint.
  * Used by the first-load budget journey and by bench/web-bench.mjs.
  */
 export async function measureFirstLoad(browser, url, { viewport = { width: 1366, height: 900 } } = {}) {
@@ -115,7 +116,16 @@ export async function measureFirstLoad(browser, url, { viewport = { width: 1366,
     const responses = [];
     page.on('requestfinished', (req) => responses.push(req));
     const started = Date.now();
-    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.goto(url, { waitUntil: 'load' });
+    // usable: the app has left its start-up spinner (settings and categories loaded, the route's code run), then
+    // whatever the page asks for next (its data, covers) has finished; the network goes quiet in between while
+    // the scripts run, so network-idle alone would stop too early
+    await page.waitForFunction(() => !document.querySelector('.wk-fullpage-spin') && (document.querySelector('#root')?.childElementCount ?? 0) > 0, null, {
+      timeout: 30_000,
+    });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    await page.waitForLoadState('networkidle');
     const loadMs = Date.now() - started;
     let jsBytes = 0;
     let totalBytes = 0;
@@ -133,4 +143,31 @@ export async function measureFirstLoad(browser, url, { viewport = { width: 1366,
   } finally {
     await context.close();
   }
+}
+
+/** A free TCP port on the loopback address. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** Waits until `url` answers 2xx, failing early if the server process `proc` exits. */
+export async function waitForServer(url, ms, proc) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`timed out waiting for ${url}`);
 }

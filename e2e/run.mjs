@@ -4,11 +4,11 @@
 // reports/e2e.json in the same shape as vitest's JSON report so the summary counts it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { freePort, waitForServer } from './helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'e2e', 'output');
@@ -20,30 +20,6 @@ fs.mkdirSync(path.dirname(reportFile), { recursive: true });
 
 const ADMIN_PASSWORD = 'E2e-Admin-Pass-1';
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-async function waitFor(url, ms, proc) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      const r = await fetch(url);
-      if (r.ok) return;
-    } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
 
 function writeReport(results) {
   const passed = results.filter((r) => r.status === 'passed').length;
@@ -81,7 +57,7 @@ async function main() {
   const results = [];
   let browser;
   try {
-    await waitFor(`${baseUrl}/api/v1/health`, 90_000, server);
+    await waitForServer(`${baseUrl}/api/v1/health`, 90_000, server);
     browser = await chromium.launch({
       executablePath: chromiumPath, headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--lang=zh-CN'],

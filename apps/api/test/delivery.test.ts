@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@wenku/contracts';
 import { buildApp } from '../src/app';
+import { ByteCache } from '../src/lib/byte-cache';
 import { openDatabase } from '../src/db/client';
 import { createTestApp, type TestApp } from './helpers';
 import { call } from './call';
@@ -51,9 +52,19 @@ describe('page images and covers', () => {
         expect(again.headers.etag).toBe(etag);
       }
       expect(reads).toBe(0);
+      // a browser without the page gets it from memory: the first read above kept it
       const stale = await t.req({ method: 'GET', url, headers: { 'if-none-match': '"something-else"' } });
       expect(stale.statusCode).toBe(200);
-      expect(reads).toBe(1);
+      expect(stale.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(reads).toBe(0);
+      // converted again: the pages held in memory go, and the next reader reads the new file
+      await call(t, api.reconvertDocuments, { body: { id: [doc.id] }, as: 'admin' });
+      await t.app.services.conversion.convert(doc.hash);
+      const readsBefore = reads;
+      const fresh = await t.req({ method: 'GET', url });
+      expect(fresh.statusCode).toBe(200);
+      expect(reads).toBe(readsBefore + 1);
+      expect(zlib.gunzipSync(fresh.rawPayload).toString()).toContain('<svg');
     } finally {
       storage.get = get;
     }
@@ -77,13 +88,38 @@ describe('page images and covers', () => {
   });
 });
 
+describe('the memory for page images', () => {
+  it('keeps the most recently used within its budget and never a file above the item limit', () => {
+    const c = new ByteCache(100, 40);
+    const b = (n: number) => Buffer.alloc(n);
+    c.set('pages/a/1', b(40));
+    c.set('pages/a/2', b(40));
+    expect(c.get('pages/a/1')?.length).toBe(40); // now the most recent
+    c.set('pages/b/1', b(40)); // over budget: the least recently used (a/2) goes
+    expect(c.get('pages/a/2')).toBeUndefined();
+    expect(c.get('pages/a/1')).toBeDefined();
+    expect(c.size).toEqual({ items: 2, bytes: 80 });
+    c.set('pages/b/2', b(41));
+    expect(c.get('pages/b/2')).toBeUndefined();
+    c.set('pages/a/1', b(10)); // replacing counts the new size only
+    expect(c.size).toEqual({ items: 2, bytes: 50 });
+    c.clear('pages/a/');
+    expect(c.size).toEqual({ items: 1, bytes: 40 });
+    c.clear();
+    expect(c.size).toEqual({ items: 0, bytes: 0 });
+  });
+});
+
 describe('the built site', () => {
   it('sends the brotli or gzip copy of an asset by Accept-Encoding, immutable; index.html is never cached', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wenku-dist-'));
     const js = `console.log(${JSON.stringify('文库'.repeat(2000))});`;
     for (const d of ['web', 'admin']) {
       fs.mkdirSync(path.join(dist, d, 'assets'), { recursive: true });
-      fs.writeFileSync(path.join(dist, d, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body></body></html>');
+      fs.writeFileSync(
+        path.join(dist, d, 'index.html'),
+        '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body></body></html>',
+      );
       fs.writeFileSync(path.join(dist, d, 'assets', 'app-1a2b.js'), js);
       fs.writeFileSync(path.join(dist, d, 'assets', 'app-1a2b.js.br'), zlib.brotliCompressSync(js));
       fs.writeFileSync(path.join(dist, d, 'assets', 'app-1a2b.js.gz'), zlib.gzipSync(js));
@@ -131,7 +167,10 @@ if (url === 'pglite') {
   describe('cache invalidation across two API processes on one PostgreSQL', () => {
     it('a settings edit, a banner and a deleted document through one API are seen through the other at once', async () => {
       // a second API on the same database, as a second process would be (its own pool, its own listener)
-      const second = await openDatabase({ databaseUrl: String((t.database.connection as { connectionString?: string }).connectionString), dataDir: t.config.dataDir });
+      const second = await openDatabase({
+        databaseUrl: String((t.database.connection as { connectionString?: string }).connectionString),
+        dataDir: t.config.dataDir,
+      });
       const other = await buildApp(t.config, { database: second, skipSetup: true });
       await other.ready();
       try {

@@ -43,7 +43,16 @@ describe('a supervisor killed with SIGKILL', () => {
     const base = `http://127.0.0.1:${port}/api/v1`;
     const supervisor = spawn(process.execPath, [SUPERVISE, process.execPath, '--import', 'tsx', 'src/server.ts'], {
       cwd: API,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', API_ONLY: '1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Orphan-Test-Pass-1' },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        API_ONLY: '1',
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: 'Orphan-Test-Pass-1',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -55,14 +64,18 @@ describe('a supervisor killed with SIGKILL', () => {
       expect(fs.existsSync(path.join(dataDir, 'pgdata.lock'))).toBe(true);
 
       supervisor.kill('SIGKILL');
-      await until('the server to stop answering', async () => {
-        try {
-          await fetch(`${base}/health`);
-          return undefined;
-        } catch {
-          return true;
-        }
-      }, 30_000);
+      await until(
+        'the server to stop answering',
+        async () => {
+          try {
+            await fetch(`${base}/health`);
+            return undefined;
+          } catch {
+            return true;
+          }
+        },
+        30_000,
+      );
       await until('the data folder to be released', async () => (fs.existsSync(path.join(dataDir, 'pgdata.lock')) ? undefined : true), 30_000);
       const database = await openDatabase({ dataDir });
       try {

@@ -90,17 +90,26 @@ async function openEmbedded(dataDir: string): Promise<{ connection: pg.PoolConfi
   }
 }
 
-async function startEmbedded(dataDir: string, unlock: () => void): Promise<{ connection: pg.PoolConfig; close: () => Promise<void> }> {
-  const [{ PGlite }, { vector }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
+/**
+ * PGlite over the data folder's `pgdata` with the extensions the schema uses (vector, pg_trgm); `load`: a tarball
+ * of a data directory (PGlite's dumpDataDir, i.e. a backup) to start a fresh folder from.
+ */
+export async function openPglite(dataDir: string, load?: Blob) {
+  const [{ PGlite }, { vector }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-pgvector'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('@electric-sql/pglite-socket'),
   ]);
   const dir = path.join(dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir, { extensions: { vector, pg_trgm } });
+  const pglite = new PGlite(dir, { extensions: { vector, pg_trgm }, ...(load ? { loadDataDir: load } : {}) });
   await pglite.waitReady;
+  return pglite;
+}
+
+async function startEmbedded(dataDir: string, unlock: () => void): Promise<{ connection: pg.PoolConfig; close: () => Promise<void> }> {
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const pglite = await openPglite(dataDir);
   // unix socket paths are limited to ~107 bytes, so the socket lives in a short temp dir
   const sockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wk-'));
   const server = new PGLiteSocketServer({ db: pglite, path: path.join(sockDir, '.s.PGSQL.5432'), maxConnections: 64 });

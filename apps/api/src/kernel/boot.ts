@@ -18,7 +18,17 @@ export const consoleLogger: Logger = {
 export function createDeps(database: Database, config: AppConfig, modules: readonly ModuleDef[], log: Logger = consoleLogger): Deps {
   const events = new EventBus((msg, extra) => log.warn(msg, extra));
   const deps = createServices(
-    { config, database, db: database.db, storage: createStorage(config), queue: new JobQueue(), events, rates: new RateCounter(database.pool), caches: new CacheBus(database, log), log },
+    {
+      config,
+      database,
+      db: database.db,
+      storage: createStorage(config),
+      queue: new JobQueue(),
+      events,
+      rates: new RateCounter(database.pool),
+      caches: new CacheBus(database, log),
+      log,
+    },
     modules,
   );
   subscribeEvents(deps, modules);

@@ -63,7 +63,7 @@ export class ArticleService {
   ) {
     this.views = new CounterBuffer(
       (ids, counts) => this.repo.addViews(ids, counts),
-      (e) => log.warn('could not write the articles\' view counts; kept for the next try', { error: e instanceof Error ? e.message : String(e) }),
+      (e) => log.warn("could not write the articles' view counts; kept for the next try", { error: e instanceof Error ? e.message : String(e) }),
     );
   }
 

@@ -31,15 +31,14 @@ export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps
       if (!opened) throw notFound('页面不存在');
       reply.header('Content-Type', 'image/svg+xml; charset=utf-8');
       if (opened.encoding) reply.header('Content-Encoding', opened.encoding);
-      return reply.send(opened.stream);
+      return reply.send(opened.body);
     },
     viewCover: async ({ req, params, reply }) => {
       const { uuid } = params!;
       const d = UUID.test(uuid) ? await documents.findForView(uuid) : undefined;
       if (!d || d.status !== DocumentStatus.Converted) throw notFound('封面不存在');
       const etag = `"${d.hash}-cover"`;
-      if (matches(req.headers['if-none-match'], etag))
-        return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
+      if (matches(req.headers['if-none-match'], etag)) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
       const stream = await conversion.openCover(d.hash);
       if (!stream) throw notFound('封面不存在');
       return reply

@@ -15,6 +15,12 @@ import type { DocumentService } from '../document/document.service';
 import type { AttachmentService } from '../attachment/attachment.service';
 import type { ConversionRepo } from './conversion.repo';
 import { convertDocumentJob } from './conversion.jobs';
+import { ByteCache } from '../../lib/byte-cache';
+import type { CacheBus } from '../../kernel/cache-bus';
+import type { Readable } from 'node:stream';
+
+/** memory for page images read lately (a page is tens of KiB: some thousands of pages) */
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export const pageKey = (hash: string, page: number, gzip: boolean) => `pages/${hash}/${page}.svg${gzip ? '.gz' : ''}`;
 export const coverKey = (hash: string) => `covers/${hash}.png`;
@@ -33,7 +39,10 @@ export class ConversionService {
     private readonly storage: Storage,
     private readonly queue: JobQueue,
     private readonly log: Logger,
-  ) {}
+    private readonly caches: CacheBus,
+  ) {
+    caches.register('page-bytes', () => this.pageBytes.clear());
+  }
 
   async timeoutMs(): Promise<number> {
     return Math.max(1, (await this.settings.get('converter')).timeout) * 60_000;
@@ -105,7 +114,9 @@ export class ConversionService {
       if (maxPreview > 0) preview = Math.min(preview, maxPreview);
       preview = Math.min(preview, result.rendered.length || preview);
       await this.storage.deletePrefix(`pages/${hash}`);
+      await this.pagesChanged([hash]);
       for (const p of result.rendered.slice(0, preview)) await this.storage.put(pageKey(hash, p.page, gzip), p.svg, { contentType: 'image/svg+xml' });
+      await this.pagesChanged([hash]);
       await this.storage.put(coverKey(hash), result.cover, { contentType: 'image/png' });
       await this.db.transaction(async (tx) => {
         await this.repo.replaceTexts(tx, hash, result.texts);
@@ -158,12 +169,37 @@ export class ConversionService {
   }
 
   /** Page image bytes: `.gzip.svg` as stored gzip, `.svg` decompressed when needed. */
-  async openPage(hash: string, page: number, storedGzip: boolean, wantGzip: boolean) {
-    const stream = await this.storage.get(pageKey(hash, page, storedGzip));
+  /** page images read lately (immutable for their file), served from memory */
+  readonly pageBytes = new ByteCache(PAGE_CACHE_BYTES);
+
+  /** Drops the pages of these files held in memory, here and in the other API processes (they were converted again). */
+  private async pagesChanged(hashes: string[]) {
+    for (const h of hashes) this.pageBytes.clear(`pages/${h}`);
+    await this.caches.invalidate('page-bytes');
+  }
+
+  async openPage(hash: string, page: number, storedGzip: boolean, wantGzip: boolean): Promise<{ body: Buffer | Readable; encoding?: 'gzip' } | undefined> {
+    const key = pageKey(hash, page, storedGzip);
+    if (storedGzip === wantGzip) {
+      const held = this.pageBytes.get(key);
+      if (held) return { body: held, encoding: storedGzip ? 'gzip' : undefined };
+    }
+    const stream = await this.storage.get(key);
     if (!stream) return undefined;
-    if (storedGzip && !wantGzip) return { stream: stream.pipe(zlib.createGunzip()), encoding: undefined };
-    if (!storedGzip && wantGzip) return { stream: stream.pipe(zlib.createGzip()), encoding: 'gzip' as const };
-    return { stream, encoding: storedGzip ? ('gzip' as const) : undefined };
+    if (storedGzip === wantGzip) {
+      // read it whole (pages are tens of KiB) and keep it for the next reader
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const c of stream as AsyncIterable<Buffer>) {
+        chunks.push(c);
+        size += c.length;
+      }
+      const body = Buffer.concat(chunks, size);
+      this.pageBytes.set(key, body);
+      return { body, encoding: storedGzip ? 'gzip' : undefined };
+    }
+    if (storedGzip) return { body: stream.pipe(zlib.createGunzip()), encoding: undefined };
+    return { body: stream.pipe(zlib.createGzip()), encoding: 'gzip' as const };
   }
 
   openCover(hash: string) {
@@ -187,6 +223,7 @@ export class ConversionService {
 
   /** Deletes the pages, cover, text and conversion row of files nothing uses any more. */
   async removeOutputs(hashes: string[]) {
+    await this.pagesChanged(hashes);
     for (const hash of hashes) {
       await this.storage.deletePrefix(`pages/${hash}`).catch(() => undefined);
       await this.storage.delete(coverKey(hash)).catch(() => undefined);

@@ -59,7 +59,7 @@ export class DocumentService {
   ) {
     this.views = new CounterBuffer(
       (ids, counts) => this.repo.addViews(ids, counts),
-      (e) => log.warn('could not write the documents\' view counts; kept for the next try', { error: e instanceof Error ? e.message : String(e) }),
+      (e) => log.warn("could not write the documents' view counts; kept for the next try", { error: e instanceof Error ? e.message : String(e) }),
     );
   }
 

@@ -117,8 +117,9 @@ export class SearchService {
     if (q.page > maxPage) throw badRequest(`最多只能查看前 ${maxPage} 页结果`);
     // the same question gets the same answer whoever asks: popular words are answered from memory until the index
     // changes (dropped in every process) or for at most RESULT_TTL_MS (popularity, names)
-    const found = await this.results.get(JSON.stringify([q.wd, q.page, q.size, q.category_id, q.ext, q.fee_type, q.language, q.user_id, q.created_at, q.sort, maxPage]), async () =>
-      freeze(await this.compute(q, maxPage)),
+    const found = await this.results.get(
+      JSON.stringify([q.wd, q.page, q.size, q.category_id, q.ext, q.fee_type, q.language, q.user_id, q.created_at, q.sort, maxPage]),
+      async () => freeze(await this.compute(q, maxPage)),
     );
     const spend = Number(process.hrtime.bigint() - started) / 1e9;
     if (found.recorded)

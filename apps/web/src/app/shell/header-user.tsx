@@ -8,7 +8,7 @@ import { UserAvatar } from '../../features/user/components/user-avatar';
 import { VipBadge } from '../../features/user/components/vip-badge';
 import { useUserMenuEntries } from '../../features/user/components/user-menu-items';
 import { useLogout } from '../../features/user/use-logout';
-import { RechargeModal } from '../../features/order/components/recharge-modal';
+import { LazyRechargeModal } from '../../features/order/components/recharge-modal-lazy';
 import { useSettings } from '../../features/settings/api';
 
 /** Login / register links for visitors. */
@@ -71,7 +71,7 @@ export function HeaderUser() {
           <DownOutlined className="wk-user-caret" />
         </button>
       </Dropdown>
-      <RechargeModal open={rechargeOpen} onClose={() => setRechargeOpen(false)} />
+      <LazyRechargeModal open={rechargeOpen} onClose={() => setRechargeOpen(false)} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Collapse, Drawer } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { VipBadge } from '../../features/user/components/vip-badge';
 import { SignInButton } from '../../features/user/components/sign-in-button';
 import { useUserMenuEntries } from '../../features/user/components/user-menu-items';
 import { useLogout } from '../../features/user/use-logout';
-import { RechargeModal } from '../../features/order/components/recharge-modal';
+import { LazyRechargeModal } from '../../features/order/components/recharge-modal-lazy';
 import { HeaderSearch } from './header-search';
 import { AuthLinks } from './header-user';
 import { SmartLink } from './nav-link';
@@ -83,8 +83,11 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
   const sitename = useSiteName();
   const [rechargeOpen, setRechargeOpen] = useState(false);
 
-  // any navigation closes the drawer
+  // any navigation closes the drawer (not its first render: it is mounted when it first opens)
+  const shownAt = useRef(`${pathname}${search}`);
   useEffect(() => {
+    if (shownAt.current === `${pathname}${search}`) return;
+    shownAt.current = `${pathname}${search}`;
     onClose();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, search]);
@@ -161,7 +164,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
           ]}
         />
       </Drawer>
-      <RechargeModal open={rechargeOpen} onClose={() => setRechargeOpen(false)} />
+      <LazyRechargeModal open={rechargeOpen} onClose={() => setRechargeOpen(false)} />
     </>
   );
 }

@@ -9,8 +9,11 @@ import { UserAvatar } from '../../features/user/components/user-avatar';
 import { HeaderNav } from './header-nav';
 import { HeaderSearch } from './header-search';
 import { HeaderUser } from './header-user';
-import { MobileDrawer } from './mobile-drawer';
 import { SiteLogo } from './site-logo';
+import { lazyWhenOpen } from '../../lib/lazy-when-open';
+
+/** the phone menu: its code loads the first time it opens */
+const MobileDrawer = lazyWhenOpen(() => import('./mobile-drawer').then((m) => m.MobileDrawer));
 
 function MobileHeader() {
   const [open, setOpen] = useState(false);
