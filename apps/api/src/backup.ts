@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadConfig } from './config';
 import { lockDataDir, openPglite } from './db/client';
 
 /**
@@ -106,24 +107,22 @@ function lockOrExplain(dataDir: string): () => void {
   }
 }
 
-/** CLI: `backup <dir>` or `restore <dir>`, on the data folder DATA_DIR (default ../../data, as npm start). */
+/** CLI: `backup <dir>` or `restore <dir>` (an absolute path: scripts/backup.mjs resolves it), on the data folder DATA_DIR. */
 async function main() {
-  const [cmd, dir] = process.argv.slice(2);
-  // eslint-disable-next-line no-restricted-properties -- a command-line tool of its own, not the server
-  const env = process.env;
-  const dataDir = path.resolve(env.DATA_DIR || path.join(import.meta.dirname, '../../../data'));
-  if ((cmd !== 'backup' && cmd !== 'restore') || !dir) {
+  const [cmd, target] = process.argv.slice(2);
+  const config = loadConfig();
+  const dataDir = config.dataDir;
+  if ((cmd !== 'backup' && cmd !== 'restore') || !target) {
     console.error('用法：npm run backup -- <备份目录>    npm run restore -- <备份目录>    （数据目录：DATA_DIR，默认 data/）');
     process.exit(2);
   }
-  if (env.DATABASE_URL || env.STORAGE === 's3') {
+  if (config.databaseUrl || config.storage.kind === 's3') {
     console.error(
-      `${env.DATABASE_URL ? 'DATABASE_URL' : 'STORAGE=s3'} 已设置：PostgreSQL 的数据库请用 pg_dump / pg_restore 备份和恢复，S3 的文件用存储自带的同步工具（如 aws s3 sync），见 README「备份与恢复」。`,
+      `${config.databaseUrl ? 'DATABASE_URL' : 'STORAGE=s3'} 已设置：PostgreSQL 的数据库请用 pg_dump / pg_restore 备份和恢复，S3 的文件用存储自带的同步工具（如 aws s3 sync），见 README「备份与恢复」。`,
     );
     process.exit(2);
   }
   try {
-    const target = path.resolve(env.INIT_CWD || process.cwd(), dir);
     const m = cmd === 'backup' ? await backup(dataDir, target) : await restore(target, dataDir);
     const what = Object.entries(m.counts)
       .map(([t, n]) => `${t} ${n}`)

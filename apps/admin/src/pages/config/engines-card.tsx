@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Result, Skeleton, Table, Tooltip, Typography } from 'antd';
-import { CheckCircleFilled, CloseCircleFilled, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import type { RouteResponse, api as Api } from '@wenku/contracts';
-import { api, client, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { EnvStatus, useEnvs } from '../dashboard/envs-card';
 
 type Env = RouteResponse<typeof Api.getEnvs>['envs'][number];
 
@@ -16,7 +16,7 @@ export function envsFor(category: 'ocr' | 'converter', envs: readonly Env[]): En
 
 /** Read-only: which engines this server has for the section's work (GET /envs), re-detected on demand. */
 export function EnginesCard({ category }: { category: 'ocr' | 'converter' }) {
-  const q = useQuery({ queryKey: ['envs'], queryFn: ({ signal }) => client.call(api.getEnvs, { signal }), staleTime: 60_000 });
+  const q = useEnvs();
   const envs = envsFor(category, q.data?.envs ?? []);
   return (
     <Card
@@ -46,16 +46,7 @@ export function EnginesCard({ category }: { category: 'ocr' | 'converter' }) {
               title: '状态',
               dataIndex: 'installed',
               width: 96,
-              render: (_, e) =>
-                e.installed ? (
-                  <Typography.Text type="success">
-                    <CheckCircleFilled /> 已安装
-                  </Typography.Text>
-                ) : (
-                  <Typography.Text type={e.required ? 'danger' : 'secondary'}>
-                    <CloseCircleFilled /> 未安装
-                  </Typography.Text>
-                ),
+              render: (_, e) => <EnvStatus env={e} />,
             },
             { title: '版本', dataIndex: 'version', width: 110, render: (_, e) => e.version || '—' },
             { title: '说明', dataIndex: 'description', responsive: ['md'], render: (_, e) => e.description || '—' },

@@ -26,9 +26,27 @@ export function sortEnvs(envs: readonly Env[]): Env[] {
   return [...envs].sort((a, b) => rank(a) - rank(b));
 }
 
+/** GET /envs, shared by the dashboard and the config pages' engine cards (one request, cached a minute). */
+export function useEnvs() {
+  return useQuery({ queryKey: ['envs'], queryFn: ({ signal }) => client.call(api.getEnvs, { signal }), staleTime: 60_000 });
+}
+
+/** 已安装 / 未安装, red when a required engine is missing. */
+export function EnvStatus({ env }: { env: Pick<Env, 'installed' | 'required'> }) {
+  return env.installed ? (
+    <Typography.Text type="success">
+      <CheckCircleFilled /> 已安装
+    </Typography.Text>
+  ) : (
+    <Typography.Text type={env.required ? 'danger' : 'secondary'}>
+      <CloseCircleFilled /> 未安装
+    </Typography.Text>
+  );
+}
+
 /** GET /envs: the conversion engines and tools, installed or not, with versions. */
 export function EnvsCard() {
-  const q = useQuery({ queryKey: ['dashboard', 'envs'], queryFn: ({ signal }) => client.call(api.getEnvs, { signal }), staleTime: 60_000 });
+  const q = useEnvs();
   const envs = sortEnvs(q.data?.envs ?? []);
   const missing = envs.filter((e) => e.required && !e.installed).length;
   return (
@@ -78,16 +96,7 @@ export function EnvsCard() {
               title: '状态',
               dataIndex: 'installed',
               width: 90,
-              render: (_, e) =>
-                e.installed ? (
-                  <Typography.Text type="success">
-                    <CheckCircleFilled /> 已安装
-                  </Typography.Text>
-                ) : (
-                  <Typography.Text type={e.required ? 'danger' : 'secondary'}>
-                    <CloseCircleFilled /> 未安装
-                  </Typography.Text>
-                ),
+              render: (_, e) => <EnvStatus env={e} />,
             },
             {
               title: '版本',
