@@ -149,7 +149,9 @@ export class JobQueue {
           try {
             return await handler(data.data, { id: job.id, name: spec.name });
           } finally {
-            await heartbeat?.release(job.id).catch((e: Error) => log('could not clear a finished job from the heartbeat table', { id: job.id, error: e.message }));
+            await heartbeat
+              ?.release(job.id)
+              .catch((e: Error) => log('could not clear a finished job from the heartbeat table', { id: job.id, error: e.message }));
           }
         });
       }

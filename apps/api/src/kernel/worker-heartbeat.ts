@@ -67,10 +67,11 @@ export class WorkerHeartbeat {
   }
 
   private async register() {
-    await this.pool.query(
-      `INSERT INTO workers (id, host, pid) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET beat_at = now()`,
-      [this.id, os.hostname().slice(0, 255), process.pid],
-    );
+    await this.pool.query(`INSERT INTO workers (id, host, pid) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET beat_at = now()`, [
+      this.id,
+      os.hostname().slice(0, 255),
+      process.pid,
+    ]);
   }
 
   private async beat() {
