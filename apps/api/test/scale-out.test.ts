@@ -16,7 +16,7 @@
  *
  * PostgreSQL only (several processes cannot share the embedded database); skipped on PGlite runs.
  * The workers run with a test-only pause after writing page images (WENKU_TEST_CONVERT_DELAY_MS, NODE_ENV=test)
- * so the test can catch one mid-conversion, and with a short heartbeat (0.5 s, dead after 3 s).
+ * so the test can catch one mid-conversion, and with a short heartbeat (0.5 s, dead after 5 s).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -114,7 +114,7 @@ describe.skipIf(!runOnPostgres)('two APIs and two workers on one PostgreSQL and 
         // (a hop count would not do: Fastify 5.12 ignores X-Forwarded-For when trustProxy is a number)
         TRUST_PROXY: 'loopback',
         WORKER_HEARTBEAT_SECONDS: '0.5',
-        WORKER_DEAD_AFTER_SECONDS: '3',
+        WORKER_DEAD_AFTER_SECONDS: '5',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -273,79 +273,110 @@ describe.skipIf(!runOnPostgres)('two APIs and two workers on one PostgreSQL and 
     }
   };
 
-  it('converts uploads through either API exactly once each', async () => {
-    const docs = [];
-    for (let n = 0; n < 4; n++) docs.push(await upload(n % 2, [`第 ${n} 份文档的第一页`, `page two of ${n}`]));
-    for (const d of docs) await converted(d);
-    const logged = workers.map((w) => conversionsLogged(w.output));
-    for (const d of docs) {
-      // one job per file, run once: never retried, never sent twice
-      expect(await convertJobs(d.hash)).toEqual([{ state: 'completed', retry_count: 0 }]);
-      const conv = await probe.query<{ attempts: number; status: number }>('SELECT attempts, status FROM conversions WHERE hash = $1', [d.hash]);
-      expect(conv.rows).toEqual([{ attempts: 1, status: DocumentStatus.Converted }]);
-      expect(logged.reduce((sum, m) => sum + (m.get(d.hash) ?? 0), 0)).toBe(1);
-      await expectWhole(d);
-    }
-    // nothing left held by anyone
-    expect((await probe.query('SELECT 1 FROM worker_jobs')).rowCount).toBe(0);
-  }, 180_000);
-
-  it('a worker killed with SIGKILL mid-conversion leaves the job to the other, which finishes it once', async () => {
-    const doc = await upload(1, ['这份文档的转换会被打断', 'second page', 'third page']);
-    // caught half way: the page images are in the bucket, the job is held by one of the workers, no cover yet
-    const holder = await until(
-      'a worker to be half way through the conversion',
+  /** A test whose failure shows the processes' last output and the queue's state (a failure on CI must be readable). */
+  const scenario = (name: string, fn: () => Promise<void>, timeout?: number) =>
+    it(
+      name,
       async () => {
-        const { rows } = await probe.query<{ pid: number; worker_id: string; job_id: string }>(
-          `SELECT w.pid, h.worker_id, h.job_id FROM worker_jobs h JOIN workers w ON w.id = h.worker_id
+        try {
+          await fn();
+        } catch (e) {
+          const state = await probe
+            .query(
+              `SELECT (SELECT json_agg(w) FROM workers w) AS workers, (SELECT json_agg(h) FROM worker_jobs h) AS holdings,
+                      (SELECT json_agg(json_build_object('id', j.id, 'hash', j.data->>'hash', 'state', j.state, 'retry', j.retry_count, 'output', j.output))
+                         FROM pgboss.job j WHERE j.name = 'document.convert') AS jobs`,
+            )
+            .then((r) => JSON.stringify(r.rows[0], null, 1))
+            .catch((err: Error) => err.message);
+          if (e instanceof Error) e.message += `\nqueue: ${state}\n${tail()}`;
+          throw e;
+        }
+      },
+      timeout,
+    );
+
+  scenario(
+    'converts uploads through either API exactly once each',
+    async () => {
+      const docs = [];
+      for (let n = 0; n < 4; n++) docs.push(await upload(n % 2, [`第 ${n} 份文档的第一页`, `page two of ${n}`]));
+      for (const d of docs) await converted(d);
+      const logged = workers.map((w) => conversionsLogged(w.output));
+      for (const d of docs) {
+        // one job per file, run once: never retried, never sent twice
+        expect(await convertJobs(d.hash)).toEqual([{ state: 'completed', retry_count: 0 }]);
+        const conv = await probe.query<{ attempts: number; status: number }>('SELECT attempts, status FROM conversions WHERE hash = $1', [d.hash]);
+        expect(conv.rows).toEqual([{ attempts: 1, status: DocumentStatus.Converted }]);
+        expect(logged.reduce((sum, m) => sum + (m.get(d.hash) ?? 0), 0)).toBe(1);
+        await expectWhole(d);
+      }
+      // nothing left held by anyone
+      expect((await probe.query('SELECT 1 FROM worker_jobs')).rowCount).toBe(0);
+    },
+    180_000,
+  );
+
+  scenario(
+    'a worker killed with SIGKILL mid-conversion leaves the job to the other, which finishes it once',
+    async () => {
+      const doc = await upload(1, ['这份文档的转换会被打断', 'second page', 'third page']);
+      // caught half way: the page images are in the bucket, the job is held by one of the workers, no cover yet
+      const holder = await until(
+        'a worker to be half way through the conversion',
+        async () => {
+          const { rows } = await probe.query<{ pid: number; worker_id: string; job_id: string }>(
+            `SELECT w.pid, h.worker_id, h.job_id FROM worker_jobs h JOIN workers w ON w.id = h.worker_id
              JOIN pgboss.job j ON j.id = h.job_id AND j.name = h.queue
             WHERE h.queue = 'document.convert' AND j.data->>'hash' = $1`,
-          [doc.hash],
-        );
-        const keys = [...s3.objects().keys()];
-        const pagesWritten = keys.filter((k) => k.startsWith(`pages/${doc.hash}/`)).length === doc.pages;
-        return rows[0] && pagesWritten && !keys.includes(`covers/${doc.hash}.png`) ? rows[0] : undefined;
-      },
-      60_000,
-      50,
-    );
-    const victim = workers.find((w) => w.child.pid === holder.pid);
-    const survivor = workers.find((w) => w !== victim)!;
-    expect(victim, `the holder (pid ${holder.pid}) is one of the test's workers`).toBeDefined();
-    victim!.child.kill('SIGKILL');
-    await until('the killed worker to exit', () => (victim!.child.signalCode === 'SIGKILL' ? true : undefined), 10_000);
-    expect((await probe.query('SELECT status FROM conversions WHERE hash = $1', [doc.hash])).rows[0]).toEqual({ status: DocumentStatus.Converting });
+            [doc.hash],
+          );
+          const keys = [...s3.objects().keys()];
+          const pagesWritten = keys.filter((k) => k.startsWith(`pages/${doc.hash}/`)).length === doc.pages;
+          return rows[0] && pagesWritten && !keys.includes(`covers/${doc.hash}.png`) ? rows[0] : undefined;
+        },
+        60_000,
+        50,
+      );
+      const victim = workers.find((w) => w.child.pid === holder.pid);
+      const survivor = workers.find((w) => w !== victim)!;
+      expect(victim, `the holder (pid ${holder.pid}) is one of the test's workers`).toBeDefined();
+      victim!.child.kill('SIGKILL');
+      await until('the killed worker to exit', () => (victim!.child.signalCode === 'SIGKILL' ? true : undefined), 10_000);
+      expect((await probe.query('SELECT status FROM conversions WHERE hash = $1', [doc.hash])).rows[0]).toEqual({ status: DocumentStatus.Converting });
 
-    // the survivor's sweeper fails the job (pg-boss fail, so its retry applies) and runs it again
-    await converted(doc);
-    const jobs = await convertJobs(doc.hash);
-    expect(jobs, JSON.stringify(jobs)).toEqual([{ state: 'completed', retry_count: 1 }]);
-    const conv = await probe.query<{ attempts: number; status: number; error: string }>('SELECT attempts, status, error FROM conversions WHERE hash = $1', [
-      doc.hash,
-    ]);
-    expect(conv.rows).toEqual([{ attempts: 2, status: DocumentStatus.Converted, error: '' }]);
-    // finished once, by the survivor; the victim never got to the end
-    expect(conversionsLogged(survivor.output).get(doc.hash)).toBe(1);
-    expect(conversionsLogged(victim!.output).get(doc.hash)).toBeUndefined();
-    expect(survivor.output).toContain('job of a silent worker failed for a retry');
-    // the half-written output did not survive into the result
-    await expectWhole(doc);
-    // the dead worker is forgotten, and nothing is stuck
-    await until(
-      'the dead worker to be forgotten',
-      async () => ((await probe.query('SELECT 1 FROM workers WHERE id = $1', [holder.worker_id])).rowCount === 0 ? true : undefined),
-      30_000,
-    );
-    expect((await probe.query('SELECT 1 FROM worker_jobs')).rowCount).toBe(0);
-    const stuck = await probe.query(`SELECT 1 FROM pgboss.job WHERE name = 'document.convert' AND state NOT IN ('completed')`);
-    expect(stuck.rowCount).toBe(0);
-    // and the survivor still converts new uploads
-    const after = await upload(0, ['after the crash']);
-    await converted(after);
-    expect(await convertJobs(after.hash)).toEqual([{ state: 'completed', retry_count: 0 }]);
-  }, 240_000);
+      // the survivor's sweeper fails the job (pg-boss fail, so its retry applies) and runs it again
+      await converted(doc);
+      const jobs = await convertJobs(doc.hash);
+      expect(jobs, JSON.stringify(jobs)).toEqual([{ state: 'completed', retry_count: 1 }]);
+      const conv = await probe.query<{ attempts: number; status: number; error: string }>('SELECT attempts, status, error FROM conversions WHERE hash = $1', [
+        doc.hash,
+      ]);
+      expect(conv.rows).toEqual([{ attempts: 2, status: DocumentStatus.Converted, error: '' }]);
+      // finished once, by the survivor; the victim never got to the end
+      expect(conversionsLogged(survivor.output).get(doc.hash)).toBe(1);
+      expect(conversionsLogged(victim!.output).get(doc.hash)).toBeUndefined();
+      expect(survivor.output).toContain('job of a silent worker failed for a retry');
+      // the half-written output did not survive into the result
+      await expectWhole(doc);
+      // the dead worker is forgotten, and nothing is stuck
+      await until(
+        'the dead worker to be forgotten',
+        async () => ((await probe.query('SELECT 1 FROM workers WHERE id = $1', [holder.worker_id])).rowCount === 0 ? true : undefined),
+        30_000,
+      );
+      expect((await probe.query('SELECT 1 FROM worker_jobs')).rowCount).toBe(0);
+      const stuck = await probe.query(`SELECT 1 FROM pgboss.job WHERE name = 'document.convert' AND state NOT IN ('completed')`);
+      expect(stuck.rowCount).toBe(0);
+      // and the survivor still converts new uploads
+      const after = await upload(0, ['after the crash']);
+      await converted(after);
+      expect(await convertJobs(after.hash)).toEqual([{ state: 'completed', retry_count: 0 }]);
+    },
+    240_000,
+  );
 
-  it('a logout on one API revokes the token on the other', async () => {
+  scenario('a logout on one API revokes the token on the other', async () => {
     const token = await login(0, user.username, USER_PASSWORD, '192.0.2.20');
     expect((await req(1, 'GET', '/user', { token })).status).toBe(200);
     await ok(0, 'DELETE', '/user/logout', { token });
@@ -357,56 +388,68 @@ describe.skipIf(!runOnPostgres)('two APIs and two workers on one PostgreSQL and 
     expect((await req(1, 'GET', '/user', { token: user.token })).status).toBe(200);
   });
 
-  it('an edit through one API is seen through the other at once; a change behind its back is not (it does cache)', async () => {
-    const doc = await upload(0, ['缓存失效的文档']);
-    await converted(doc);
-    const title = async (i: number) => (await ok(i, 'GET', `/document?id=${doc.id}`)).title as string;
-    // the document page answer is cached for 10 s: each round must finish well inside that, or it is run again
-    const TTL_MS = 10_000;
-    let proven = false;
-    for (let round = 0; round < 3 && !proven; round++) {
-      const before = await title(1);
-      const primed = Date.now();
-      expect(await title(1)).toBe(before);
-      // written behind the APIs' back: API 1 keeps answering from its memory
-      await probe.query('UPDATE documents SET title = $2 WHERE id = $1', [doc.id, `背后修改 ${round}`]);
-      const cached = await title(1);
-      // through API 0: API 1 drops its copy at once (PostgreSQL NOTIFY); poll briefly for the notification's flight
-      const edited = `经由另一个接口修改 ${round}`;
-      await ok(0, 'PUT', '/document', { token: adminToken, json: { id: doc.id, title: edited } });
-      const seen = await until('the edit through the other API', async () => ((await title(1)) === edited ? Date.now() : undefined), 5000, 20);
-      if (seen - primed >= TTL_MS - 1000) continue; // too slow to tell invalidation from expiry: once more
-      expect(cached).toBe(before);
-      expect(await title(0)).toBe(edited);
-      proven = true;
-    }
-    expect(proven).toBe(true);
-  }, 180_000);
+  scenario(
+    'an edit through one API is seen through the other at once; a change behind its back is not (it does cache)',
+    async () => {
+      const doc = await upload(0, ['缓存失效的文档']);
+      await converted(doc);
+      const title = async (i: number) => (await ok(i, 'GET', `/document?id=${doc.id}`)).title as string;
+      // the document page answer is cached for 10 s: each round must finish well inside that, or it is run again
+      const TTL_MS = 10_000;
+      let proven = false;
+      for (let round = 0; round < 3 && !proven; round++) {
+        const before = await title(1);
+        const primed = Date.now();
+        expect(await title(1)).toBe(before);
+        // written behind the APIs' back: API 1 keeps answering from its memory
+        await probe.query('UPDATE documents SET title = $2 WHERE id = $1', [doc.id, `背后修改 ${round}`]);
+        const cached = await title(1);
+        // through API 0: API 1 drops its copy at once (PostgreSQL NOTIFY); poll briefly for the notification's flight
+        const edited = `经由另一个接口修改 ${round}`;
+        await ok(0, 'PUT', '/document', { token: adminToken, json: { id: doc.id, title: edited } });
+        const seen = await until('the edit through the other API', async () => ((await title(1)) === edited ? Date.now() : undefined), 5000, 20);
+        if (seen - primed >= TTL_MS - 1000) continue; // too slow to tell invalidation from expiry: once more
+        expect(cached).toBe(before);
+        expect(await title(0)).toBe(edited);
+        proven = true;
+      }
+      expect(proven).toBe(true);
+    },
+    180_000,
+  );
 
-  it('a rate limit holds across both APIs: the per-address login limit counts requests to either', async () => {
-    const limit = LOGIN_LIMIT;
-    const statuses: number[] = [];
-    // one client address, alternating between the APIs; per process counters would let 2 × limit through
-    for (let n = 0; n < limit + 10; n++)
-      statuses.push((await req(n % 2, 'POST', '/user/login', { json: { username: user.username, password: USER_PASSWORD }, ip: '198.51.100.7' })).status);
-    expect(statuses.filter((s) => s === 200).length, statuses.join(' ')).toBe(limit);
-    expect(statuses.filter((s) => s === 429).length).toBe(10);
-    expect(statuses.slice(limit).every((s) => s === 429)).toBe(true);
-    // another address is not affected
-    expect((await req(1, 'POST', '/user/login', { json: { username: user.username, password: USER_PASSWORD }, ip: '198.51.100.8' })).status).toBe(200);
-  }, 120_000);
+  scenario(
+    'a rate limit holds across both APIs: the per-address login limit counts requests to either',
+    async () => {
+      const limit = LOGIN_LIMIT;
+      const statuses: number[] = [];
+      // one client address, alternating between the APIs; per process counters would let 2 × limit through
+      for (let n = 0; n < limit + 10; n++)
+        statuses.push((await req(n % 2, 'POST', '/user/login', { json: { username: user.username, password: USER_PASSWORD }, ip: '198.51.100.7' })).status);
+      expect(statuses.filter((s) => s === 200).length, statuses.join(' ')).toBe(limit);
+      expect(statuses.filter((s) => s === 429).length).toBe(10);
+      expect(statuses.slice(limit).every((s) => s === 429)).toBe(true);
+      // another address is not affected
+      expect((await req(1, 'POST', '/user/login', { json: { username: user.username, password: USER_PASSWORD }, ip: '198.51.100.8' })).status).toBe(200);
+    },
+    120_000,
+  );
 
-  it('the daily sign-in awards once when 40 requests are spread over both APIs', async () => {
-    const balance = async () => (await ok(1, 'GET', '/user', { token: user.token })).credit_count as number;
-    const before = await balance();
-    const results = await Promise.all(Array.from({ length: 40 }, (_, n) => req(n % 2, 'PUT', '/user/sign', { token: user.token, ip: `203.0.113.${n + 1}` })));
-    const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200).length).toBe(1);
-    expect(statuses.filter((s) => s === 409).length).toBe(39);
-    const award = results.find((r) => r.status === 200)!.json.award as number;
-    expect(await balance()).toBe(before + award);
-    const ledger = await probe.query(`SELECT 1 FROM credit_ledger WHERE user_id = $1 AND reason = 'sign_in'`, [user.id]);
-    expect(ledger.rowCount).toBe(1);
-    expect((await probe.query('SELECT 1 FROM signs WHERE user_id = $1', [user.id])).rowCount).toBe(1);
-  }, 120_000);
+  scenario(
+    'the daily sign-in awards once when 40 requests are spread over both APIs',
+    async () => {
+      const balance = async () => (await ok(1, 'GET', '/user', { token: user.token })).credit_count as number;
+      const before = await balance();
+      const results = await Promise.all(Array.from({ length: 40 }, (_, n) => req(n % 2, 'PUT', '/user/sign', { token: user.token, ip: `203.0.113.${n + 1}` })));
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200).length).toBe(1);
+      expect(statuses.filter((s) => s === 409).length).toBe(39);
+      const award = results.find((r) => r.status === 200)!.json.award as number;
+      expect(await balance()).toBe(before + award);
+      const ledger = await probe.query(`SELECT 1 FROM credit_ledger WHERE user_id = $1 AND reason = 'sign_in'`, [user.id]);
+      expect(ledger.rowCount).toBe(1);
+      expect((await probe.query('SELECT 1 FROM signs WHERE user_id = $1', [user.id])).rowCount).toBe(1);
+    },
+    120_000,
+  );
 });

@@ -97,7 +97,10 @@ export class WorkerHeartbeat {
     await this.pool.query('DELETE FROM worker_jobs WHERE job_id = $1 AND worker_id = $2', [jobId, this.id]);
   }
 
-  /** Fails the running jobs of dead workers (one sweeper at a time); returns how many were failed. */
+  /**
+   * Fails the running jobs of dead workers (one sweeper at a time); returns how many were failed. Never this worker's
+   * own: it is alive, whatever its last beat says (a busy machine may delay the sweep well after the beat).
+   */
   async sweep(): Promise<number> {
     const boss = this.boss();
     if (!boss || this.stopped) return 0;
@@ -113,8 +116,8 @@ export class WorkerHeartbeat {
              FROM worker_jobs h
              LEFT JOIN workers w ON w.id = h.worker_id
              LEFT JOIN ${QUEUE_SCHEMA}.job j ON j.name = h.queue AND j.id = h.job_id
-            WHERE w.id IS NULL OR w.beat_at < now() - $1 * interval '1 millisecond'`,
-          [this.options.deadAfterMs],
+            WHERE h.worker_id <> $2 AND (w.id IS NULL OR w.beat_at < now() - $1 * interval '1 millisecond')`,
+          [this.options.deadAfterMs, this.id],
         );
         for (const h of rows) {
           if (h.running) {
@@ -125,9 +128,9 @@ export class WorkerHeartbeat {
           await client.query('DELETE FROM worker_jobs WHERE job_id = $1 AND worker_id = $2', [h.job_id, h.worker_id]);
         }
         await client.query(
-          `DELETE FROM workers w WHERE w.beat_at < now() - $1 * interval '1 millisecond'
+          `DELETE FROM workers w WHERE w.id <> $2 AND w.beat_at < now() - $1 * interval '1 millisecond'
              AND NOT EXISTS (SELECT 1 FROM worker_jobs h WHERE h.worker_id = w.id)`,
-          [this.options.deadAfterMs],
+          [this.options.deadAfterMs, this.id],
         );
       } finally {
         // a connection that cannot unlock is dropped, which ends its session and the lock with it
