@@ -41,6 +41,12 @@ const ZEnv = z.object({
   SPIDER_ALLOW_HOSTS: z.string().default(''),
   /** set by scripts/supervise.mjs: the server leaves when this process is gone */
   WENKU_SUPERVISOR_PID: z.coerce.number().int().min(0).default(0),
+  /** how often a worker process records that it is alive (kernel/worker-heartbeat.ts) */
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
+  /** a worker silent this long is taken for dead: its running jobs fail and retry on another worker */
+  WORKER_DEAD_AFTER_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** TEST ONLY (honoured with NODE_ENV=test): a conversion waits this long after writing its page images */
+  WENKU_TEST_CONVERT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 });
 
 export interface AppConfig {
@@ -72,6 +78,10 @@ export interface AppConfig {
   isTest: boolean;
   /** SPIDER_ALLOW_HOSTS: `host` or `host:port` entries the collector may reach although they resolve to loopback or private addresses */
   spiderAllowHosts: string[];
+  /** the worker heartbeat: beat interval, and the silence after which a worker's running jobs are failed (retried) */
+  workerHeartbeat: { beatMs: number; deadAfterMs: number };
+  /** tests only (NODE_ENV=test): a pause after a conversion wrote its page images, to catch a worker mid-conversion */
+  testConvertDelayMs: number;
   /** tests only, never from the environment: replaces a vendor's real origin (github, gitee, qq, wechat, wechatmp) with a local fake */
   vendorBaseUrls?: Partial<Record<string, string>>;
 }
@@ -118,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.WORKER_DEAD_AFTER_SECONDS < e.WORKER_HEARTBEAT_SECONDS * 2) {
+    throw new Error('配置错误: WORKER_DEAD_AFTER_SECONDS 至少是 WORKER_HEARTBEAT_SECONDS 的两倍');
+  }
+  const isTest = e.NODE_ENV === 'test';
   return {
     port: e.PORT,
     host: e.HOST,
@@ -153,7 +167,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    isTest: e.NODE_ENV === 'test',
+    isTest,
+    workerHeartbeat: { beatMs: Math.round(e.WORKER_HEARTBEAT_SECONDS * 1000), deadAfterMs: Math.round(e.WORKER_DEAD_AFTER_SECONDS * 1000) },
+    testConvertDelayMs: isTest ? e.WENKU_TEST_CONVERT_DELAY_MS : 0,
     spiderAllowHosts: e.SPIDER_ALLOW_HOSTS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

@@ -40,6 +40,8 @@ export class ConversionService {
     private readonly queue: JobQueue,
     private readonly log: Logger,
     private readonly caches: CacheBus,
+    /** tests only (config WENKU_TEST_CONVERT_DELAY_MS, NODE_ENV=test): a pause once the page images are written */
+    private readonly testDelayMs = 0,
   ) {
     caches.register('page-bytes', () => this.pageBytes.clear());
   }
@@ -117,6 +119,8 @@ export class ConversionService {
       await this.pagesChanged([hash]);
       for (const p of result.rendered.slice(0, preview)) await this.storage.put(pageKey(hash, p.page, gzip), p.svg, { contentType: 'image/svg+xml' });
       await this.pagesChanged([hash]);
+      // the scale-out test kills a worker here: half the output written, no cover, no text, still `converting`
+      if (this.testDelayMs > 0) await new Promise((r) => setTimeout(r, this.testDelayMs));
       await this.storage.put(coverKey(hash), result.cover, { contentType: 'image/png' });
       await this.db.transaction(async (tx) => {
         await this.repo.replaceTexts(tx, hash, result.texts);

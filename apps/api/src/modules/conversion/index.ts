@@ -13,8 +13,8 @@ declare module '../../kernel/module' {
 /** File → page images, cover and per-page text (MuPDF, LibreOffice), queued per hash, watched for time-outs. */
 export default defineModule({
   name: 'conversion',
-  create: ({ db, documents, attachments, settings, storage, queue, log, caches }) => ({
-    conversion: new ConversionService(db, new ConversionRepo(db), documents, attachments, settings, storage, queue, log, caches),
+  create: ({ db, documents, attachments, settings, storage, queue, log, caches, config }) => ({
+    conversion: new ConversionService(db, new ConversionRepo(db), documents, attachments, settings, storage, queue, log, caches, config.testConvertDelayMs),
   }),
   routes: conversionRoutes,
   jobs: ({ conversion }) => [
