@@ -48,7 +48,7 @@ const PG_BASE = process.env.BENCH_DATABASE_URL || '';
 const children = [];
 let benchDb = null;
 
-async function createBenchDatabase() {
+export async function createBenchDatabase() {
   const pg = createRequire(join(ROOT, 'apps/api/package.json'))('pg');
   const name = `wenku_apibench_${Date.now().toString(36)}`;
   const c = new pg.Client({ connectionString: PG_BASE });
@@ -61,7 +61,7 @@ async function createBenchDatabase() {
   return u.toString();
 }
 
-async function dropBenchDatabase() {
+export async function dropBenchDatabase() {
   if (!benchDb) return;
   const pg = createRequire(join(ROOT, 'apps/api/package.json'))('pg');
   const c = new pg.Client({ connectionString: PG_BASE });
@@ -71,7 +71,7 @@ async function dropBenchDatabase() {
 }
 
 /** Five documents converted and an article written, through the API as an administrator would. */
-async function seed(base) {
+export async function seed(base) {
   const api = async (path, init = {}, token) => {
     const res = await fetch(`${base}/api/v1${path}`, { ...init, headers: { ...(init.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
     const text = await res.text();
@@ -103,10 +103,10 @@ async function seed(base) {
   }
   const article = await post('/article', { title: '压测文章：文库的阅读器', content: `# 阅读器\n\n${'文库的阅读器按页加载文档的矢量图片。'.repeat(40)}\n\n$$E = mc^2$$` }, token);
   const guide = await api(`/document?id=${docs[0].id}`);
-  return { guide, article };
+  return { guide, article, docs, category, token };
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.on('error', rej);
@@ -134,7 +134,7 @@ function startBare() {
   });
 }
 
-async function waitFor(url, timeoutMs, child) {
+export async function waitFor(url, timeoutMs, child) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
@@ -149,7 +149,7 @@ async function waitFor(url, timeoutMs, child) {
   throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
 }
 
-async function startWenku() {
+export async function startWenku() {
   if (process.env.BENCH_API_URL) return { base: process.env.BENCH_API_URL.replace(/\/$/, ''), dataDir: null };
   const { toolEnv } = await import('../scripts/bootstrap.mjs');
   const port = await freePort();
@@ -198,7 +198,7 @@ async function measure(name, url, { paths, connections = CONNECTIONS } = {}) {
   return row;
 }
 
-async function stopAll() {
+export async function stopAll() {
   for (const c of children) {
     if (c.exitCode !== null || c.signalCode !== null) continue;
     try {
@@ -218,8 +218,10 @@ async function stopAll() {
   }
 }
 
+// run as a script; bench/load-bench.mjs imports the helpers above (seed, startWenku, stopAll, ...)
+const IS_MAIN = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 let dataDir = null;
-try {
+if (IS_MAIN) try {
   const bare = await startBare();
   const wenku = await startWenku();
   dataDir = wenku.dataDir;
