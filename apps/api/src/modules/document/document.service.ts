@@ -66,14 +66,14 @@ export class DocumentService {
   /** page views, written every few seconds in one statement (and at shutdown) */
   readonly views: CounterBuffer;
   /** uuid → document for the page images and covers; shared with the other API processes by the module (index.ts) */
-  readonly viewCache = new TtlCache<DocumentRow | null>(60_000, 20_000);
+  readonly viewCache = new TtlCache<DocumentRow | null>(60_000, 20_000, { staleMs: 60_000 });
   /**
    * What visitors who are not logged in read — the document page and the lists — as whole answers: the same for
    * all of them. Dropped in every process on any document change; the time limit bounds what else they show
    * (an uploader's new name, a category's new title, the view counts).
    */
-  readonly pageCache = new TtlCache<DocumentPageAnswer>(10_000, 5000);
-  readonly listCache = new TtlCache<{ total: number; document: TDocument[] }>(10_000, 1000);
+  readonly pageCache = new TtlCache<DocumentPageAnswer>(10_000, 5000, { staleMs: 20_000 });
+  readonly listCache = new TtlCache<{ total: number; document: TDocument[] }>(10_000, 1000, { staleMs: 20_000 });
 
   /** Favourite, comment or download counts changed (committed): the cached pages and lists showing them go. */
   async countsChanged() {

@@ -32,7 +32,7 @@ interface RecordInput {
 export class SearchService {
   private buffer: RecordInput[] = [];
   /** answers by question; shared with the other API processes by the module (index.ts) */
-  readonly results = new TtlCache<Awaited<ReturnType<SearchService['compute']>>>(30_000, 2000);
+  readonly results = new TtlCache<Awaited<ReturnType<SearchService['compute']>>>(30_000, 2000, { staleMs: 30_000 });
   private timer?: NodeJS.Timeout;
   private dictLoadedAt = 0;
 
