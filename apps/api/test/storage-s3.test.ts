@@ -659,7 +659,7 @@ describe('S3_REDIRECT: page images and covers sent from the store', () => {
     expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('cache-control')).toBe('public, max-age=1800, immutable');
-    const raw = await appFake.read(`pages/${doc.hash}/1.svg.gz`);
+    const raw = (await appFake.read(`pages/${doc.hash}/1.svg.gz`))!;
     expect(Buffer.from(await res.arrayBuffer()).toString()).toBe(zlib.gunzipSync(raw).toString()); // fetch decoded it
     expect(zlib.gunzipSync(raw).toString()).toContain('<svg');
 

@@ -74,15 +74,17 @@ export class DocumentService {
    */
   readonly pageCache = new TtlCache<DocumentPageAnswer>(10_000, 5000, { staleMs: 20_000 });
   readonly listCache = new TtlCache<{ total: number; document: TDocument[] }>(10_000, 1000, { staleMs: 20_000 });
+  /** the home page's blocks (a list per top category: dozens of statements), the same for every visitor */
+  readonly homeCache = new TtlCache<Awaited<ReturnType<DocumentService['buildHome']>>>(10_000, 50, { staleMs: 20_000 });
 
   /** Favourite, comment or download counts changed (committed): the cached pages and lists showing them go. */
   async countsChanged() {
-    await Promise.all([this.pageCache.clear(), this.listCache.clear()]);
+    await Promise.all([this.pageCache.clear(), this.listCache.clear(), this.homeCache.clear()]);
   }
 
   /** Drops what is held in memory about documents, here and in the other API processes. */
   private async forgetCached() {
-    await Promise.all([this.viewCache.clear(), this.pageCache.clear(), this.listCache.clear()]);
+    await Promise.all([this.viewCache.clear(), this.pageCache.clear(), this.listCache.clear(), this.homeCache.clear()]);
   }
 
   /** Documents by id as list cards (row and public shape), in the order asked; deleted and unknown ids left out. */
@@ -250,7 +252,12 @@ export class DocumentService {
     return load();
   }
 
-  async home(limit: number) {
+  /** The home page's documents: from memory, dropped in every process with the lists (any document change). */
+  home(limit: number) {
+    return this.homeCache.get(String(limit), async () => freeze(await this.buildHome(limit)));
+  }
+
+  private async buildHome(limit: number) {
     const all = (await this.content.categoriesOfType(0)).filter((c) => c.enable);
     const tops = all.filter((c) => c.parentId === 0).map((c) => ({ ...c, children: all.filter((x) => x.parentId === c.id).map((x) => x.id) }));
     const blocks = [];
