@@ -11,7 +11,8 @@
 // request another word from the guide, p95 reported).
 // Env: BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (API LOG_LEVEL, warn),
 //      BENCH_API_URL (benchmark an API that is already running instead of starting one; BENCH_ADMIN_PASSWORD then),
-//      BENCH_DATABASE_URL (a PostgreSQL server: the run creates a database on it and drops it after; default PGlite).
+//      BENCH_DATABASE_URL (a PostgreSQL server: the run creates a database on it and drops it after; default PGlite),
+//      BENCH_ONLY (a regular expression: measure only the routes whose name matches, e.g. 'search').
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -172,7 +173,11 @@ export async function startWenku() {
   return { base, dataDir };
 }
 
+// BENCH_ONLY: a regular expression; only the routes whose name matches it are measured (the bare route always is)
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+
 async function measure(name, url, { paths, connections = CONNECTIONS } = {}) {
+  if (ONLY && name !== 'bare fastify' && !ONLY.test(name)) return null;
   const check = await fetch(paths ? `${url}${paths(0)}` : url);
   const body = await check.text();
   if (check.status !== 200) console.warn(`warning: ${url} answered ${check.status}: ${body.slice(0, 200)}`);
@@ -245,6 +250,7 @@ if (IS_MAIN) try {
       paths: (i) => `/api/v1/document/search?wd=${encodeURIComponent(`${words[i % words.length]} ${words[Math.floor(i / words.length) % words.length]}`)}&page=1&size=10`,
     }),
   );
+  for (let i = rows.length - 1; i >= 0; i--) if (!rows[i]) rows.splice(i, 1);
   for (const row of rows) row.ratio_to_bare = Number((row.requests_per_sec / baseline.requests_per_sec).toFixed(3));
 
   console.log('\nroute                     req/s   ratio to bare');

@@ -134,10 +134,15 @@ function kinds({ docs, pages, words, users }) {
   };
 }
 
+/** seconds into the run at which each kind's connection errors and time-outs happened (when, not just how many) */
+const errorTimes = {};
+let startedAt = 0;
+
 function runKind(base, name, requests, connections) {
   return new Promise((res, rej) => {
     const inst = autocannon({ url: base, connections, duration: DURATION, timeout: TIMEOUT, requests }, (err, r) => (err ? rej(err) : res(r)));
     inst.on('error', rej);
+    inst.on('reqError', () => (errorTimes[name] ??= []).push(Math.round((Date.now() - startedAt) / 100) / 10));
   });
 }
 
@@ -164,6 +169,7 @@ function summarise(name, r, connections) {
     other_failures: otherFailures,
     connection_errors: r.errors,
     timeouts: r.timeouts,
+    error_seconds: (errorTimes[name] ?? []).slice(0, 50),
     ok,
   };
 }
@@ -188,6 +194,7 @@ try {
   console.log(
     `\n${DURATION} s, ${Object.values(share).reduce((a, b) => a + b, 0)} connections (${names.map((n) => `${n} ${share[n]}`).join(', ')}), time-out ${TIMEOUT} s, ${cpus().length} cores shared by client and server, load ${load0.map((x) => x.toFixed(2)).join(' ')}\n`,
   );
+  startedAt = Date.now();
   const results = await Promise.all(names.map((n) => runKind(wenku.base, n, plan[n], share[n])));
   const load1 = loadavg();
   const rows = names.map((n, i) => summarise(n, results[i], share[n]));
@@ -199,6 +206,7 @@ try {
       `${r.name.padEnd(10)} ${String(r.connections).padStart(6)} ${String(r.requests).padStart(9)} ${String(r.requests_per_sec).padStart(6)} ${String(r.latency_ms.p50).padStart(6)} ${String(r.latency_ms.p97_5).padStart(8)} ${String(r.latency_ms.p99).padStart(7)}       ${String(r.rate_limited_429).padStart(6)} ${String(r.server_errors_5xx).padStart(5)} ${String(r.other_failures).padStart(6)} ${String(r.connection_errors).padStart(7)} ${String(r.timeouts).padStart(10)}${r.ok ? '' : '   ✗'}`,
     );
   }
+  for (const r of rows) if (r.error_seconds.length) console.log(`${r.name}: errors and time-outs at ${r.error_seconds.slice(0, 12).join(', ')}${r.error_seconds.length > 12 ? ', …' : ''} s`);
   const all = rows.reduce((a, r) => a + r.requests, 0);
   console.log(`\nall kinds: ${all} requests, ${Math.round(all / DURATION)} req/s; health after the load: ${after.status}; load average ${load1.map((x) => x.toFixed(2)).join(' ')}`);
   failed = rows.some((r) => !r.ok) || after.status !== 200;
