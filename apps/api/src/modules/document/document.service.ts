@@ -260,11 +260,13 @@ export class DocumentService {
   private async buildHome(limit: number) {
     const all = (await this.content.categoriesOfType(0)).filter((c) => c.enable);
     const tops = all.filter((c) => c.parentId === 0).map((c) => ({ ...c, children: all.filter((x) => x.parentId === c.id).map((x) => x.id) }));
-    const blocks = [];
-    for (const c of tops) {
-      const { rows } = await this.repo.list({ page: 1, size: limit, category_id: [c.id, ...c.children], status: PUBLIC_STATUSES });
-      blocks.push({ category_id: c.id, category_name: c.title, category_cover: c.cover, document: await this.decorate(rows) });
-    }
+    // the blocks side by side: built one after the other, a cold build under load waited for each in turn
+    const blocks = await Promise.all(
+      tops.map(async (c) => {
+        const { rows } = await this.repo.list({ page: 1, size: limit, category_id: [c.id, ...c.children], status: PUBLIC_STATUSES });
+        return { category_id: c.id, category_name: c.title, category_cover: c.cover, document: await this.decorate(rows) };
+      }),
+    );
     const [rec, latest] = await Promise.all([
       this.repo.list({ page: 1, size: limit, status: PUBLIC_STATUSES, is_recommend: [true], sort: 'recommend' }),
       this.repo.list({ page: 1, size: limit, status: PUBLIC_STATUSES }),
