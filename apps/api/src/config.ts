@@ -28,6 +28,10 @@ const ZEnv = z.object({
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: zBoolEnv,
+  /** page images and covers answered with a 302 to a presigned URL of the store instead of their bytes */
+  S3_REDIRECT: zBoolEnv,
+  /** how long those presigned URLs stay valid, in seconds */
+  S3_REDIRECT_SECONDS: z.coerce.number().int().min(120).max(604800).default(3600),
   API_ONLY: zBoolEnv,
   NO_WORKER: zBoolEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -60,7 +64,18 @@ export interface AppConfig {
   adminPassword?: string;
   storage: {
     kind: 'local' | 's3';
-    s3?: { endpoint?: string; bucket?: string; region: string; accessKey?: string; secretKey?: string; forcePathStyle: boolean };
+    s3?: {
+      endpoint?: string;
+      bucket?: string;
+      region: string;
+      accessKey?: string;
+      secretKey?: string;
+      forcePathStyle: boolean;
+      /** S3_REDIRECT: page images and covers redirect to presigned URLs (off: the API sends the bytes) */
+      redirect?: boolean;
+      /** S3_REDIRECT_SECONDS: the presigned URLs' lifetime */
+      redirectSeconds?: number;
+    };
   };
   serveStatic: boolean;
   runWorker: boolean;
@@ -152,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
               accessKey: e.S3_ACCESS_KEY,
               secretKey: e.S3_SECRET_KEY,
               forcePathStyle: e.S3_FORCE_PATH_STYLE ?? true,
+              redirect: e.S3_REDIRECT ?? false,
+              redirectSeconds: e.S3_REDIRECT_SECONDS,
             }
           : undefined,
     },
