@@ -77,7 +77,12 @@ async function startOnce(variant, dataDir) {
     await sleep(25);
   }
   const readyMs = performance.now() - t0;
-  for (const p of ['/api/v1/settings', '/api/v1/document/list?page=1&size=20', '/api/v1/category/list', `/api/v1/document/search?wd=${encodeURIComponent('文档')}`]) {
+  for (const p of [
+    '/api/v1/settings',
+    '/api/v1/document/list?page=1&size=20',
+    '/api/v1/category/list',
+    `/api/v1/document/search?wd=${encodeURIComponent('文档')}`,
+  ]) {
     const r = await fetch(base + p);
     await r.arrayBuffer();
     if (r.status !== 200) throw new Error(`${variant}: ${p} answered ${r.status}`);
@@ -91,7 +96,11 @@ async function startOnce(variant, dataDir) {
 
 /** Runs `code` as an ES module in a fresh node (apps/api's packages resolvable); it prints one JSON line. */
 function probe(code, extraArgs = []) {
-  const r = spawnSync(process.execPath, [...extraArgs, '--input-type=module', '-e', code], { cwd: API, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  const r = spawnSync(process.execPath, [...extraArgs, '--input-type=module', '-e', code], {
+    cwd: API,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) throw new Error(`probe failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
@@ -119,7 +128,8 @@ function probeParts(dataDir) {
   const settingsSrc = readFileSync(join(API, 'src/db/client.ts'), 'utf8');
   const block = /PGLITE_SETTINGS[^=]*=\s*\{([^}]*)\}/.exec(settingsSrc)?.[1] ?? '';
   const settings = Object.fromEntries([...block.matchAll(/(\w+):\s*'([^']*)'/g)].map((m) => [m[1], m[2]]));
-  const jieba = probe(`${RSS}
+  const jieba = probe(
+    `${RSS}
     const { createRequire } = await import('node:module');
     const require = createRequire(process.cwd() + '/package.json');
     const before = await rss();
@@ -127,19 +137,27 @@ function probeParts(dataDir) {
     const { dict } = require('@node-rs/jieba/dict.js');
     Jieba.withDict(dict).cutForSearch('文档分享系统', true);
     globalThis.gc?.();
-    console.log(JSON.stringify({ rss: (await rss()) - before }));`, ['--expose-gc']);
-  const aws = probe(`${RSS}
+    console.log(JSON.stringify({ rss: (await rss()) - before }));`,
+    ['--expose-gc'],
+  );
+  const aws = probe(
+    `${RSS}
     const before = await rss();
     await import('@aws-sdk/client-s3'); await import('@aws-sdk/lib-storage'); await import('@aws-sdk/s3-request-presigner');
     globalThis.gc?.();
-    console.log(JSON.stringify({ rss: (await rss()) - before }));`, ['--expose-gc']);
+    console.log(JSON.stringify({ rss: (await rss()) - before }));`,
+    ['--expose-gc'],
+  );
   return { node: node.rss, pgliteDefault: pglite(null), pglite: pglite(settings), settings, jieba: jieba.rss, awsSdk: aws.rss };
 }
 
 async function main() {
   if (process.platform !== 'linux') throw new Error('process-bench reads /proc: Linux only');
   console.log('building apps/api/dist (turbo; skipped when up to date) ...');
-  const built = spawnSync('pnpm', ['turbo', 'run', 'build', '--filter=@wenku/api', '--env-mode=loose', '--output-logs=errors-only'], { cwd: ROOT, stdio: 'inherit' });
+  const built = spawnSync('pnpm', ['turbo', 'run', 'build', '--filter=@wenku/api', '--env-mode=loose', '--output-logs=errors-only'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error(`building the API failed (exit ${built.status})`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'wenku-process-'));
@@ -172,7 +190,7 @@ async function main() {
     console.log('| --- | ---: | ---: |');
     for (const s of summary) console.log(`| ${s.variant} | ${(s.ready_ms / 1000).toFixed(2)} s | ${s.rss_mb} MB |`);
     console.log(`| first start (initdb, migrations, seed), compiled | ${(first.readyMs / 1000).toFixed(2)} s | ${fmt(first.rss)} |`);
-    console.log('\n| part of the compiled server\'s resident memory | MB |');
+    console.log("\n| part of the compiled server's resident memory | MB |");
     console.log('| --- | ---: |');
     console.log(`| node itself (an empty process) | ${Math.round(parts.node / MB)} |`);
     console.log(`| PGlite, API settings (shared_buffers ${parts.pglite.shared}) | ${Math.round(parts.pglite.rss / MB)} |`);
