@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // API throughput, as a ratio to a bare Fastify route measured in the same run on the same machine.
 //   (a) a bare Fastify 5 server (the API's own fastify) with one JSON route returning a small object
-//   (b) the real Wenku API: `pnpm --filter @wenku/api start` with a temp DATA_DIR, a free PORT, API_ONLY=1
+//   (b) the real Wenku API, compiled: `pnpm --filter @wenku/api start` (node dist/server.js) with a temp DATA_DIR, a free PORT, API_ONLY=1
 // Each URL: 2 s warm-up, then autocannon for 10 s with 50 connections (no pipelining).
 // Prints requests/s and the ratio of each Wenku route to the bare route; writes bench/output/api-bench.json.
 // Run: npm run bench   (or: node bench/api-bench.mjs after `node scripts/bootstrap.mjs`)
@@ -13,7 +13,7 @@
 //      BENCH_API_URL (benchmark an API that is already running instead of starting one; BENCH_ADMIN_PASSWORD then),
 //      BENCH_DATABASE_URL (a PostgreSQL server: the run creates a database on it and drops it after; default PGlite),
 //      BENCH_ONLY (a regular expression: measure only the routes whose name matches, e.g. 'search').
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -158,6 +158,9 @@ export async function startWenku() {
   const env = { ...toolEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, API_ONLY: '1', LOG_LEVEL, ADMIN_PASSWORD };
   delete env.DATABASE_URL; // the default single-process setup: embedded PGlite
   if (PG_BASE) env.DATABASE_URL = await createBenchDatabase();
+  // the compiled API, as `npm start` runs it (turbo skips the build when apps/api/dist is up to date)
+  const built = spawnSync('pnpm', ['turbo', 'run', 'build', '--filter=@wenku/api', '--env-mode=loose', '--output-logs=errors-only'], { cwd: ROOT, env, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`building the API failed (exit ${built.status})`);
   console.log(`starting the Wenku API on port ${port} (DATA_DIR=${dataDir}, LOG_LEVEL=${LOG_LEVEL}) ...`);
   const child = spawn('pnpm', ['--filter', '@wenku/api', 'start'], {
     cwd: ROOT,

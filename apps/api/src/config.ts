@@ -2,6 +2,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
+import { REPO_ROOT } from './lib/paths';
 
 const zBoolEnv = z.preprocess(
   (v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())),
@@ -132,8 +133,6 @@ export function parseTrustProxy(v: string): boolean | number | string {
     .join(',');
 }
 
-const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
-
 /** Reads the environment once. Nothing else in the API reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const parsed = ZEnv.safeParse(env);
@@ -178,8 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     bodyLimit: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
     vectorMemoryBytes: Math.round(e.VECTOR_MEMORY_MB * 1024 * 1024),
-    webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
-    adminDist: e.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist'),
+    webDist: e.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'),
+    adminDist: e.ADMIN_DIST ?? path.join(REPO_ROOT, 'apps/admin/dist'),
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
