@@ -62,7 +62,11 @@ async function makeUsers(base, adminToken) {
   // slowly, so wait out a 429 here: the load's own logins are the ones to count
   for (const u of users) {
     for (;;) {
-      const res = await fetch(`${base}/api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: u.username, password: PASSWORD }) });
+      const res = await fetch(`${base}/api/v1/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: u.username, password: PASSWORD }),
+      });
       const body = await res.json();
       if (res.status === 200) {
         u.token = body.token;
@@ -206,11 +210,19 @@ try {
       `${r.name.padEnd(10)} ${String(r.connections).padStart(6)} ${String(r.requests).padStart(9)} ${String(r.requests_per_sec).padStart(6)} ${String(r.latency_ms.p50).padStart(6)} ${String(r.latency_ms.p97_5).padStart(8)} ${String(r.latency_ms.p99).padStart(7)}       ${String(r.rate_limited_429).padStart(6)} ${String(r.server_errors_5xx).padStart(5)} ${String(r.other_failures).padStart(6)} ${String(r.connection_errors).padStart(7)} ${String(r.timeouts).padStart(10)}${r.ok ? '' : '   ✗'}`,
     );
   }
-  for (const r of rows) if (r.error_seconds.length) console.log(`${r.name}: errors and time-outs at ${r.error_seconds.slice(0, 12).join(', ')}${r.error_seconds.length > 12 ? ', …' : ''} s`);
+  for (const r of rows)
+    if (r.error_seconds.length)
+      console.log(`${r.name}: errors and time-outs at ${r.error_seconds.slice(0, 12).join(', ')}${r.error_seconds.length > 12 ? ', …' : ''} s`);
   const all = rows.reduce((a, r) => a + r.requests, 0);
-  console.log(`\nall kinds: ${all} requests, ${Math.round(all / DURATION)} req/s; health after the load: ${after.status}; load average ${load1.map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nall kinds: ${all} requests, ${Math.round(all / DURATION)} req/s; health after the load: ${after.status}; load average ${load1.map((x) => x.toFixed(2)).join(' ')}`,
+  );
   failed = rows.some((r) => !r.ok) || after.status !== 200;
-  console.log(failed ? 'criteria: FAILED (5xx, connection errors, time-outs or unexpected statuses above)' : 'criteria: met (no 5xx, no errors, no time-outs; 429 only on login and download)');
+  console.log(
+    failed
+      ? 'criteria: FAILED (5xx, connection errors, time-outs or unexpected statuses above)'
+      : 'criteria: met (no 5xx, no errors, no time-outs; 429 only on login and download)',
+  );
   const out = {
     date: new Date().toISOString(),
     node: process.version,
