@@ -48,6 +48,9 @@ const freePort = () =>
     s.on('error', reject);
   });
 
+/** An error `until` does not wait out (a process that exited will not come back). */
+class Fatal extends Error {}
+
 /** Polls until `probe` answers something other than undefined (never a fixed sleep that asserts time). */
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 90_000, every = 100): Promise<T> {
   const end = Date.now() + ms;
@@ -57,6 +60,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
       const v = await probe();
       if (v !== undefined) return v;
     } catch (e) {
+      if (e instanceof Fatal) throw e;
       last = e;
     }
     await new Promise((r) => setTimeout(r, every));
@@ -174,6 +178,17 @@ describe.skipIf(!runOnPostgres)('two APIs and two workers on one PostgreSQL and 
       }
       workers = [0, 1].map((i) => start(`worker${i}`, 'src/worker.ts', { WENKU_TEST_CONVERT_DELAY_MS: String(CONVERT_DELAY_MS) }));
       for (const base of apis) await until(`${base} to answer`, async () => ((await fetch(`${base}/api/v1/health`)).ok ? true : undefined), 150_000, 250);
+      // "worker started": the jobs are registered (pg-boss queues made by processes starting at the same moment)
+      await until(
+        'both workers to start',
+        () => {
+          const gone = procs.find((p) => p.child.exitCode !== null || p.child.signalCode !== null);
+          if (gone) throw new Fatal(`${gone.name} exited`);
+          return workers.every((w) => w.output.includes('worker started')) ? true : undefined;
+        },
+        150_000,
+        250,
+      );
       await until(
         'both workers to beat',
         async () => {
@@ -341,6 +356,7 @@ describe.skipIf(!runOnPostgres)('two APIs and two workers on one PostgreSQL and 
       const victim = workers.find((w) => w.child.pid === holder.pid);
       const survivor = workers.find((w) => w !== victim)!;
       expect(victim, `the holder (pid ${holder.pid}) is one of the test's workers`).toBeDefined();
+      expect(survivor.child.exitCode).toBeNull();
       victim!.child.kill('SIGKILL');
       await until('the killed worker to exit', () => (victim!.child.signalCode === 'SIGKILL' ? true : undefined), 10_000);
       expect((await probe.query('SELECT status FROM conversions WHERE hash = $1', [doc.hash])).rows[0]).toEqual({ status: DocumentStatus.Converting });

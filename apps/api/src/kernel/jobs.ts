@@ -87,9 +87,23 @@ export class JobQueue {
     return this.boss !== undefined;
   }
 
+  /**
+   * Creates the queue if it is missing. Processes started together (`docker compose up`: APIs and workers) create the
+   * same queues at the same moment, and pg-boss's `create_queue` (a partition table per queue) can then deadlock or
+   * collide with the other process's; the loser tries again and finds the queue made.
+   */
   async ensureQueue(name: string) {
     if (!this.boss || this.created.has(name)) return;
-    await this.boss.createQueue(name);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(name);
+        break;
+      } catch (e) {
+        const code = (e as { code?: string }).code;
+        if (attempt >= 6 || !(code === '40P01' || code === '23505' || code === '40001' || code === '42P07')) throw e;
+        await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 200));
+      }
+    }
     this.created.add(name);
   }
 
