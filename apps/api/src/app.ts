@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
-import { runMigrations } from './db/migrate';
+import { runMigrations, withSeedLock } from './db/migrate';
 import { seedBase } from './db/seed';
 import type { Deps, Logger } from './kernel/module';
 import { closeModules, consoleLogger, createDeps, seedModules } from './kernel/boot';
@@ -37,9 +37,11 @@ export interface BuildOptions {
 /** Migrates, then runs every module's seed (settings, the first administrator, the footer pages). */
 export async function prepareDatabase(database: Database, config: AppConfig, log: (m: string) => void, logger: Logger = consoleLogger): Promise<Deps> {
   await runMigrations(database);
-  await seedBase(database);
   const deps = createDeps(database, config, MODULES, logger);
-  await seedModules(deps, MODULES, log);
+  await withSeedLock(database, async () => {
+    await seedBase(database);
+    await seedModules(deps, MODULES, log);
+  });
   return deps;
 }
 

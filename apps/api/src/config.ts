@@ -29,6 +29,10 @@ const ZEnv = z.object({
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: zBoolEnv,
+  /** page images and covers answered with a 302 to a presigned URL of the store instead of their bytes */
+  S3_REDIRECT: zBoolEnv,
+  /** how long those presigned URLs stay valid, in seconds */
+  S3_REDIRECT_SECONDS: z.coerce.number().int().min(120).max(604800).default(3600),
   API_ONLY: zBoolEnv,
   NO_WORKER: zBoolEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -42,6 +46,12 @@ const ZEnv = z.object({
   SPIDER_ALLOW_HOSTS: z.string().default(''),
   /** set by scripts/supervise.mjs: the server leaves when this process is gone */
   WENKU_SUPERVISOR_PID: z.coerce.number().int().min(0).default(0),
+  /** how often a worker process records that it is alive (kernel/worker-heartbeat.ts) */
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
+  /** a worker silent this long is taken for dead: its running jobs fail and retry on another worker */
+  WORKER_DEAD_AFTER_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** TEST ONLY (honoured with NODE_ENV=test): a conversion waits this long after writing its page images */
+  WENKU_TEST_CONVERT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 });
 
 export interface AppConfig {
@@ -55,7 +65,18 @@ export interface AppConfig {
   adminPassword?: string;
   storage: {
     kind: 'local' | 's3';
-    s3?: { endpoint?: string; bucket?: string; region: string; accessKey?: string; secretKey?: string; forcePathStyle: boolean };
+    s3?: {
+      endpoint?: string;
+      bucket?: string;
+      region: string;
+      accessKey?: string;
+      secretKey?: string;
+      forcePathStyle: boolean;
+      /** S3_REDIRECT: page images and covers redirect to presigned URLs (off: the API sends the bytes) */
+      redirect?: boolean;
+      /** S3_REDIRECT_SECONDS: the presigned URLs' lifetime */
+      redirectSeconds?: number;
+    };
   };
   serveStatic: boolean;
   runWorker: boolean;
@@ -73,6 +94,10 @@ export interface AppConfig {
   isTest: boolean;
   /** SPIDER_ALLOW_HOSTS: `host` or `host:port` entries the collector may reach although they resolve to loopback or private addresses */
   spiderAllowHosts: string[];
+  /** the worker heartbeat: beat interval, and the silence after which a worker's running jobs are failed (retried) */
+  workerHeartbeat: { beatMs: number; deadAfterMs: number };
+  /** tests only (NODE_ENV=test): a pause after a conversion wrote its page images, to catch a worker mid-conversion */
+  testConvertDelayMs: number;
   /** tests only, never from the environment: replaces a vendor's real origin (github, gitee, qq, wechat, wechatmp) with a local fake */
   vendorBaseUrls?: Partial<Record<string, string>>;
 }
@@ -117,6 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.WORKER_DEAD_AFTER_SECONDS < e.WORKER_HEARTBEAT_SECONDS * 2) {
+    throw new Error('配置错误: WORKER_DEAD_AFTER_SECONDS 至少是 WORKER_HEARTBEAT_SECONDS 的两倍');
+  }
+  const isTest = e.NODE_ENV === 'test';
   return {
     port: e.PORT,
     host: e.HOST,
@@ -137,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
               accessKey: e.S3_ACCESS_KEY,
               secretKey: e.S3_SECRET_KEY,
               forcePathStyle: e.S3_FORCE_PATH_STYLE ?? true,
+              redirect: e.S3_REDIRECT ?? false,
+              redirectSeconds: e.S3_REDIRECT_SECONDS,
             }
           : undefined,
     },
@@ -152,7 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    isTest: e.NODE_ENV === 'test',
+    isTest,
+    workerHeartbeat: { beatMs: Math.round(e.WORKER_HEARTBEAT_SECONDS * 1000), deadAfterMs: Math.round(e.WORKER_DEAD_AFTER_SECONDS * 1000) },
+    testConvertDelayMs: isTest ? e.WENKU_TEST_CONVERT_DELAY_MS : 0,
     spiderAllowHosts: e.SPIDER_ALLOW_HOSTS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

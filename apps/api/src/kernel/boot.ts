@@ -49,8 +49,12 @@ export async function jobContext(deps: Deps): Promise<JobContext> {
   };
 }
 
-/** Registers every module's jobs on the attached queue, then runs every start-up sweep. */
+/**
+ * Starts this process's worker heartbeat (a worker killed outright has its running jobs retried by the others),
+ * registers every module's jobs on the attached queue, then runs every start-up sweep.
+ */
 export async function startWorkers(deps: Deps, modules: readonly ModuleDef[]): Promise<void> {
+  await deps.queue.startHeartbeat(deps.database.pool, deps.config.workerHeartbeat, (msg, extra) => deps.log.warn(msg, extra));
   await deps.queue.work(collectJobs(deps, modules), await jobContext(deps), (msg, extra) => deps.log.warn(msg, extra as object));
   for (const m of modules) {
     const swept = await m.recover?.(deps);
@@ -60,5 +64,6 @@ export async function startWorkers(deps: Deps, modules: readonly ModuleDef[]): P
 
 export async function closeModules(deps: Deps, modules: readonly ModuleDef[]): Promise<void> {
   for (const m of modules) await m.close?.(deps).catch(() => undefined);
+  await deps.queue.stopHeartbeat().catch(() => undefined);
   await deps.caches.close();
 }

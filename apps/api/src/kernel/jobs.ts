@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { z } from 'zod';
+import { QUEUE_SCHEMA, WorkerHeartbeat, type HeartbeatOptions } from './worker-heartbeat';
 
 /**
  * A job type: its queue name, payload schema, send options (retries, time-out) and, for recurring work, its cron
@@ -57,7 +58,7 @@ export async function startQueue(connection: pg.PoolConfig, opts: { log?: (msg: 
           database: connection.database,
         }),
     max: 3,
-    schema: 'pgboss',
+    schema: QUEUE_SCHEMA,
     supervise: opts.supervise ?? true,
     schedule: opts.supervise ?? true,
     migrate: true,
@@ -74,6 +75,8 @@ export async function startQueue(connection: pg.PoolConfig, opts: { log?: (msg: 
  */
 export class JobQueue {
   boss?: PgBoss;
+  /** this process's heartbeat, once it works on the queue (startHeartbeat) */
+  heartbeat?: WorkerHeartbeat;
   private readonly created = new Set<string>();
 
   attach(boss: PgBoss) {
@@ -95,6 +98,24 @@ export class JobQueue {
     if (!this.boss) return null;
     await this.ensureQueue(spec.name);
     return this.boss.send(spec.name, parsed as object, { ...spec.options, ...options });
+  }
+
+  /**
+   * Makes this process a worker that the others can see die (kernel/worker-heartbeat.ts): call before `work`, so
+   * every handler records the job it runs. Stopped by `stopHeartbeat` (closeModules).
+   */
+  async startHeartbeat(pool: pg.Pool, options: HeartbeatOptions, log: (msg: string, extra?: object) => void): Promise<WorkerHeartbeat> {
+    if (this.heartbeat) return this.heartbeat;
+    const heartbeat = new WorkerHeartbeat(pool, () => this.boss, options, log);
+    await heartbeat.start();
+    this.heartbeat = heartbeat;
+    return heartbeat;
+  }
+
+  async stopHeartbeat(): Promise<void> {
+    const h = this.heartbeat;
+    this.heartbeat = undefined;
+    await h?.stop();
   }
 
   /**
@@ -122,7 +143,16 @@ export class JobQueue {
             log('job payload rejected', { job: spec.name, id: job.id, issues: data.error.issues });
             throw new Error(`任务参数不正确（${spec.name}）：${data.error.issues[0]?.message ?? ''}`);
           }
-          return handler(data.data, { id: job.id, name: spec.name });
+          // recorded before the work starts: if this process dies, the others retry the job (worker-heartbeat.ts)
+          const heartbeat = this.heartbeat;
+          await heartbeat?.hold(spec.name, job.id);
+          try {
+            return await handler(data.data, { id: job.id, name: spec.name });
+          } finally {
+            await heartbeat
+              ?.release(job.id)
+              .catch((e: Error) => log('could not clear a finished job from the heartbeat table', { id: job.id, error: e.message }));
+          }
         });
       }
     }

@@ -15,3 +15,4 @@ export * from './chat';
 export * from './knowledge';
 export * from './ocr';
 export * from './spider';
+export * from './worker';

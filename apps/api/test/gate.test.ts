@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { Gate } from '../src/lib/gate';
+
+describe('Gate', () => {
+  it('runs at most `size` tasks at once, the others in order, and frees a slot when a task fails', async () => {
+    const gate = new Gate(2);
+    let running = 0;
+    let peak = 0;
+    const order: number[] = [];
+    const task = (i: number, fail = false) =>
+      gate.run(async () => {
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise((r) => setTimeout(r, 5));
+        running--;
+        order.push(i);
+        if (fail) throw new Error(`task ${i}`);
+        return i;
+      });
+    const results = await Promise.allSettled([task(1), task(2, true), task(3), task(4), task(5)]);
+    expect(peak).toBe(2);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(order.slice(2)).toEqual([3, 4, 5]);
+    expect(gate.pending).toBe(0);
+    expect(await task(6)).toBe(6); // the slots were all given back
+  });
+});
