@@ -690,7 +690,11 @@ describe('S3_REDIRECT: page images and covers sent from the store', () => {
     const png = await fetch(String(cover.headers.location));
     expect(png.status).toBe(200);
     expect(png.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await png.arrayBuffer()).subarray(0, 4).toString('hex')).toBe('89504e47');
+    expect(
+      Buffer.from(await png.arrayBuffer())
+        .subarray(0, 4)
+        .toString('hex'),
+    ).toBe('89504e47');
     expect((await t.req({ method: 'GET', url: `/view/cover/${doc.uuid}`, headers: { 'if-none-match': `"${doc.hash}-cover"` } })).statusCode).toBe(304);
 
     // converted again: new URLs, so no browser keeps the old bytes under a URL still handed out

@@ -155,17 +155,11 @@ export class SearchService {
     const offset = (q.page - 1) * q.size;
     // nothing matched word for word: titles that look alike (typos) come back instead, from the same statement
     const similar = !parsed.not.length && !parsed.phrases.length && q.wd.length >= 3 ? q.wd.trim() : undefined;
-    const { rows, total, similar: fell } = await this.repo.search(
-      tsq,
-      filter,
-      q.sort,
-      q.size,
-      offset,
-      CANDIDATE_CAP,
-      parsed.not.length > 0,
-      toRankQuery(parsed),
-      similar,
-    );
+    const {
+      rows,
+      total,
+      similar: fell,
+    } = await this.repo.search(tsq, filter, q.sort, q.size, offset, CANDIDATE_CAP, parsed.not.length > 0, toRankQuery(parsed), similar);
     const words = fell ? [q.wd.trim()] : parsed.highlight;
     // the result cards (row, categories, uploader: one query) and the snippet pages in parallel — the index query
     // already returned each hash — so one round trip follows the index query
