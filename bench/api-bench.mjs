@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // API throughput, as a ratio to a bare Fastify route measured in the same run on the same machine.
 //   (a) a bare Fastify 5 server (the API's own fastify) with one JSON route returning a small object
-//   (b) the real Wenku API: `pnpm --filter @wenku/api start` with a temp DATA_DIR, a free PORT, API_ONLY=1
+//   (b) the real Wenku API, compiled: `pnpm --filter @wenku/api start` (node dist/server.js) with a temp DATA_DIR, a free PORT, API_ONLY=1
 // Each URL: 2 s warm-up, then autocannon for 10 s with 50 connections (no pipelining).
 // Prints requests/s and the ratio of each Wenku route to the bare route; writes bench/output/api-bench.json.
 // Run: npm run bench   (or: node bench/api-bench.mjs after `node scripts/bootstrap.mjs`)
@@ -11,8 +11,9 @@
 // request another word from the guide, p95 reported).
 // Env: BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (API LOG_LEVEL, warn),
 //      BENCH_API_URL (benchmark an API that is already running instead of starting one; BENCH_ADMIN_PASSWORD then),
-//      BENCH_DATABASE_URL (a PostgreSQL server: the run creates a database on it and drops it after; default PGlite).
-import { spawn } from 'node:child_process';
+//      BENCH_DATABASE_URL (a PostgreSQL server: the run creates a database on it and drops it after; default PGlite),
+//      BENCH_ONLY (a regular expression: measure only the routes whose name matches, e.g. 'search').
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -48,7 +49,7 @@ const PG_BASE = process.env.BENCH_DATABASE_URL || '';
 const children = [];
 let benchDb = null;
 
-async function createBenchDatabase() {
+export async function createBenchDatabase() {
   const pg = createRequire(join(ROOT, 'apps/api/package.json'))('pg');
   const name = `wenku_apibench_${Date.now().toString(36)}`;
   const c = new pg.Client({ connectionString: PG_BASE });
@@ -61,7 +62,7 @@ async function createBenchDatabase() {
   return u.toString();
 }
 
-async function dropBenchDatabase() {
+export async function dropBenchDatabase() {
   if (!benchDb) return;
   const pg = createRequire(join(ROOT, 'apps/api/package.json'))('pg');
   const c = new pg.Client({ connectionString: PG_BASE });
@@ -71,7 +72,7 @@ async function dropBenchDatabase() {
 }
 
 /** Five documents converted and an article written, through the API as an administrator would. */
-async function seed(base) {
+export async function seed(base) {
   const api = async (path, init = {}, token) => {
     const res = await fetch(`${base}/api/v1${path}`, { ...init, headers: { ...(init.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
     const text = await res.text();
@@ -103,10 +104,10 @@ async function seed(base) {
   }
   const article = await post('/article', { title: '压测文章：文库的阅读器', content: `# 阅读器\n\n${'文库的阅读器按页加载文档的矢量图片。'.repeat(40)}\n\n$$E = mc^2$$` }, token);
   const guide = await api(`/document?id=${docs[0].id}`);
-  return { guide, article };
+  return { guide, article, docs, category, token };
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.on('error', rej);
@@ -134,7 +135,7 @@ function startBare() {
   });
 }
 
-async function waitFor(url, timeoutMs, child) {
+export async function waitFor(url, timeoutMs, child) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
@@ -149,7 +150,7 @@ async function waitFor(url, timeoutMs, child) {
   throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
 }
 
-async function startWenku() {
+export async function startWenku() {
   if (process.env.BENCH_API_URL) return { base: process.env.BENCH_API_URL.replace(/\/$/, ''), dataDir: null };
   const { toolEnv } = await import('../scripts/bootstrap.mjs');
   const port = await freePort();
@@ -157,6 +158,9 @@ async function startWenku() {
   const env = { ...toolEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, API_ONLY: '1', LOG_LEVEL, ADMIN_PASSWORD };
   delete env.DATABASE_URL; // the default single-process setup: embedded PGlite
   if (PG_BASE) env.DATABASE_URL = await createBenchDatabase();
+  // the compiled API, as `npm start` runs it (turbo skips the build when apps/api/dist is up to date)
+  const built = spawnSync('pnpm', ['turbo', 'run', 'build', '--filter=@wenku/api', '--env-mode=loose', '--output-logs=errors-only'], { cwd: ROOT, env, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`building the API failed (exit ${built.status})`);
   console.log(`starting the Wenku API on port ${port} (DATA_DIR=${dataDir}, LOG_LEVEL=${LOG_LEVEL}) ...`);
   const child = spawn('pnpm', ['--filter', '@wenku/api', 'start'], {
     cwd: ROOT,
@@ -172,7 +176,11 @@ async function startWenku() {
   return { base, dataDir };
 }
 
+// BENCH_ONLY: a regular expression; only the routes whose name matches it are measured (the bare route always is)
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+
 async function measure(name, url, { paths, connections = CONNECTIONS } = {}) {
+  if (ONLY && name !== 'bare fastify' && !ONLY.test(name)) return null;
   const check = await fetch(paths ? `${url}${paths(0)}` : url);
   const body = await check.text();
   if (check.status !== 200) console.warn(`warning: ${url} answered ${check.status}: ${body.slice(0, 200)}`);
@@ -198,7 +206,7 @@ async function measure(name, url, { paths, connections = CONNECTIONS } = {}) {
   return row;
 }
 
-async function stopAll() {
+export async function stopAll() {
   for (const c of children) {
     if (c.exitCode !== null || c.signalCode !== null) continue;
     try {
@@ -218,8 +226,10 @@ async function stopAll() {
   }
 }
 
+// run as a script; bench/load-bench.mjs imports the helpers above (seed, startWenku, stopAll, ...)
+const IS_MAIN = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 let dataDir = null;
-try {
+if (IS_MAIN) try {
   const bare = await startBare();
   const wenku = await startWenku();
   dataDir = wenku.dataDir;
@@ -243,6 +253,7 @@ try {
       paths: (i) => `/api/v1/document/search?wd=${encodeURIComponent(`${words[i % words.length]} ${words[Math.floor(i / words.length) % words.length]}`)}&page=1&size=10`,
     }),
   );
+  for (let i = rows.length - 1; i >= 0; i--) if (!rows[i]) rows.splice(i, 1);
   for (const row of rows) row.ratio_to_bare = Number((row.requests_per_sec / baseline.requests_per_sec).toFixed(3));
 
   console.log('\nroute                     req/s   ratio to bare');

@@ -46,7 +46,9 @@ async function main() {
   process.env.E2E_SPIDER_PORT = String(spiderPort);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wenku-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // E2E_COMPILED=1: the compiled API (apps/api/dist, `pnpm --filter @wenku/api build`) as `npm start` runs it
+  const serverArgs = process.env.E2E_COMPILED === '1' ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  const server = spawn(process.execPath, serverArgs, {
     cwd: path.join(root, 'apps', 'api'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '', SPIDER_ALLOW_HOSTS: `127.0.0.1:${spiderPort}` },
     stdio: ['ignore', 'pipe', 'pipe'],

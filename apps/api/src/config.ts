@@ -2,6 +2,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
+import { REPO_ROOT } from './lib/paths';
 
 const zBoolEnv = z.preprocess(
   (v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())),
@@ -28,6 +29,10 @@ const ZEnv = z.object({
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: zBoolEnv,
+  /** page images and covers answered with a 302 to a presigned URL of the store instead of their bytes */
+  S3_REDIRECT: zBoolEnv,
+  /** how long those presigned URLs stay valid, in seconds */
+  S3_REDIRECT_SECONDS: z.coerce.number().int().min(120).max(604800).default(3600),
   API_ONLY: zBoolEnv,
   NO_WORKER: zBoolEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -60,7 +65,18 @@ export interface AppConfig {
   adminPassword?: string;
   storage: {
     kind: 'local' | 's3';
-    s3?: { endpoint?: string; bucket?: string; region: string; accessKey?: string; secretKey?: string; forcePathStyle: boolean };
+    s3?: {
+      endpoint?: string;
+      bucket?: string;
+      region: string;
+      accessKey?: string;
+      secretKey?: string;
+      forcePathStyle: boolean;
+      /** S3_REDIRECT: page images and covers redirect to presigned URLs (off: the API sends the bytes) */
+      redirect?: boolean;
+      /** S3_REDIRECT_SECONDS: the presigned URLs' lifetime */
+      redirectSeconds?: number;
+    };
   };
   serveStatic: boolean;
   runWorker: boolean;
@@ -117,8 +133,6 @@ export function parseTrustProxy(v: string): boolean | number | string {
     .join(',');
 }
 
-const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
-
 /** Reads the environment once. Nothing else in the API reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const parsed = ZEnv.safeParse(env);
@@ -152,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
               accessKey: e.S3_ACCESS_KEY,
               secretKey: e.S3_SECRET_KEY,
               forcePathStyle: e.S3_FORCE_PATH_STYLE ?? true,
+              redirect: e.S3_REDIRECT ?? false,
+              redirectSeconds: e.S3_REDIRECT_SECONDS,
             }
           : undefined,
     },
@@ -161,8 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     bodyLimit: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
     vectorMemoryBytes: Math.round(e.VECTOR_MEMORY_MB * 1024 * 1024),
-    webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
-    adminDist: e.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist'),
+    webDist: e.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'),
+    adminDist: e.ADMIN_DIST ?? path.join(REPO_ROOT, 'apps/admin/dist'),
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

@@ -21,4 +21,39 @@ describe('TtlCache', () => {
     expect([a, b, loads]).toEqual([1, 1, 1]);
     expect(await cache.get('k', load)).toBe(1);
   });
+
+  it('staleMs: an expired value is answered at once while one load refreshes it; a clear still forgets it', async () => {
+    const cache = new TtlCache<number>(20, 500, { staleMs: 60_000 });
+    let loads = 0;
+    let release: (() => void) | undefined;
+    const slow = () =>
+      new Promise<number>((r) => {
+        loads++;
+        release = () => r(loads);
+      });
+    const first = cache.get('k', slow);
+    release!();
+    expect(await first).toBe(1);
+    await new Promise((r) => setTimeout(r, 30)); // expired
+    // three callers while the database is slow: all answered with the old value, one refresh started
+    expect(await Promise.all([cache.get('k', slow), cache.get('k', slow), cache.get('k', slow)])).toEqual([1, 1, 1]);
+    expect(loads).toBe(2);
+    release!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.get('k', slow)).toBe(2); // refreshed
+    // a write: nothing stale is answered after it, the caller waits for the new value
+    await cache.clear();
+    const after = cache.get('k', async () => 99);
+    expect(await after).toBe(99);
+    // past the stale window a caller waits for the load, as without the option
+    const short = new TtlCache<number>(10, 500, { staleMs: 10 });
+    expect(await short.get('k', async () => 1)).toBe(1);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(await short.get('k', async () => 2)).toBe(2);
+    // without the option an expired value is never answered
+    const plain = new TtlCache<number>(10);
+    expect(await plain.get('k', async () => 1)).toBe(1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await plain.get('k', async () => 2)).toBe(2);
+  });
 });

@@ -88,6 +88,30 @@ describe('page images and covers', () => {
   });
 });
 
+describe('the home page documents', () => {
+  it('are answered from memory and dropped when a document is added, edited or deleted', async () => {
+    const first = await call(t, api.homeDocuments, { query: { limit: 12 } });
+    // from memory: the database is not asked again
+    const repo = (t.app.services.documents as unknown as { repo: { list: (...a: unknown[]) => unknown } }).repo;
+    const list = repo.list.bind(repo);
+    let reads = 0;
+    repo.list = (...a: unknown[]) => (reads++, list(...a));
+    try {
+      expect(await call(t, api.homeDocuments, { query: { limit: 12 } })).toEqual(first);
+      expect(reads).toBe(0);
+    } finally {
+      repo.list = list;
+    }
+    const doc = await makeDocument(t, { converted: true, title: `首页缓存 ${Date.now()}` });
+    const after = await call(t, api.homeDocuments, { query: { limit: 12 } });
+    expect(after.latest.map((d) => d.id)).toContain(doc.id);
+    await call(t, api.updateDocument, { body: { id: doc.id, title: '首页缓存 改名' }, as: 'admin' });
+    expect((await call(t, api.homeDocuments, { query: { limit: 12 } })).latest.find((d) => d.id === doc.id)?.title).toBe('首页缓存 改名');
+    await call(t, api.deleteDocument, { query: { id: [doc.id] }, as: 'admin' });
+    expect((await call(t, api.homeDocuments, { query: { limit: 12 } })).latest.map((d) => d.id)).not.toContain(doc.id);
+  });
+});
+
 describe('the memory for page images', () => {
   it('keeps the most recently used within its budget and never a file above the item limit', () => {
     const c = new ByteCache(100, 40);

@@ -1,21 +1,26 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZDocumentDetail, ZUploadResult, DocumentStatus } from '@wenku/contracts';
+import { ZDocumentDetail, ZUploadResult, DocumentStatus, api } from '@wenku/contracts';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { S3Storage, createStorage } from '../src/lib/storage';
+import { LocalStorage, PresignedRedirects, S3Storage, createStorage } from '../src/lib/storage';
 import type { S3Options } from '../src/lib/storage/s3';
 import { loadConfig } from '../src/config';
 import { startFakeS3, type FakeS3 } from './fakes/s3-server';
 import { createTestApp, type TestApp } from './helpers';
 import { makePdf, multipart, sha256 } from './fixtures';
+import { makeDocument } from './factories';
+import { call } from './call';
 
 const MiB = 1024 * 1024;
 let fake: FakeS3;
@@ -604,5 +609,129 @@ describe('the app with STORAGE=s3', () => {
     expect((await t.req({ method: 'DELETE', url: `/api/v1/document/recycle?id=${doc.id}`, token: admin })).statusCode).toBe(200);
     expect([...appFake.objects().keys()].filter((k) => k.includes(hash))).toEqual([]);
     expect(appFake.requests.every((r) => r.status !== 403)).toBe(true);
+  });
+});
+
+describe('S3_REDIRECT: page images and covers sent from the store', () => {
+  let t: TestApp;
+  let appFake: FakeS3;
+  beforeAll(async () => {
+    appFake = await startFakeS3({ bucket: 'wenku-redirect' });
+    const cfg = loadConfig({
+      NODE_ENV: 'test',
+      STORAGE: 's3',
+      S3_ENDPOINT: appFake.endpoint,
+      S3_BUCKET: appFake.bucket,
+      S3_REGION: appFake.region,
+      S3_ACCESS_KEY: appFake.accessKey,
+      S3_SECRET_KEY: appFake.secretKey,
+      S3_REDIRECT: '1',
+      S3_REDIRECT_SECONDS: '1800',
+    });
+    expect(cfg.storage.s3).toMatchObject({ redirect: true, redirectSeconds: 1800 });
+    expect(loadConfig({ NODE_ENV: 'test', STORAGE: 's3' }).storage.s3?.redirect).toBe(false); // off by default
+    t = await createTestApp({ storage: cfg.storage });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await appFake?.close();
+  });
+
+  it('answers a 302 to a presigned URL that serves the same bytes, type and encoding; 304 and .svg stay with the API', async () => {
+    const doc = await makeDocument(t, { text: ['redirected page one', 'redirected page two'], converted: true });
+    const url = `/view/page/${doc.uuid}/1.gzip.svg`;
+    const n = appFake.requests.length;
+    const first = await t.req({ method: 'GET', url });
+    expect(first.statusCode).toBe(302);
+    expect(first.body).not.toContain('<svg');
+    expect(first.headers['cache-control']).toBe('private, max-age=300');
+    expect(first.headers.etag).toBeUndefined();
+    const to = new URL(String(first.headers.location));
+    expect(to.origin).toBe(new URL(appFake.endpoint).origin);
+    expect(to.pathname).toBe(`/${appFake.bucket}/pages/${doc.hash}/1.svg.gz`);
+    expect(Number(to.searchParams.get('X-Amz-Expires'))).toBe(1800); // longer than the redirect is kept
+    // the API neither read nor proxied the object: signing is local
+    expect(appFake.requests.slice(n)).toEqual([]);
+
+    // the presigned URL really serves the page, as the API would have
+    const res = await fetch(to);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=1800, immutable');
+    const raw = (await appFake.read(`pages/${doc.hash}/1.svg.gz`))!;
+    expect(Buffer.from(await res.arrayBuffer()).toString()).toBe(zlib.gunzipSync(raw).toString()); // fetch decoded it
+    expect(zlib.gunzipSync(raw).toString()).toContain('<svg');
+
+    // the same URL for the next reader (the browser's cache of it works), another for another page
+    expect((await t.req({ method: 'GET', url })).headers.location).toBe(first.headers.location);
+    const second = await t.req({ method: 'GET', url: `/view/page/${doc.uuid}/2.gzip.svg` });
+    expect(second.statusCode).toBe(302);
+    expect(second.headers.location).not.toBe(first.headers.location);
+
+    // a browser that holds the page gets its 304 from the API, no redirect
+    const etag = `"${doc.hash}-1-gz"`;
+    const cached = await t.req({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.headers.etag).toBe(etag);
+    // a plain .svg of a gzip-stored page is decompressed by the API itself
+    const plain = await t.req({ method: 'GET', url: `/view/page/${doc.uuid}/1.svg` });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<svg');
+    expect(plain.headers['content-security-policy']).toBeDefined();
+    // pages past the preview and unknown documents are still refused by the API, not redirected
+    expect((await t.req({ method: 'GET', url: `/view/page/${doc.uuid}/9.gzip.svg` })).statusCode).toBe(404);
+    expect((await t.req({ method: 'GET', url: `/view/page/${'0'.repeat(32)}/1.gzip.svg` })).statusCode).toBe(404);
+
+    // the cover: a redirect to a PNG
+    const cover = await t.req({ method: 'GET', url: `/view/cover/${doc.uuid}` });
+    expect(cover.statusCode).toBe(302);
+    const png = await fetch(String(cover.headers.location));
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(
+      Buffer.from(await png.arrayBuffer())
+        .subarray(0, 4)
+        .toString('hex'),
+    ).toBe('89504e47');
+    expect((await t.req({ method: 'GET', url: `/view/cover/${doc.uuid}`, headers: { 'if-none-match': `"${doc.hash}-cover"` } })).statusCode).toBe(304);
+
+    // converted again: new URLs, so no browser keeps the old bytes under a URL still handed out
+    await call(t, api.reconvertDocuments, { body: { id: [doc.id] }, as: 'admin' });
+    await t.app.services.conversion.convert(doc.hash);
+    const again = await t.req({ method: 'GET', url });
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).not.toBe(first.headers.location);
+    expect((await fetch(String(again.headers.location))).status).toBe(200);
+
+    // deleted: the API refuses before any redirect
+    await call(t, api.deleteDocument, { query: { id: [doc.id] }, as: 'admin' });
+    expect((await t.req({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  it('reuses a presigned URL for half its life at most, then signs again; local disk never redirects', async () => {
+    const signer = new PresignedRedirects(store, { lifetimeSeconds: 600 });
+    expect(signer.redirectMaxAge).toBe(150);
+    await store.put('redirect/a.txt', Buffer.from('a'));
+    const a1 = await signer.url('redirect/a.txt', { contentType: 'text/plain' });
+    expect(await signer.url('redirect/a.txt', { contentType: 'text/plain' })).toBe(a1);
+    const realNow = Date.now;
+    try {
+      Date.now = () => realNow() + 301_000; // past half of 600 s
+      const a2 = await signer.url('redirect/a.txt', { contentType: 'text/plain' });
+      expect(a2).toBeDefined();
+      expect(new URL(a2!).searchParams.get('X-Amz-Expires')).toBe('600');
+    } finally {
+      Date.now = realNow;
+    }
+    signer.clear('redirect/');
+    expect(await (await fetch((await signer.url('redirect/a.txt', { contentType: 'text/plain' }))!)).text()).toBe('a');
+    // lifetimes are clamped to what S3 accepts, and the redirect is never kept longer than a quarter of it
+    expect(new PresignedRedirects(store, { lifetimeSeconds: 10 }).lifetime).toBe(120);
+    expect(new PresignedRedirects(store, { lifetimeSeconds: 30 * 24 * 3600 }).lifetime).toBe(7 * 24 * 3600);
+    const local = new PresignedRedirects(new LocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'wenku-redirect-'))), { lifetimeSeconds: 600 });
+    expect(await local.url('x/y.txt', {})).toBeUndefined();
+    await store.delete('redirect/a.txt');
   });
 });

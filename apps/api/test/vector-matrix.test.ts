@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 import { KnowledgeRepo } from '../src/modules/knowledge/knowledge.repo';
 import { readFloat4Array, topK, VectorMatrices } from '../src/modules/knowledge/vector-matrix';
+import { ScanPool, scanRows } from '../src/modules/knowledge/vector-scan';
 
 const DIM = 10; // not a multiple of 4: the unrolled dot product has a tail
 const MODEL = 'test|http://x|m';
@@ -156,5 +157,79 @@ describe('VectorMatrices on the database', () => {
     const other = `other-${crypto.randomBytes(3).toString('hex')}`;
     expect(await matrices.ready(other, DIM)).toBe(true);
     expect(await matrices.nearest(other, DIM, unitVector(seeded(4)), 5)).toEqual([]);
+  });
+});
+
+describe('the scan threads', () => {
+  it('score every row exactly as the inline scan does, for matrices of any size and several questions at once', async () => {
+    const pool = new ScanPool(3);
+    try {
+      for (const [n, dim] of [
+        [1, 4],
+        [2, 10],
+        [1001, 10],
+        [4096, 256],
+      ]) {
+        const rand = seeded(n);
+        const data = new Float32Array(new SharedArrayBuffer(n * dim * 4));
+        for (let i = 0; i < data.length; i++) data[i] = rand() * 2 - 1;
+        const qs = Array.from({ length: 5 }, () => Float32Array.from({ length: dim }, () => rand() * 2 - 1));
+        const got = await Promise.all(qs.map((q) => pool.scan(data, n, dim, q)));
+        qs.forEach((q, i) => {
+          const want = new Float32Array(n);
+          scanRows(data, dim, q, want, 0, n);
+          expect([...got[i]]).toEqual([...want]);
+        });
+      }
+      // a matrix outside shared memory is refused (the threads could not see it)
+      await expect(pool.scan(new Float32Array(8), 2, 4, new Float32Array(4))).rejects.toThrow('shared memory');
+    } finally {
+      await pool.close();
+    }
+    expect(pool.parallel).toBe(true);
+    expect(new ScanPool(1).parallel).toBe(false);
+  });
+
+  it('VectorMatrices ranks through the threads like the arithmetic', async () => {
+    const t = await createTestApp();
+    try {
+      const repo = new KnowledgeRepo(t.database.db);
+      const ids: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await t.database.pool.query<{ id: number }>(
+          `INSERT INTO document_chunks (document_id, page, seq, content, tokens, tsv) VALUES (999998, 1, $1, 'x', 1, to_tsvector('simple', 'x')) RETURNING id`,
+          [i],
+        );
+        ids.push(rows[0].id);
+      }
+      const rand = seeded(3);
+      const rows = ids.map((chunkId) => ({ chunkId, vector: unitVector(rand) }));
+      await repo.insertVectors(MODEL, rows, await repo.detectEngine());
+      const matrices = new VectorMatrices(t.database.pool, { maxBytes: 1 << 20, threads: 2, parallelFrom: 1 });
+      // count the scans the threads really answered (a failed one would fall back to the inline scan silently)
+      const scans = (matrices as unknown as { scans: ScanPool }).scans;
+      const scan = scans.scan.bind(scans);
+      let threaded = 0;
+      scans.scan = async (...args) => {
+        const r = await scan(...args);
+        threaded++;
+        return r;
+      };
+      try {
+        expect(await matrices.ready(MODEL, DIM)).toBe(true);
+        const q = unitVector(seeded(11));
+        const want = rows
+          .map((r) => ({ id: r.chunkId, s: dot(r.vector, q) }))
+          .sort((a, b) => b.s - a.s || a.id - b.id)
+          .slice(0, 7)
+          .map((x) => x.id);
+        expect((await matrices.nearest(MODEL, DIM, q, 7))?.map((x) => x.chunkId)).toEqual(want);
+        expect(threaded).toBe(1);
+      } finally {
+        await matrices.close();
+      }
+    } finally {
+      await t.close();
+    }
   });
 });

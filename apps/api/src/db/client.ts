@@ -91,6 +91,17 @@ async function openEmbedded(dataDir: string): Promise<{ connection: pg.PoolConfi
 }
 
 /**
+ * PostgreSQL settings of the embedded database, added to PGlite's own start parameters. PGlite's default
+ * shared_buffers (128 MB) is touched at start-up, and WebAssembly memory never shrinks, so it stays resident for the
+ * process's life: about 300 MB of the server's ~560 MB idle before this. The data files live in the operating
+ * system's page cache anyway (PGlite reads them through the file system), so a small buffer pool costs little: 16 MB
+ * brings PGlite's share to about 150 MB (docs/benchmarks.md, "The process").
+ */
+export const PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: '16MB',
+};
+
+/**
  * PGlite over the data folder's `pgdata` with the extensions the schema uses (vector, pg_trgm); `load`: a tarball
  * of a data directory (PGlite's dumpDataDir, i.e. a backup) to start a fresh folder from.
  */
@@ -102,7 +113,8 @@ export async function openPglite(dataDir: string, load?: Blob) {
   ]);
   const dir = path.join(dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir, { extensions: { vector, pg_trgm }, ...(load ? { loadDataDir: load } : {}) });
+  const startParams = [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+  const pglite = new PGlite(dir, { extensions: { vector, pg_trgm }, startParams, ...(load ? { loadDataDir: load } : {}) });
   await pglite.waitReady;
   return pglite;
 }

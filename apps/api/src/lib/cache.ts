@@ -17,11 +17,31 @@ export class TtlCache<V> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 500,
+    /**
+     * `staleMs`: for this long after it expires, a value is still answered at once while one load refreshes it in
+     * the background (stale-while-revalidate). Under load the database may take seconds to answer; without this,
+     * every request behind a hot entry (the settings every request reads) waits for that answer each time the entry
+     * expires. A `clear` still forgets everything at once: only the time limit is relaxed, never a write.
+     */
+    private readonly opts: { staleMs?: number } = {},
   ) {}
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    if (hit) {
+      const age = Date.now() - hit.at;
+      if (age < this.ttlMs) return hit.value;
+      if (age < this.ttlMs + (this.opts.staleMs ?? 0)) {
+        // a failed refresh leaves the stale value until the window ends; the next caller tries again
+        if (!this.pending.has(key)) this.load(key, load).catch(() => undefined);
+        return hit.value;
+      }
+    }
+    return this.load(key, load);
+  }
+
+  /** One load per key at a time; its value is kept unless a `clear` came while it ran. */
+  private load(key: string, load: () => Promise<V>): Promise<V> {
     const inflight = this.pending.get(key);
     if (inflight) return inflight;
     const generation = this.generation;

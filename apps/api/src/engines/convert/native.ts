@@ -20,7 +20,7 @@ import { TextBudget, cleanText } from './page-text.mjs';
 
 const gzipAsync = promisify(gzipCb);
 
-// found the way the worker is, so it ships wherever the sources do (the API runs from them through tsx)
+// found the way the worker is: next to the sources (tsx, vitest), and copied beside dist/server.js by apps/api/build.mjs
 const SCRIPT = fileURLToPath(new URL('./mutool-render.js', import.meta.url));
 
 /** What the native path runs: mutool, its version, and the helpers it uses when present. */

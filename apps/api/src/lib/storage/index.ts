@@ -6,6 +6,7 @@ import type { Storage } from './types';
 
 export * from './types';
 export { LocalStorage, S3Storage };
+export { PresignedRedirects } from './redirects';
 
 /** The configured store: local disk under DATA_DIR/files, or S3-compatible object storage. */
 export function createStorage(config: AppConfig): Storage {

@@ -344,6 +344,8 @@ export class S3Storage implements Storage {
       Key: key,
       ResponseContentDisposition: opts.filename ? contentDisposition(opts.filename) : undefined,
       ResponseContentType: opts.contentType,
+      ResponseContentEncoding: opts.contentEncoding,
+      ResponseCacheControl: opts.cacheControl,
     });
     return getSignedUrl(this.client, cmd, { expiresIn });
   }

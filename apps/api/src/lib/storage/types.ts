@@ -7,6 +7,10 @@ export interface PresignOptions {
   filename?: string;
   /** answer with this Content-Type instead of the stored one */
   contentType?: string;
+  /** answer with this Content-Encoding (a gzip-stored page image read as such) */
+  contentEncoding?: string;
+  /** answer with this Cache-Control */
+  cacheControl?: string;
 }
 
 /**

@@ -81,8 +81,8 @@ export class ArticleService {
    * them: dropped in every process on any article change; the time limit bounds the rest (view counts, names).
    * Shared with the other API processes by the module (index.ts).
    */
-  readonly pageCache = new TtlCache<TArticleDetail>(10_000, 5000);
-  readonly listCache = new TtlCache<{ total: number; article: TArticle[] }>(10_000, 1000);
+  readonly pageCache = new TtlCache<TArticleDetail>(10_000, 5000, { staleMs: 20_000 });
+  readonly listCache = new TtlCache<{ total: number; article: TArticle[] }>(10_000, 1000, { staleMs: 20_000 });
 
   /** Favourite or comment counts changed (committed): the cached pages and lists showing them go. */
   async countsChanged() {

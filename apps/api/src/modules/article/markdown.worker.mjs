@@ -1,14 +1,11 @@
 // The markdown worker thread: renders articles (markdown-it + KaTeX + highlight.js + sanitize-html) and builds
-// .docx exports off the API's event loop. The thread compiles TypeScript itself (tsx), so it runs the same modules
-// under `tsx src/server.ts`, the worker entry and the test runner.
+// .docx exports off the API's event loop. From the sources, the thread compiles TypeScript itself (tsx), so it runs
+// the same modules under `tsx src/server.ts`, the worker entry and the test runner. The build (apps/api/build.mjs)
+// does not use this file: it bundles markdown.task.ts into dist/markdown.worker.mjs, which the pool finds at the
+// same relative URL next to dist/server.js.
 import { register } from 'tsx/esm/api';
 
 register();
-const { renderMarkdown } = await import('@wenku/ui/markdown');
-const { markdownToDocx } = await import('./docx.ts');
+const { default: run } = await import('./markdown.task.ts');
 
-export default async function run(task) {
-  if (task.kind === 'render') return renderMarkdown(task.markdown, { docId: task.docId });
-  if (task.kind === 'docx') return markdownToDocx(task.markdown, task.title);
-  throw new Error(`unknown markdown task ${task.kind}`);
-}
+export default run;

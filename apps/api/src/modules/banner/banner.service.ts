@@ -31,7 +31,7 @@ export class BannerService {
   private readonly repo: CrudRepo<typeof banners>;
   /** the home page reads them on every visit */
   /** shared with the other API processes by the module (index.ts) */
-  readonly cache = new TtlCache<unknown>(3000);
+  readonly cache = new TtlCache<unknown>(3000, 500, { staleMs: 30_000 });
 
   constructor(db: Db) {
     this.repo = new CrudRepo(db, banners);

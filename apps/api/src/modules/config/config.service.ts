@@ -80,7 +80,7 @@ const DEFAULT_LANGUAGES = [
 /** The site's settings: one typed section per admin config page (contracts `CONFIG_SCHEMAS`), cached a few seconds. */
 export class ConfigService {
   /** shared with the other API processes by the module (index.ts) */
-  readonly cache = new TtlCache<unknown>(3000);
+  readonly cache = new TtlCache<unknown>(3000, 500, { staleMs: 30_000 });
 
   constructor(private readonly repo: ConfigRepo) {}
 

@@ -76,7 +76,7 @@ export class ContentService {
   readonly ads: CrudRepo<typeof advertisements>;
   /** public lists are read on every page load: keep them a few seconds */
   /** shared with the other API processes by the module (index.ts) */
-  readonly cache = new TtlCache<unknown>(3000);
+  readonly cache = new TtlCache<unknown>(3000, 500, { staleMs: 30_000 });
 
   constructor(
     private readonly db: Db,

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { DocumentStatus } from '@wenku/contracts';
 import type { Deps, RouteHandlers } from '../../kernel/module';
 import { notFound } from '../../lib/errors';
@@ -13,6 +14,14 @@ function matches(header: string | string[] | undefined, etag: string): boolean {
   return list.includes(etag) || list.includes('*');
 }
 
+/**
+ * A 302 to the store. `private`: the URL carries a signature that expires, so shared caches (a CDN) should not
+ * hand it out; the browser keeps it `maxAge` seconds, well inside the URL's life.
+ */
+function redirect(reply: FastifyReply, to: string, maxAge: number) {
+  return reply.header('Cache-Control', `private, max-age=${maxAge}`).redirect(to, 302);
+}
+
 export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps): RouteHandlers {
   return {
     viewPage: async ({ req, params, reply }) => {
@@ -25,8 +34,11 @@ export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps
       // a page is its file's (the hash's) page: the same bytes for ever, so a strong tag and a year's cache
       const gzip = m[2] === 'gzip.svg';
       const etag = `"${d.hash}-${page}${gzip ? '-gz' : ''}"`;
+      if (matches(req.headers['if-none-match'], etag)) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
+      // S3_REDIRECT: the store sends the bytes; the redirect itself is cached briefly (its URL expires)
+      const to = await conversion.pageRedirect(d.hash, page, d.enableGzip, gzip);
+      if (to) return redirect(reply, to, conversion.redirects!.redirectMaxAge);
       reply.header('ETag', etag).header('Cache-Control', IMMUTABLE).header('Content-Security-Policy', SANDBOX_CSP);
-      if (matches(req.headers['if-none-match'], etag)) return reply.status(304).send();
       const opened = await conversion.openPage(d.hash, page, d.enableGzip, gzip);
       if (!opened) throw notFound('页面不存在');
       reply.header('Content-Type', 'image/svg+xml; charset=utf-8');
@@ -39,6 +51,8 @@ export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps
       if (!d || d.status !== DocumentStatus.Converted) throw notFound('封面不存在');
       const etag = `"${d.hash}-cover"`;
       if (matches(req.headers['if-none-match'], etag)) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
+      const to = await conversion.coverRedirect(d.hash);
+      if (to) return redirect(reply, to, conversion.redirects!.redirectMaxAge);
       const stream = await conversion.openCover(d.hash);
       if (!stream) throw notFound('封面不存在');
       return reply

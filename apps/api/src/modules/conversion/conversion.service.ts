@@ -8,7 +8,7 @@ import { DocumentStatus } from '@wenku/contracts';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../kernel/jobs';
 import type { Logger } from '../../kernel/module';
-import type { Storage } from '../../lib/storage';
+import type { PresignedRedirects, Storage } from '../../lib/storage';
 import { convertDocument, ConvertError, detectEngines } from '../../engines/convert';
 import type { ConfigService } from '../config/config.service';
 import type { DocumentService } from '../document/document.service';
@@ -40,10 +40,15 @@ export class ConversionService {
     private readonly queue: JobQueue,
     private readonly log: Logger,
     private readonly caches: CacheBus,
+    /** set with S3_REDIRECT: page images and covers are answered with a redirect to the store */
+    readonly redirects?: PresignedRedirects,
     /** tests only (config WENKU_TEST_CONVERT_DELAY_MS, NODE_ENV=test): a pause once the page images are written */
     private readonly testDelayMs = 0,
   ) {
-    caches.register('page-bytes', () => this.pageBytes.clear());
+    caches.register('page-bytes', () => {
+      this.pageBytes.clear();
+      this.redirects?.clear();
+    });
   }
 
   async timeoutMs(): Promise<number> {
@@ -178,7 +183,12 @@ export class ConversionService {
 
   /** Drops the pages of these files held in memory, here and in the other API processes (they were converted again). */
   private async pagesChanged(hashes: string[]) {
-    for (const h of hashes) this.pageBytes.clear(`pages/${h}`);
+    for (const h of hashes) {
+      this.pageBytes.clear(`pages/${h}`);
+      // a new URL (signed again) for the new bytes: the browser keeps the old ones under the old URL
+      this.redirects?.clear(`pages/${h}/`);
+      this.redirects?.clear(coverKey(h));
+    }
     await this.caches.invalidate('page-bytes');
   }
 
@@ -204,6 +214,31 @@ export class ConversionService {
     }
     if (storedGzip) return { body: stream.pipe(zlib.createGunzip()), encoding: undefined };
     return { body: stream.pipe(zlib.createGzip()), encoding: 'gzip' as const };
+  }
+
+  /**
+   * Where to send the reader of a page image instead of its bytes (S3_REDIRECT=1 with S3 storage): a presigned URL
+   * that answers with the type, encoding and a cache life of its own; undefined when the API sends the bytes itself
+   * (no redirects, or a `.svg` asked of a page stored gzipped, which only the API decompresses).
+   */
+  pageRedirect(hash: string, page: number, storedGzip: boolean, wantGzip: boolean): Promise<string | undefined> {
+    if (!this.redirects || storedGzip !== wantGzip) return Promise.resolve(undefined);
+    return this.redirects.url(pageKey(hash, page, storedGzip), {
+      contentType: 'image/svg+xml; charset=utf-8',
+      contentEncoding: storedGzip ? 'gzip' : undefined,
+      cacheControl: this.redirectedCacheControl(),
+    });
+  }
+
+  /** Where to send the reader of a cover instead of its bytes (see pageRedirect). */
+  coverRedirect(hash: string): Promise<string | undefined> {
+    if (!this.redirects) return Promise.resolve(undefined);
+    return this.redirects.url(coverKey(hash), { contentType: 'image/png', cacheControl: this.redirectedCacheControl() });
+  }
+
+  /** the store's answer at a presigned URL: the file never changes under that URL, which lives `lifetime` seconds */
+  private redirectedCacheControl() {
+    return `public, max-age=${this.redirects!.lifetime}, immutable`;
   }
 
   openCover(hash: string) {

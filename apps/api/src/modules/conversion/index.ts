@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module';
+import { PresignedRedirects } from '../../lib/storage';
 import { ConversionRepo } from './conversion.repo';
 import { ConversionService } from './conversion.service';
 import { conversionRoutes } from './conversion.routes';
@@ -14,7 +15,20 @@ declare module '../../kernel/module' {
 export default defineModule({
   name: 'conversion',
   create: ({ db, documents, attachments, settings, storage, queue, log, caches, config }) => ({
-    conversion: new ConversionService(db, new ConversionRepo(db), documents, attachments, settings, storage, queue, log, caches, config.testConvertDelayMs),
+    conversion: new ConversionService(
+      db,
+      new ConversionRepo(db),
+      documents,
+      attachments,
+      settings,
+      storage,
+      queue,
+      log,
+      caches,
+      // S3_REDIRECT: readers of page images and covers go to the store with a presigned URL
+      config.storage.s3?.redirect ? new PresignedRedirects(storage, { lifetimeSeconds: config.storage.s3.redirectSeconds ?? 3600 }) : undefined,
+      config.testConvertDelayMs,
+    ),
   }),
   routes: conversionRoutes,
   jobs: ({ conversion }) => [

@@ -66,23 +66,25 @@ export class DocumentService {
   /** page views, written every few seconds in one statement (and at shutdown) */
   readonly views: CounterBuffer;
   /** uuid → document for the page images and covers; shared with the other API processes by the module (index.ts) */
-  readonly viewCache = new TtlCache<DocumentRow | null>(60_000, 20_000);
+  readonly viewCache = new TtlCache<DocumentRow | null>(60_000, 20_000, { staleMs: 60_000 });
   /**
    * What visitors who are not logged in read — the document page and the lists — as whole answers: the same for
    * all of them. Dropped in every process on any document change; the time limit bounds what else they show
    * (an uploader's new name, a category's new title, the view counts).
    */
-  readonly pageCache = new TtlCache<DocumentPageAnswer>(10_000, 5000);
-  readonly listCache = new TtlCache<{ total: number; document: TDocument[] }>(10_000, 1000);
+  readonly pageCache = new TtlCache<DocumentPageAnswer>(10_000, 5000, { staleMs: 20_000 });
+  readonly listCache = new TtlCache<{ total: number; document: TDocument[] }>(10_000, 1000, { staleMs: 20_000 });
+  /** the home page's blocks (a list per top category: dozens of statements), the same for every visitor */
+  readonly homeCache = new TtlCache<Awaited<ReturnType<DocumentService['buildHome']>>>(10_000, 50, { staleMs: 20_000 });
 
   /** Favourite, comment or download counts changed (committed): the cached pages and lists showing them go. */
   async countsChanged() {
-    await Promise.all([this.pageCache.clear(), this.listCache.clear()]);
+    await Promise.all([this.pageCache.clear(), this.listCache.clear(), this.homeCache.clear()]);
   }
 
   /** Drops what is held in memory about documents, here and in the other API processes. */
   private async forgetCached() {
-    await Promise.all([this.viewCache.clear(), this.pageCache.clear(), this.listCache.clear()]);
+    await Promise.all([this.viewCache.clear(), this.pageCache.clear(), this.listCache.clear(), this.homeCache.clear()]);
   }
 
   /** Documents by id as list cards (row and public shape), in the order asked; deleted and unknown ids left out. */
@@ -250,14 +252,21 @@ export class DocumentService {
     return load();
   }
 
-  async home(limit: number) {
+  /** The home page's documents: from memory, dropped in every process with the lists (any document change). */
+  home(limit: number) {
+    return this.homeCache.get(String(limit), async () => freeze(await this.buildHome(limit)));
+  }
+
+  private async buildHome(limit: number) {
     const all = (await this.content.categoriesOfType(0)).filter((c) => c.enable);
     const tops = all.filter((c) => c.parentId === 0).map((c) => ({ ...c, children: all.filter((x) => x.parentId === c.id).map((x) => x.id) }));
-    const blocks = [];
-    for (const c of tops) {
-      const { rows } = await this.repo.list({ page: 1, size: limit, category_id: [c.id, ...c.children], status: PUBLIC_STATUSES });
-      blocks.push({ category_id: c.id, category_name: c.title, category_cover: c.cover, document: await this.decorate(rows) });
-    }
+    // the blocks side by side: built one after the other, a cold build under load waited for each in turn
+    const blocks = await Promise.all(
+      tops.map(async (c) => {
+        const { rows } = await this.repo.list({ page: 1, size: limit, category_id: [c.id, ...c.children], status: PUBLIC_STATUSES });
+        return { category_id: c.id, category_name: c.title, category_cover: c.cover, document: await this.decorate(rows) };
+      }),
+    );
     const [rec, latest] = await Promise.all([
       this.repo.list({ page: 1, size: limit, status: PUBLIC_STATUSES, is_recommend: [true], sort: 'recommend' }),
       this.repo.list({ page: 1, size: limit, status: PUBLIC_STATUSES }),

@@ -17,6 +17,7 @@ export default defineModule({
     documents.viewCache.share(caches, 'document-views');
     documents.pageCache.share(caches, 'document-pages');
     documents.listCache.share(caches, 'document-lists');
+    documents.homeCache.share(caches, 'document-home');
     return { documents };
   },
   close: ({ documents }) => documents.views.close(),

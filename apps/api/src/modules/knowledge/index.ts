@@ -38,5 +38,6 @@ export default defineModule({
     'document.converted': ({ hash, status }) => knowledge.onConverted(hash, status),
     'document.text-recognised': ({ hash }) => knowledge.onConverted(hash, 2),
   }),
+  close: ({ knowledge }) => knowledge.close(),
   recover: async ({ knowledge }) => ({ embeddingTasks: await knowledge.recover() }),
 });

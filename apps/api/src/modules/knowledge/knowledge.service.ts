@@ -153,6 +153,11 @@ export class KnowledgeService {
     return this.enginePromise;
   }
 
+  /** Ends what the service runs besides requests (the vector scan threads). */
+  async close(): Promise<void> {
+    await this.matrices?.close();
+  }
+
   /** The admin envs page's line for retrieval. */
   async envs() {
     const engine = await this.engine();

@@ -153,7 +153,17 @@ export class SearchRepo {
    * The tsquery sits in a MATERIALIZED CTE: the planner then keeps the GIN bitmap plan even for a word in every
    * row, instead of a sequential scan that would test (and de-TOAST) each row's vector.
    */
-  async search(tsquery: string, f: SearchFilter, sort: string, limit: number, offset: number, candidateCap: number, negated = false, rankQuery?: string) {
+  async search(
+    tsquery: string,
+    f: SearchFilter,
+    sort: string,
+    limit: number,
+    offset: number,
+    candidateCap: number,
+    negated = false,
+    rankQuery?: string,
+    similar?: string,
+  ): Promise<{ rows: { id: number; rank: number; hash: string }[]; total: number; similar: boolean }> {
     const { where, docs } = this.filters(f);
     // a head match implies a full match, except for excluded words, which may sit in the body
     const headMatch = negated ? sql`s.head @@ q.q AND s.tsv @@ q.q` : sql`s.head @@ q.q`;
@@ -169,18 +179,30 @@ export class SearchRepo {
       views: sql`d.view_count DESC, g.document_id DESC`,
       score: sql`d.score DESC, d.score_count DESC, g.document_id DESC`,
     }[sort];
-    // the page's rows come back with their file hash, so the snippet pages can be read while the rows are hydrated
-    const res = await this.db.execute<{ id: number; rank: number; total: number; hash: string }>(
-      byDocs
-        ? sql`${cand} SELECT g.document_id AS id, g.rank, count(*) OVER () AS total, d.hash FROM g JOIN ${documents} d ON d.id = g.document_id
-          ORDER BY ${byDocs} LIMIT ${limit} OFFSET ${offset}`
-        : sql`${cand} SELECT t.id, t.rank, t.total, d.hash FROM (
+    // the page's rows come back with their file hash, so the snippet pages can be read while the rows are hydrated;
+    // `ord` keeps each branch's order through the UNION ALL
+    const hits = byDocs
+      ? sql`SELECT g.document_id AS id, g.rank, count(*) OVER () AS total, d.hash, row_number() OVER (ORDER BY ${byDocs}) AS ord, false AS similar
+          FROM g JOIN ${documents} d ON d.id = g.document_id ORDER BY ${byDocs} LIMIT ${limit} OFFSET ${offset}`
+      : sql`SELECT t.id, t.rank, t.total, d.hash, row_number() OVER (ORDER BY t.rank DESC, t.popularity DESC, t.id DESC) AS ord, false AS similar FROM (
             SELECT g.document_id AS id, g.rank, g.popularity, count(*) OVER () AS total FROM g
             ORDER BY g.rank DESC, g.popularity DESC, g.document_id DESC LIMIT ${limit} OFFSET ${offset}
-          ) t JOIN ${documents} d ON d.id = t.id ORDER BY t.rank DESC, t.popularity DESC, t.id DESC`,
+          ) t JOIN ${documents} d ON d.id = t.id`;
+    // nothing matched word for word: titles that look alike (typos, pg_trgm), in the same statement — most questions
+    // nobody asked before match nothing, and a second round trip was a third of their time
+    const fallback = similar
+      ? sql` UNION ALL (SELECT d.id, word_similarity(${similar}, d.title) AS rank, count(*) OVER () AS total, d.hash,
+          row_number() OVER (ORDER BY word_similarity(${similar}, d.title) DESC, d.download_count DESC, d.id DESC) AS ord, true AS similar
+          FROM ${documents} d JOIN ${documentSearch} s ON s.document_id = d.id
+          WHERE NOT EXISTS (SELECT 1 FROM g) AND ${similar} <% d.title AND ${where}
+          ORDER BY 5 LIMIT ${limit} OFFSET ${offset})`
+      : sql``;
+    const res = await this.db.execute<{ id: number; rank: number; total: number; hash: string; ord: number; similar: boolean }>(
+      sql`${cand} SELECT * FROM ((${hits})${fallback}) u ORDER BY u.similar, u.ord`,
     );
+    const fell = res.rows[0]?.similar === true;
     const total = res.rows[0]?.total ?? (offset > 0 ? await this.countMatches(tsquery, f, candidateCap) : 0);
-    return { rows: res.rows.map((r) => ({ id: r.id, rank: Number(r.rank), hash: r.hash })), total: Number(total) };
+    return { rows: res.rows.map((r) => ({ id: r.id, rank: Number(r.rank), hash: r.hash })), total: Number(total), similar: fell };
   }
 
   private async countMatches(tsquery: string, f: SearchFilter, cap: number): Promise<number> {
@@ -190,16 +212,6 @@ export class SearchRepo {
     }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${documentSearch} s JOIN ${documents} d ON d.id = s.document_id
       WHERE s.tsv @@ to_tsquery('simple', ${tsquery}) AND ${where} LIMIT ${cap}) x`);
     return r.rows[0]?.n ?? 0;
-  }
-
-  /** Typo-tolerant title match (pg_trgm) for when full text finds nothing. */
-  async similarTitles(wd: string, f: SearchFilter, limit: number, offset: number) {
-    const res = await this.db.execute<{ id: number; rank: number; total: number; hash: string }>(sql`
-      SELECT d.id, word_similarity(${wd}, d.title) AS rank, count(*) OVER () AS total, d.hash
-      FROM ${documents} d JOIN ${documentSearch} s ON s.document_id = d.id
-      WHERE ${wd} <% d.title AND ${this.filters(f).where}
-      ORDER BY rank DESC, d.download_count DESC, d.id DESC LIMIT ${limit} OFFSET ${offset}`);
-    return { rows: res.rows.map((r) => ({ id: r.id, rank: Number(r.rank), hash: r.hash })), total: Number(res.rows[0]?.total ?? 0) };
   }
 
   /**

@@ -32,7 +32,7 @@ interface RecordInput {
 export class SearchService {
   private buffer: RecordInput[] = [];
   /** answers by question; shared with the other API processes by the module (index.ts) */
-  readonly results = new TtlCache<Awaited<ReturnType<SearchService['compute']>>>(30_000, 2000);
+  readonly results = new TtlCache<Awaited<ReturnType<SearchService['compute']>>>(30_000, 2000, { staleMs: 30_000 });
   private timer?: NodeJS.Timeout;
   private dictLoadedAt = 0;
 
@@ -153,13 +153,14 @@ export class SearchService {
     };
     if ((filter.from && isNaN(filter.from.getTime())) || (filter.to && isNaN(filter.to.getTime()))) throw badRequest('日期格式不正确');
     const offset = (q.page - 1) * q.size;
-    let { rows, total } = await this.repo.search(tsq, filter, q.sort, q.size, offset, CANDIDATE_CAP, parsed.not.length > 0, toRankQuery(parsed));
-    let words = parsed.highlight;
-    if (total === 0 && !parsed.not.length && !parsed.phrases.length && q.wd.length >= 3) {
-      // nothing matched word for word: try titles that look alike (typos)
-      ({ rows, total } = await this.repo.similarTitles(q.wd.trim(), filter, q.size, offset));
-      words = [q.wd.trim()];
-    }
+    // nothing matched word for word: titles that look alike (typos) come back instead, from the same statement
+    const similar = !parsed.not.length && !parsed.phrases.length && q.wd.length >= 3 ? q.wd.trim() : undefined;
+    const {
+      rows,
+      total,
+      similar: fell,
+    } = await this.repo.search(tsq, filter, q.sort, q.size, offset, CANDIDATE_CAP, parsed.not.length > 0, toRankQuery(parsed), similar);
+    const words = fell ? [q.wd.trim()] : parsed.highlight;
     // the result cards (row, categories, uploader: one query) and the snippet pages in parallel — the index query
     // already returned each hash — so one round trip follows the index query
     const [cards, texts] = await Promise.all([

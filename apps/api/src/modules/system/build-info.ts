@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from '../../lib/paths';
 
-/** The repository (or unpacked release) root: apps/api/src/modules/system → five levels up. */
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../../..');
+/** The repository (or unpacked release) root. */
+const ROOT = REPO_ROOT;
 
 export interface BuildInfo {
   /** the program's version (root package.json) */
