@@ -45,12 +45,23 @@ export async function prepareDatabase(database: Database, config: AppConfig, log
   return deps;
 }
 
+/**
+ * TRUST_PROXY for Fastify. A hop count n believes the last n hops of X-Forwarded-For, whoever connects (as Express
+ * does): Fastify 5.12 stopped honouring numbers (it fails closed and takes the socket's address), which behind a proxy
+ * configured with a count put every visitor behind the proxy's one address and its per-IP limits. So a count becomes
+ * the equivalent function. It is only safe when clients cannot reach the API except through those proxies; naming
+ * the proxies' addresses is safer, and the README says so.
+ */
+export function trustProxyOption(v: AppConfig['trustProxy']): boolean | string | ((addr: string, hop: number) => boolean) {
+  if (typeof v !== 'number') return v;
+  return (_addr, hop) => hop < v;
+}
+
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    // a hop count is valid at run time (Fastify's types leave it out)
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustProxyOption(config.trustProxy),
     // signed download tokens travel in the path
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });

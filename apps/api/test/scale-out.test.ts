@@ -115,7 +115,7 @@ describe.skipIf(!runOnPostgres)('two APIs and two workers on one PostgreSQL and 
         API_ONLY: '1',
         LOG_LEVEL: 'warn',
         // the test names its client address per scenario (X-Forwarded-For), as a proxy in front of both APIs would
-        // (a hop count would not do: Fastify 5.12 ignores X-Forwarded-For when trustProxy is a number)
+        // (a named proxy rather than a hop count: the safer of the two)
         TRUST_PROXY: 'loopback',
         WORKER_HEARTBEAT_SECONDS: '0.5',
         WORKER_DEAD_AFTER_SECONDS: '5',

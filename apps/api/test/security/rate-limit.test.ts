@@ -185,4 +185,23 @@ describe('X-Forwarded-For', () => {
       expect((await login(direct, '203.0.113.250')).statusCode).toBe(429);
     });
   });
+
+  describe('with TRUST_PROXY as a hop count (1)', () => {
+    let behind: TestApp;
+    beforeAll(async () => {
+      behind = await createTestApp({ trustProxy: 1 }, { realLimits: true });
+    });
+    afterAll(async () => behind?.close());
+
+    it('takes the last forwarded address as the client (Fastify alone would ignore the header for a count)', async () => {
+      const login = (forwarded: string) =>
+        from(behind, '127.0.0.1', api.login, { headers: { 'x-forwarded-for': forwarded }, body: { username: `nobody_${uniq()}`, password: 'Wrong-Pass-123' } });
+      const max = security.login_limit_per_ip;
+      for (let i = 0; i < max; i++) expect((await login('203.0.113.20')).statusCode).toBe(401);
+      expectLimited(await login('203.0.113.20'), max);
+      // one hop believed: a client writing its own header cannot pick the address, the proxy's last entry decides
+      expectLimited(await login('198.51.100.1, 203.0.113.20'), max);
+      expect((await login('203.0.113.21')).statusCode).toBe(401);
+    });
+  });
 });
