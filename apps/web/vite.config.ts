@@ -20,7 +20,7 @@ function markSchemasPure(code: string): string {
   const lines = code.split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const start = /^((?:export )?const [\w$]+(?:: [^=]+)? = )((?:z\.|defineRoute\(|zQueryEnum\().*)$/.exec(lines[i]!);
+    const start = /^((?:export )?const [\w$]+(?:: [^=]+)? = )((?:[\w$.]+\(|\{$).*)$/.exec(lines[i]!);
     if (!start) {
       out.push(lines[i]!);
       continue;
@@ -34,7 +34,7 @@ function markSchemasPure(code: string): string {
       continue;
     }
     const body = [start[2]!, ...lines.slice(i + 1, end + 1)].join('\n').replace(/;$/, '');
-    out.push(`${start[1]}/* @__PURE__ */ (() => ${body})();`);
+    out.push(`${start[1]}/* @__PURE__ */ (() => (${body}))();`);
     i = end;
   }
   return out.join('\n');

@@ -8,11 +8,12 @@ import { json, measureFirstLoad, textPdf } from '../helpers.mjs';
 const stamp = Date.now().toString(36);
 const MAX_REQUESTS = 30;
 /**
- * JavaScript on the wire per page, in bytes. Issue 16 asks for 250 KB; the site is at about 320 KB today (zod still
- * reaches the shell through a contract enum, see docs/benchmarks.md), so this ceiling holds what was reached and
- * catches any regression; lower it towards 250 000 as the remaining work lands.
+ * JavaScript on the wire per page, in bytes. Issue 16 asks for 250 KB on each; measured on 2026-11-25: home 251 000,
+ * search 294 000, document 317 000 (see docs/benchmarks.md, "First load"). These ceilings hold what was reached, with a
+ * little room, and catch any regression; lower them to 250 000 as the remaining work lands.
  */
-const MAX_JS_BYTES = 345_000;
+const MAX_JS_BYTES = { home: 256_000, document: 323_000, search: 300_000 };
+const TARGET_JS_BYTES = 250_000;
 /** Code that only the pages that need it may load. */
 const FORBIDDEN = /markdown|katex|editor|chart|table-/i;
 
@@ -47,7 +48,8 @@ export const journeys = [
           const r = await measureFirstLoad(browser, `${baseUrl}${p}`, { viewport: { width, height: width > 800 ? 900 : 844 } });
           const what = `${name} at ${width} px (${r.requests} requests, ${r.jsBytes} bytes of JavaScript: ${r.list.join(', ')})`;
           assert.ok(r.requests <= MAX_REQUESTS, `${what}: more than ${MAX_REQUESTS} requests`);
-          assert.ok(r.jsBytes <= MAX_JS_BYTES, `${what}: more than ${MAX_JS_BYTES} bytes of JavaScript`);
+          assert.ok(r.jsBytes <= MAX_JS_BYTES[name], `${what}: more than ${MAX_JS_BYTES[name]} bytes of JavaScript`);
+          if (r.jsBytes > TARGET_JS_BYTES) console.log(`    ${name} at ${width} px: ${r.jsBytes} bytes of JavaScript, above the ${TARGET_JS_BYTES} target`);
           // compressed as served: every script came with brotli (its size on the wire is well below its file's)
           assert.ok(r.jsBytes > 50_000, `${what}: the measurement saw the scripts`);
           const forbidden = r.js.filter((j) => FORBIDDEN.test(j.url));
