@@ -130,6 +130,8 @@ export async function measureFirstLoad(browser, url, { viewport = { width: 1366,
     let jsBytes = 0;
     let totalBytes = 0;
     const js = [];
+    // every request, as `type path`, so a journey can say what a page loaded
+    const list = responses.map((req) => `${req.resourceType()} ${new URL(req.url()).pathname}`);
     for (const req of responses) {
       const sizes = await req.sizes().catch(() => ({ responseBodySize: 0 }));
       totalBytes += sizes.responseBodySize;
@@ -139,7 +141,7 @@ export async function measureFirstLoad(browser, url, { viewport = { width: 1366,
       }
     }
     const lcpMs = await page.evaluate(() => window.__lcp);
-    return { url, requests: responses.length, jsBytes, totalBytes, jsFiles: js.length, js, lcpMs: Math.round(lcpMs), loadMs };
+    return { url, requests: responses.length, jsBytes, totalBytes, jsFiles: js.length, js, list, lcpMs: Math.round(lcpMs), loadMs };
   } finally {
     await context.close();
   }

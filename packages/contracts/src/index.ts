@@ -23,3 +23,4 @@ export * from './admin-modules';
 export * from './routes';
 export * from './client';
 export * from './common/session';
+export * from './route-table';

@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Result } from 'antd';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { NotFound } from './not-found';
+import { ErrorFallback } from './error-fallback';
 
 /** The message of anything thrown. */
 export function describeError(error: unknown): string {
@@ -16,16 +17,7 @@ export function describeError(error: unknown): string {
   return '未知错误';
 }
 
-/** Shown when the error page itself fails: no antd, no router. */
-export function ErrorFallback() {
-  return (
-    <div className="wk-error-fallback">
-      <h1>页面出错了</h1>
-      <p>很抱歉，页面加载失败，请稍后重试。</p>
-      <a href="/">返回首页</a>
-    </div>
-  );
-}
+export { ErrorFallback };
 
 class FallbackBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };

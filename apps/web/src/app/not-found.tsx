@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { LazyResult } from '../components/lazy-result';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from './title';
 
@@ -8,7 +9,7 @@ export function NotFound() {
   useDocumentTitle('页面不存在');
   return (
     <div className="wk-error-page">
-      <Result
+      <LazyResult
         status="404"
         title={NOT_FOUND_MESSAGE}
         subTitle="抱歉，您访问的页面不存在，可能已被删除或地址有误。"

@@ -38,7 +38,7 @@ beforeEach(() => {
 describe('app routes', () => {
   it('shows the exact 404 message for unknown paths and /404', async () => {
     renderRoutes(routes, '/no/such/page');
-    expect(await screen.findByText(NOT_FOUND_MESSAGE, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(NOT_FOUND_MESSAGE, {}, { timeout: 15000 })).toBeTruthy();
     expect(screen.getByText('返回首页')).toBeTruthy();
   });
 

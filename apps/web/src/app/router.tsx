@@ -1,20 +1,20 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { lazyPage } from './chunk-reload';
 import { AppRoot, FullPageSpin } from './root';
-import { RouteErrorPage } from './error-page';
+import { RouteError } from './route-error';
 
 const page = lazyPage;
 
 /** Page routes inside a layout; errors of a page show inside the layout. */
 function inLayout(children: RouteObject[]): RouteObject[] {
-  return [{ errorElement: <RouteErrorPage />, children }];
+  return [{ errorElement: <RouteError />, children }];
 }
 
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <AppRoot />,
-    errorElement: <RouteErrorPage />,
+    errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageSpin />,
     children: [
       {

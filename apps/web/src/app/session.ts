@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { allowedAdminModules, DEFAULT_OAUTH_REDIRECT, MODULE_LIST_KEYS, STORAGE_KEYS, type TGroup, type TPermission, type TUser } from '@wenku/contracts';
+import { allowedAdminModules, clientModuleListKeys, DEFAULT_OAUTH_REDIRECT, STORAGE_KEYS, type TGroup, type TPermission, type TUser } from '@wenku/contracts';
 import { storage } from '../lib/storage';
 
 /** Session state, spec §3: user, token, permissions, allowPages, redirectAfterOauth (default /me), groups. */
@@ -51,7 +51,7 @@ export const session = {
     setState({ user });
   },
   setPermissions(permissions: TPermission[]) {
-    setState({ permissions, allowPages: allowedAdminModules(permissions, MODULE_LIST_KEYS) });
+    setState({ permissions, allowPages: allowedAdminModules(permissions, clientModuleListKeys) });
   },
   setGroups(groups: TGroup[]) {
     setState({ groups });

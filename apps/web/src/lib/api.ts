@@ -1,4 +1,4 @@
-import { API_PREFIX, createApiClient, ApiError } from '@wenku/contracts';
+import { API_PREFIX, apiRoutes, createApiClient, ApiError } from '@wenku/contracts';
 import { readStoredToken } from './storage';
 
 /**
@@ -12,7 +12,12 @@ export const apiClient = createApiClient({
   getToken: () => readStoredToken() || null,
 });
 
-export { api, ApiError } from '@wenku/contracts';
+/**
+ * The routes by name (`api.getSettings`), as the schema-free table: the site only needs each route's method and path,
+ * and the contract's `api` would bring zod and every schema into the first chunk.
+ */
+export const api = apiRoutes;
+export { ApiError } from '@wenku/contracts';
 
 /** A server path (page image, cover, download link) as a URL the browser can load, also when the API has its own origin. */
 export function apiUrl(path: string): string {

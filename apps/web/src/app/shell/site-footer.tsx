@@ -1,4 +1,3 @@
-import { Card } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
 import { HtmlContent } from '@wenku/ui';
@@ -13,15 +12,11 @@ function FriendLinks() {
   if (!data || data.length === 0) return null;
   return (
     <div className="wk-container">
-      <Card
-        className="wk-friendlinks"
-        size="small"
-        title={
-          <span>
-            <LinkOutlined /> 友情链接
-          </span>
-        }
-      >
+      {/* a plain card: antd's Card would bring its Tabs along to every page */}
+      <section className="wk-friendlinks" aria-label="友情链接">
+        <div className="wk-friendlinks-head">
+          <LinkOutlined /> 友情链接
+        </div>
         <div className="wk-friendlinks-list">
           {data.map((l) => (
             <a key={l.id} href={l.link} target="_blank" rel="noopener noreferrer" title={l.title}>
@@ -29,7 +24,7 @@ function FriendLinks() {
             </a>
           ))}
         </div>
-      </Card>
+      </section>
     </div>
   );
 }

@@ -1,15 +1,26 @@
-import { ZSettings, type TConfig, type TSettings } from '@wenku/contracts';
+import type { TConfig, TSettings } from '@wenku/contracts';
+import { DEFAULT_SETTINGS } from './defaults';
 
-/** Every section empty: the contract fills in each field's default. */
-const EMPTY = Object.fromEntries(Object.keys(ZSettings.shape).map((k) => [k, k === 'language' ? [] : {}]));
+export { DEFAULT_SETTINGS };
 
-/** The public settings as the contract's defaults: what the site shows before (or without) an answer from the API. */
-export const DEFAULT_SETTINGS: TSettings = ZSettings.parse(EMPTY);
+/** Whether `value` has the shape of `model`: the same keys with values of the same kinds, recursively (arrays as arrays). */
+function sameShape(value: unknown, model: unknown): boolean {
+  if (Array.isArray(model)) return Array.isArray(value);
+  if (model !== null && typeof model === 'object') {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+    const v = value as Record<string, unknown>;
+    return Object.entries(model).every(([k, m]) => sameShape(v[k], m));
+  }
+  return typeof value === typeof model;
+}
 
-/** A saved copy of GET /settings when it still has the contract's shape (a copy from an older release may not). */
+/**
+ * A saved copy of GET /settings when it still has the contract's shape (a copy from an older release may not): every
+ * section and field of the defaults, each of the same kind. Checked by shape rather than with the zod schema so the
+ * start-up does not load zod.
+ */
 export function storedSettings(value: unknown): TSettings | undefined {
-  const r = ZSettings.safeParse(value);
-  return r.success ? r.data : undefined;
+  return sameShape(value, DEFAULT_SETTINGS) ? (value as TSettings) : undefined;
 }
 
 /** The site's name; 文库 when the administrator cleared it. */

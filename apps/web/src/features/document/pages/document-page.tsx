@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Rate, Result, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { Button, Rate, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { LazyResult } from '../../../components/lazy-result';
 import {
   CalendarOutlined,
   CloudDownloadOutlined,
@@ -187,7 +188,7 @@ export default function DocumentPage() {
     if (q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400)) return <NotFound />;
     return (
       <Page title="文档详情" crumbs={[{ title: '文库资料', to: '/category' }, { title: '文档详情' }]}>
-        <Result
+        <LazyResult
           className="wk-card"
           status="warning"
           title="文档加载失败"

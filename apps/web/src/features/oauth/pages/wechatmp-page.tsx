@@ -3,7 +3,7 @@ import { App, Button, Result, Spin } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, ReloadOutlined, ScanOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZUser } from '@wenku/contracts';
+import type { TUser } from '@wenku/contracts';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
 import { session } from '../../../app/session';
@@ -13,6 +13,12 @@ import { useSettings } from '../../settings/api';
 import { oauthKeys } from '../api';
 import { formatCountdown, secondsUntil } from '../lib';
 import '../oauth.css';
+
+/** The account in a confirmed scan (typed `unknown` by the contract): an object with its id and name. */
+function isUser(value: unknown): value is TUser {
+  const u = value as Partial<TUser> | null;
+  return typeof u === 'object' && u !== null && typeof u.id === 'number' && typeof u.username === 'string';
+}
 
 /** How often the page asks whether the code was scanned and confirmed. */
 const SCAN_POLL_MS = 2000;
@@ -65,14 +71,14 @@ export default function WechatMpPage() {
   useEffect(() => {
     const s = status.data;
     if (!s || s.status !== 'confirmed' || loggingIn.current) return;
-    const user = ZUser.safeParse(s.user);
-    if (!s.token || !user.success) {
+    const user = s.user;
+    if (!s.token || !isUser(user)) {
       message.error('登录失败');
       return;
     }
     loggingIn.current = true;
     setConfirmed(true);
-    void authSuccess({ user: user.data, token: s.token }, '登录成功', session.getState().redirectAfterOauth);
+    void authSuccess({ user, token: s.token }, '登录成功', session.getState().redirectAfterOauth);
   }, [status.data, authSuccess, message]);
 
   function refresh() {

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Drawer, Pagination, Result, Skeleton } from 'antd';
+import { Badge, Button, Drawer, Pagination, Skeleton } from 'antd';
+import { LazyResult } from '../../../components/lazy-result';
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { CategoryType } from '@wenku/contracts';
@@ -72,7 +73,7 @@ function NoResults({ state, recommend, hot }: { state: SearchState; recommend: r
   const filtered = activeFilterCount(state) > 0;
   return (
     <div className="wk-search-empty">
-      <Result
+      <LazyResult
         icon={<SearchOutlined className="wk-search-empty-icon" />}
         title={`没有找到与“${state.wd}”相关的${state.type === 1 ? '文章' : '文档'}`}
         subTitle={filtered ? '试试减少筛选条件，或换个关键词。' : '请检查输入是否正确，或换个更常见的关键词试试。'}
@@ -106,7 +107,7 @@ function DocumentResults({
   if (result.isPending) return <ResultsSkeleton />;
   if (result.isError && !result.data) {
     return (
-      <Result
+      <LazyResult
         status="warning"
         title="搜索失败"
         subTitle={errorMessage(result.error, '暂时无法完成搜索，请稍后重试。')}
@@ -119,7 +120,7 @@ function DocumentResults({
     if (data && data.total > 0 && state.page > 1) {
       // past the last page the server serves (max_page, or results that disappeared): offer the first page
       return (
-        <Result
+        <LazyResult
           status="info"
           title={`第 ${state.page} 页没有更多结果`}
           extra={
@@ -163,7 +164,7 @@ function ArticleResults({
   if (result.isPending) return <ResultsSkeleton />;
   if (result.isError && !result.data) {
     return (
-      <Result
+      <LazyResult
         status="warning"
         title="搜索失败"
         subTitle={errorMessage(result.error, '暂时无法完成搜索，请稍后重试。')}
@@ -217,7 +218,7 @@ export default function SearchPage() {
   if (!state.wd) {
     body = (
       <div className="wk-search-welcome">
-        <Result
+        <LazyResult
           icon={<SearchOutlined className="wk-search-empty-icon" />}
           title="输入关键词开始搜索"
           subTitle={`搜索全站${isDocs ? '文档的标题、关键词和正文' : '文章'}`}
