@@ -28,7 +28,7 @@ describe('Gate', () => {
 
 describe('Gate with a bounded line', () => {
   it('refuses at once with GateFull when `maxWaiting` tasks already wait, and takes tasks again once the line moves', async () => {
-    const gate = new Gate(1, 2);
+    const gate = new Gate(1, { maxWaiting: 2 });
     let release!: () => void;
     const first = gate.run(() => new Promise<void>((r) => (release = r)));
     const waiting = [gate.run(async () => 'a'), gate.run(async () => 'b')];
@@ -38,5 +38,21 @@ describe('Gate with a bounded line', () => {
     await first;
     expect(await Promise.all(waiting)).toEqual(['a', 'b']);
     expect(await gate.run(async () => 'd')).toBe('d');
+  });
+});
+
+describe('Gate with a bounded wait', () => {
+  it('a task that waited `maxWaitMs` leaves the line refused; the others keep their places', async () => {
+    const gate = new Gate(1, { maxWaitMs: 50 });
+    let release!: () => void;
+    const first = gate.run(() => new Promise<void>((r) => (release = r)));
+    const late = gate.run(async () => 'late');
+    await expect(late).rejects.toBeInstanceOf(GateFull);
+    expect(gate.pending).toBe(0);
+    const next = gate.run(async () => 'next');
+    release();
+    await first;
+    expect(await next).toBe('next'); // admitted before its own limit: it runs
+    expect(await gate.run(async () => 'free')).toBe('free');
   });
 });

@@ -77,18 +77,28 @@ describe('the download quota holds under parallel requests', () => {
     const results = await Promise.all(Array.from({ length: 30 }, () => callRaw(t, api.downloadDocument, { query: { id: doc.id }, as: reader })));
     const ok = results.filter((r) => r.statusCode === 200);
     const refused = results.filter((r) => r.statusCode !== 200);
-    // a free document, nothing else in the way: exactly the quota passes
-    expect(ok.length).toBe(10);
     // refused: over the quota, or (a crowd beyond the line of waiting downloads) told to come back
     for (const r of refused) {
       expect(r.statusCode, r.body).toBe(429);
       expect(r.json().code).toBe('rate_limited');
       expect(['今日下载次数已达上限', '下载的人太多了，请稍后再试']).toContain(r.json().message);
     }
-    expect(refused.some((r) => r.json().message === '今日下载次数已达上限')).toBe(true);
+    expect(ok.length).toBeLessThanOrEqual(10);
+    // one after another, the reader gets exactly what the quota has left (on a slow machine some parallel clicks
+    // may have been told to come back instead of waiting): ten downloads in all, never more
+    let more = 0;
+    for (;;) {
+      const r = await callRaw(t, api.downloadDocument, { query: { id: doc.id }, as: reader });
+      if (r.statusCode !== 200) {
+        expect(r.statusCode, r.body).toBe(429);
+        expect(r.json().message).toBe('今日下载次数已达上限');
+        break;
+      }
+      more++;
+      expect(ok.length + more).toBeLessThanOrEqual(10);
+    }
+    expect(ok.length + more).toBe(10);
     const { rows } = await t.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM downloads WHERE user_id = $1`, [reader.id]);
-    expect(rows[0].n).toBe(ok.length);
-    // and the next one, sequentially, is refused too
-    expect((await callRaw(t, api.downloadDocument, { query: { id: doc.id }, as: reader })).statusCode).toBe(429);
+    expect(rows[0].n).toBe(10);
   });
 });

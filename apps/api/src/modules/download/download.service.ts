@@ -21,8 +21,11 @@ export type SignDownload = (payload: { d: number; u: number }, seconds: number) 
 /** Downloads: who may download what, daily limits, paying with credits, and the file behind a signed link. */
 export class DownloadService {
   /** the locking transactions of downloads under way in this process (see downloadUrl) */
-  /** two download transactions at a time per process, twenty more waiting; a larger crowd hears "busy" at once */
-  private readonly gate = new Gate(2, 20);
+  /**
+   * Two download transactions at a time per process; at most twenty wait, none longer than five seconds: beyond
+   * that a click hears "busy, try again" (429) rather than waiting until its browser gives up.
+   */
+  private readonly gate = new Gate(2, { maxWaiting: 20, maxWaitMs: 5000 });
 
   constructor(
     private readonly db: Db,
