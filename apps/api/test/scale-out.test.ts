@@ -21,7 +21,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,22 +30,13 @@ import { DocumentStatus } from '@wenku/contracts';
 import { startFakeS3, type FakeS3 } from './fakes/s3-server';
 import { createTestDatabase } from './helpers';
 import { textPdf } from './factories';
+import { freePort } from './fakes/util';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_PASSWORD = 'Scale-Out-Admin-1';
 const USER_PASSWORD = 'Scale-Out-User-1';
 const CONVERT_DELAY_MS = 4000;
 const LOGIN_LIMIT = 12;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 
 /** An error `until` does not wait out (a process that exited will not come back). */
 class Fatal extends Error {}

@@ -6,25 +6,15 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
+import { freePort } from './fakes/util';
 
 const API = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SUPERVISE = path.resolve(API, '../../scripts/supervise.mjs');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 90_000): Promise<T> {
   const end = Date.now() + ms;

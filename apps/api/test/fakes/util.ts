@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { TestApp } from '../helpers';
 
 type Value = string | number | boolean | string[];
@@ -22,3 +23,14 @@ export async function readBody(req: NodeJS.ReadableStream): Promise<string> {
   for await (const c of req) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/** A TCP port free on 127.0.0.1 right now (for a server process a test starts). */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
