@@ -85,7 +85,8 @@ export const journeys = [
       // log out, the old password fails, the new one works
       await page.getByRole('button', { name: '用户菜单' }).click();
       await page.getByRole('menuitem', { name: '退出登录' }).click();
-      await page.waitForSelector('text=登录', { timeout: 10000 });
+      // logged out once the token is gone (a text wait for 登录 would also match the dynamics' 修改了登录密码)
+      await page.waitForFunction(() => !localStorage.getItem('wenku:token'), null, { timeout: 10000 });
       await page.goto(`${baseUrl}/login`);
       await page.getByPlaceholder('用户名 / 邮箱 / 手机号').fill(user.username);
       await page.getByPlaceholder('密码').fill(user.password);

@@ -650,8 +650,9 @@ describe('S3_REDIRECT: page images and covers sent from the store', () => {
     expect(to.origin).toBe(new URL(appFake.endpoint).origin);
     expect(to.pathname).toBe(`/${appFake.bucket}/pages/${doc.hash}/1.svg.gz`);
     expect(Number(to.searchParams.get('X-Amz-Expires'))).toBe(1800); // longer than the redirect is kept
-    // the API neither read nor proxied the object: signing is local
-    expect(appFake.requests.slice(n)).toEqual([]);
+    // the API neither read nor proxied the object: signing is local (other work after the conversion — the search
+    // and AI indexes reading the page text — may use the store meanwhile, so only this object's requests count)
+    expect(appFake.requests.slice(n).filter((r) => r.key?.startsWith(`pages/${doc.hash}/1.`))).toEqual([]);
 
     // the presigned URL really serves the page, as the API would have
     const res = await fetch(to);

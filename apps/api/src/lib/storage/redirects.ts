@@ -22,7 +22,8 @@ export class PresignedRedirects {
   readonly redirectMaxAge: number;
   private readonly reuseMs: number;
   private readonly maxEntries: number;
-  private readonly urls = new Map<string, { url: string; until: number }>();
+  /** per key: the URL, until when it is handed out, and the second it was signed in */
+  private readonly urls = new Map<string, { url: string; until: number; signedSec: number }>();
 
   constructor(
     private readonly storage: Storage,
@@ -43,7 +44,10 @@ export class PresignedRedirects {
     const now = Date.now();
     const held = this.urls.get(key);
     if (held && held.until > now) return held.url;
-    const url = await this.storage.presignedGetUrl(key, { ...answer, expiresIn: this.lifetime });
+    // SigV4 dates have a one-second resolution: a file written again within the second its URL was signed would
+    // get the very same URL, which browsers may hold with the old bytes; so a new URL is signed at a later second
+    const signedSec = Math.max(Math.floor(now / 1000), held ? held.signedSec + 1 : 0);
+    const url = await this.storage.presignedGetUrl(key, { ...answer, expiresIn: this.lifetime, signingDate: new Date(signedSec * 1000) });
     if (!url) return undefined;
     this.urls.delete(key);
     if (this.urls.size >= this.maxEntries) {
@@ -51,13 +55,15 @@ export class PresignedRedirects {
       const oldest = this.urls.keys().next().value;
       if (oldest !== undefined) this.urls.delete(oldest);
     }
-    this.urls.set(key, { url, until: now + this.reuseMs });
+    this.urls.set(key, { url, until: now + this.reuseMs, signedSec });
     return url;
   }
 
-  /** Forgets the URLs of keys below `prefix` (every key without one): their files were written again. */
+  /**
+   * Stops handing out the URLs of keys below `prefix` (every key without one): their files were written again. The
+   * signing second is kept, so the next URL of such a key is always another one.
+   */
   clear(prefix?: string) {
-    if (prefix === undefined) return this.urls.clear();
-    for (const k of this.urls.keys()) if (k.startsWith(prefix)) this.urls.delete(k);
+    for (const [k, v] of this.urls) if (prefix === undefined || k.startsWith(prefix)) v.until = 0;
   }
 }

@@ -347,7 +347,7 @@ export class S3Storage implements Storage {
       ResponseContentEncoding: opts.contentEncoding,
       ResponseCacheControl: opts.cacheControl,
     });
-    return getSignedUrl(this.client, cmd, { expiresIn });
+    return getSignedUrl(this.client, cmd, { expiresIn, signingDate: opts.signingDate });
   }
 
   /** Every key below `prefix/` (a folder, as on local disk), page by page. */

@@ -11,6 +11,8 @@ export interface PresignOptions {
   contentEncoding?: string;
   /** answer with this Cache-Control */
   cacheControl?: string;
+  /** the signature's date (default now): a URL signed again for a rewritten file must not be the one before */
+  signingDate?: Date;
 }
 
 /**
