@@ -8,12 +8,12 @@ import { json, measureFirstLoad, textPdf } from '../helpers.mjs';
 const stamp = Date.now().toString(36);
 const MAX_REQUESTS = 30;
 /**
- * JavaScript on the wire per page, in bytes. Issue 16 asks for 250 KB on each; measured on 2026-11-25: home 251 000,
- * search 294 000, document 317 000 (see docs/benchmarks.md, "First load"). These ceilings hold what was reached, with a
- * little room, and catch any regression; lower them to 250 000 as the remaining work lands.
+ * JavaScript on the wire per page, in bytes. Issue 16 asks for at most 250 KB on the home page and the document page;
+ * measured on 2026-11-25 after the cuts: home 247 900, document 245 700, search 289 000 (see docs/benchmarks.md,
+ * "First load"). The search page has no byte target in the issue (its filters need antd's Select and TreeSelect);
+ * its ceiling holds what was reached, with a little room, to catch a regression.
  */
-const MAX_JS_BYTES = { home: 256_000, document: 323_000, search: 300_000 };
-const TARGET_JS_BYTES = 250_000;
+const MAX_JS_BYTES = { home: 250_000, document: 250_000, search: 300_000 };
 /** Code that only the pages that need it may load. */
 const FORBIDDEN = /markdown|katex|editor|chart|table-/i;
 
@@ -49,7 +49,7 @@ export const journeys = [
           const what = `${name} at ${width} px (${r.requests} requests, ${r.jsBytes} bytes of JavaScript: ${r.list.join(', ')})`;
           assert.ok(r.requests <= MAX_REQUESTS, `${what}: more than ${MAX_REQUESTS} requests`);
           assert.ok(r.jsBytes <= MAX_JS_BYTES[name], `${what}: more than ${MAX_JS_BYTES[name]} bytes of JavaScript`);
-          if (r.jsBytes > TARGET_JS_BYTES) console.log(`    ${name} at ${width} px: ${r.jsBytes} bytes of JavaScript, above the ${TARGET_JS_BYTES} target`);
+          console.log(`    ${name} at ${width} px: ${r.requests} requests, ${r.jsBytes} bytes of JavaScript`);
           // compressed as served: every script came with brotli (its size on the wire is well below its file's)
           assert.ok(r.jsBytes > 50_000, `${what}: the measurement saw the scripts`);
           const forbidden = r.js.filter((j) => FORBIDDEN.test(j.url));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Input } from 'antd';
+import { SearchInput } from '../../components/search-input';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 /** 1 (articles) on article pages and on an article search, else 0 (documents). */
@@ -55,7 +55,7 @@ export function HeaderSearch({ className, size = 'middle', onSearched, enterButt
   const type = searchTypeFor(pathname, search);
   const box = useSearchBox(type, onSearched);
   return (
-    <Input.Search
+    <SearchInput
       className={className}
       size={size}
       allowClear

@@ -1,6 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Rate, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Rate, Skeleton, Tag, Tooltip } from 'antd';
 import { LazyResult } from '../../../components/lazy-result';
+import { WhenVisible } from '../../../components/when-visible';
+import { CollapsibleText } from '../../../components/collapsible-text';
+import { lazyWhenOpen } from '../../../lib/lazy-when-open';
 import {
   CalendarOutlined,
   CloudDownloadOutlined,
@@ -30,13 +33,17 @@ import { watermarkText } from '../lib/watermark';
 import { keywordList } from '../lib/keywords';
 import { useDocumentActions } from '../use-document-actions';
 import { DocumentReader } from '../components/document-reader';
-import { DocumentStatePanel, DocumentStatusBanner } from '../components/document-status';
-import { DocumentComments } from '../components/document-comments';
 import { AuthorCard, RelatedDocuments } from '../components/document-side';
-import { ReportDialog } from '../components/report-dialog';
 import { AskDocumentButton } from '../components/ask-document-button';
 import { DocumentCounts, PriceTag } from '../components/document-card';
 import '../document.css';
+
+// Loaded when needed, not with the page (issue 16's first-load budget): the states other than a readable document,
+// the report form (on its button) and the comments (when scrolled near; they bring antd's Form and Pagination).
+const DocumentStatePanel = lazy(() => import('../components/document-status').then((m) => ({ default: m.DocumentStatePanel })));
+const DocumentStatusBanner = lazy(() => import('../components/document-status').then((m) => ({ default: m.DocumentStatusBanner })));
+const DocumentComments = lazy(() => import('../components/document-comments').then((m) => ({ default: m.DocumentComments })));
+const ReportDialog = lazyWhenOpen(() => import('../components/report-dialog').then((m) => m.ReportDialog));
 
 const DOCUMENT_ADS: AdvertisementPosition[] = ['document_top', 'document_between', 'document_bottom'];
 
@@ -112,9 +119,7 @@ function DocumentHead({ doc, actions, onReport }: { doc: DocumentDetail; actions
         </div>
       )}
       {summary && (
-        <Typography.Paragraph className="wk-doc-desc" ellipsis={{ rows: 3, expandable: 'collapsible', symbol: (open) => (open ? '收起' : '展开') }}>
-          {summary}
-        </Typography.Paragraph>
+        <CollapsibleText className="wk-doc-desc" text={summary} rows={3} />
       )}
       <div className="wk-doc-actions">
         <Button
@@ -229,21 +234,43 @@ export default function DocumentPage() {
 
   return (
     <Page title={doc.title} crumbs={[{ title: '文库资料', to: '/category' }, ...crumbs, { title: shortTitle }]} className="wk-doc-page">
-      {privileged && <DocumentStatusBanner view={view} convertError={doc.convert_error} />}
+      {privileged && (view === 'review' || view === 'rejected' || view === 'disabled') && (
+        <Suspense fallback={null}>
+          <DocumentStatusBanner view={view} convertError={doc.convert_error} />
+        </Suspense>
+      )}
       <div className="wk-doc-layout">
         <div className="wk-doc-main">
-          <DocumentHead doc={doc} actions={actions} onReport={() => (actions.loggedIn ? setReporting(true) : actions.loginFirst('请登录后举报'))} />
+          <DocumentHead doc={doc} actions={actions} onReport={() => {
+              if (!actions.loggedIn) return actions.loginFirst('请登录后举报');
+              setReporting(true);
+            }} />
           <AdSlot position="document_top" ads={ads} />
           {view === 'ready' && doc.page_urls.length > 0 ? (
             <DocumentReader doc={doc} pagesPerRead={display.pages_per_read} watermark={watermarkText(system)} ads={ads} downloadButton={downloadButton} />
-          ) : view === 'ready' ? (
-            <DocumentStatePanel view="failed" privileged={privileged} convertError="文档没有可预览的页面" />
           ) : (
-            <DocumentStatePanel view={view} privileged={privileged} convertError={doc.convert_error} />
+            <Suspense fallback={<div className="wk-card wk-doc-state" aria-busy="true" />}>
+              {view === 'ready' ? (
+                <DocumentStatePanel view="failed" privileged={privileged} convertError="文档没有可预览的页面" />
+              ) : (
+                <DocumentStatePanel view={view} privileged={privileged} convertError={doc.convert_error} />
+              )}
+            </Suspense>
           )}
           {display.copyright_statement.trim() && <HtmlContent className="wk-doc-copyright" html={display.copyright_statement} />}
           <AdSlot position="document_bottom" ads={ads} />
-          <DocumentComments documentId={doc.id} count={doc.comment_count} />
+          <WhenVisible
+            placeholder={
+              <section className="wk-card wk-comments" aria-busy="true">
+                <h2>
+                  文档评论 <small>{doc.comment_count}</small>
+                </h2>
+                <Skeleton active paragraph={{ rows: 2 }} />
+              </section>
+            }
+          >
+            <DocumentComments documentId={doc.id} count={doc.comment_count} />
+          </WhenVisible>
         </div>
         <aside className="wk-doc-side">
           <AuthorCard doc={doc} />

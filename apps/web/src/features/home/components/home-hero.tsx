@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Input, Segmented } from 'antd';
+import { Segmented } from 'antd';
+import { SearchInput } from '../../../components/search-input';
 import { FireOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useSettings, useSiteName } from '../../settings/api';
@@ -28,7 +29,7 @@ export function HomeHero({ totalDocuments }: { totalDocuments: number }) {
               { label: '文章', value: 1 },
             ]}
           />
-          <Input.Search
+          <SearchInput
             size="large"
             placeholder={type === 1 ? '搜索文章标题、关键词' : '搜索文档标题、关键词，如：论文、报告、教案'}
             enterButton="搜 索"

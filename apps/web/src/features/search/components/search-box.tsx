@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Input, Segmented } from 'antd';
+import { Segmented } from 'antd';
+import { SearchInput } from '../../../components/search-input';
 import { FileTextOutlined, ReadOutlined } from '@ant-design/icons';
 import { MAX_KEYWORD_LENGTH, type SearchType } from '../lib/search-params';
 
@@ -29,7 +30,7 @@ export function SearchBox({ wd, type, onSearch, onTypeChange, compact }: SearchB
           { label: '文章', value: 1, icon: <ReadOutlined /> },
         ]}
       />
-      <Input.Search
+      <SearchInput
         className="wk-search-input"
         size="large"
         enterButton="搜 索"
