@@ -1,19 +1,7 @@
 import crypto from 'node:crypto';
 import type { Agent } from 'node:http';
 import { Transform, pipeline, type Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  paginateListObjectsV2,
-  type ServiceInputTypes,
-  type ServiceOutputTypes,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client, ServiceInputTypes, ServiceOutputTypes } from '@aws-sdk/client-s3';
 import type { BuildMiddleware, InitializeMiddleware } from '@smithy/types';
 import { create as contentDisposition } from 'content-disposition';
 import { assertSafeKey, type PresignOptions, type Storage } from './types';
@@ -44,6 +32,25 @@ export interface S3Options {
   timeoutMs?: number;
   /** an http.Agent for the connections (tests: one whose lookup resolves a test host name) */
   httpAgent?: Agent;
+}
+
+/** The AWS SDK's three packages, loaded together. */
+interface Sdk {
+  s3: typeof import('@aws-sdk/client-s3');
+  Upload: typeof import('@aws-sdk/lib-storage').Upload;
+  getSignedUrl: typeof import('@aws-sdk/s3-request-presigner').getSignedUrl;
+}
+let sdkLoad: Promise<Sdk> | undefined;
+/**
+ * The SDK loads with the first call to the store, not with the process: it weighs about 22 MB resident, which a site
+ * on local disk (the default) should not carry. The compiled API keeps these imports dynamic (the SDK stays outside
+ * the bundle).
+ */
+function loadSdk(): Promise<Sdk> {
+  sdkLoad ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage'), import('@aws-sdk/s3-request-presigner')]).then(
+    ([s3, storage, presigner]) => ({ s3, Upload: storage.Upload, getSignedUrl: presigner.getSignedUrl }),
+  );
+  return sdkLoad;
 }
 
 export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
@@ -214,24 +221,36 @@ export class S3Storage implements Storage {
   readonly options: ResolvedS3Options;
   readonly partSize: number;
   readonly partConcurrency: number;
-  readonly client: S3Client;
+  private readonly clientOptions: { maxAttempts: number; timeoutMs: number; httpAgent?: Agent };
+  private connecting: Promise<{ client: S3Client; sdk: Sdk }> | undefined;
 
   constructor(opts: S3Options | undefined) {
     this.options = resolveS3Options(opts);
     this.partSize = Math.max(MIN_PART_SIZE, Math.floor(opts?.partSize ?? DEFAULT_PART_SIZE));
     this.partConcurrency = Math.max(1, Math.floor(opts?.partConcurrency ?? 2));
+    this.clientOptions = { maxAttempts: Math.max(1, Math.floor(opts?.maxAttempts ?? 3)), timeoutMs: opts?.timeoutMs ?? 120_000, httpAgent: opts?.httpAgent };
+  }
+
+  /** The SDK client, made on the first call (see loadSdk); the settings were checked in the constructor. */
+  connect(): Promise<{ client: S3Client; sdk: Sdk }> {
+    this.connecting ??= loadSdk().then((sdk) => ({ sdk, client: this.makeClient(sdk) }));
+    return this.connecting;
+  }
+
+  private makeClient(sdk: Sdk): S3Client {
     const o = this.options;
-    this.client = new S3Client({
+    const { maxAttempts, timeoutMs, httpAgent } = this.clientOptions;
+    const client = new sdk.s3.S3Client({
       endpoint: sdkEndpoint(o),
       region: o.region,
       forcePathStyle: o.forcePathStyle,
       credentials: { accessKeyId: o.accessKey, secretAccessKey: o.secretKey },
-      maxAttempts: Math.max(1, Math.floor(opts?.maxAttempts ?? 3)),
+      maxAttempts,
       // S3-compatible stores (MinIO, OSS, COS, Ceph) do not all know the newer flexible checksums
       // (x-amz-checksum-*, aws-chunked trailers): send and check them only where an operation requires one
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: { requestTimeout: opts?.timeoutMs ?? 120_000, throwOnRequestTimeout: true, ...(opts?.httpAgent ? { httpAgent: opts.httpAgent } : {}) },
+      requestHandler: { requestTimeout: timeoutMs, throwOnRequestTimeout: true, ...(httpAgent ? { httpAgent } : {}) },
     });
     // Every failure, whichever call made it (ours or Upload's), leaves the SDK as a readable error naming the call.
     const readableErrors: InitializeMiddleware<ServiceInputTypes, ServiceOutputTypes> = (next, context) => async (args) => {
@@ -241,7 +260,7 @@ export class S3Storage implements Storage {
         throw readable(e, describe(context.commandName, args.input as { Key?: string; PartNumber?: number }), o.endpoint.origin);
       }
     };
-    this.client.middlewareStack.add(readableErrors, { step: 'initialize', priority: 'high', name: 'wenkuReadableErrors' });
+    client.middlewareStack.add(readableErrors, { step: 'initialize', priority: 'high', name: 'wenkuReadableErrors' });
     // DeleteObjects must carry a body checksum. The SDK now sends a CRC32 there even with WHEN_REQUIRED, which
     // S3 accepts but many S3-compatible stores refuse ("Missing required header for this request: Content-Md5"):
     // send Content-MD5 instead, as the SDK's own MD5_FALLBACK note advises for those stores.
@@ -256,7 +275,8 @@ export class S3Storage implements Storage {
       return next(args);
     };
     // build step, low priority: runs after the SDK's checksum middleware (build, normal) and before signing
-    this.client.middlewareStack.add(deleteObjectsMd5, { step: 'build', priority: 'low', name: 'wenkuDeleteObjectsContentMd5' });
+    client.middlewareStack.add(deleteObjectsMd5, { step: 'build', priority: 'low', name: 'wenkuDeleteObjectsContentMd5' });
+    return client;
   }
 
   private get bucket() {
@@ -265,8 +285,9 @@ export class S3Storage implements Storage {
 
   async put(key: string, body: Readable | Buffer, opts: { contentType?: string } = {}): Promise<number> {
     assertSafeKey(key);
+    const { client, sdk } = await this.connect();
     if (Buffer.isBuffer(body)) {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType }));
+      await client.send(new sdk.s3.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType }));
       return body.length;
     }
     // counted on the way through; pipeline() destroys the source when Upload stops reading (a refused part)
@@ -279,8 +300,8 @@ export class S3Storage implements Storage {
     });
     pipeline(body, counted, () => undefined);
     try {
-      await new Upload({
-        client: this.client,
+      await new sdk.Upload({
+        client,
         params: { Bucket: this.bucket, Key: key, Body: counted, ContentType: opts.contentType },
         partSize: this.partSize,
         queueSize: this.partConcurrency,
@@ -296,8 +317,9 @@ export class S3Storage implements Storage {
 
   async get(key: string): Promise<Readable | undefined> {
     assertSafeKey(key);
+    const { client, sdk } = await this.connect();
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const res = await client.send(new sdk.s3.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       // in Node the body is the http.IncomingMessage itself: a Readable, read as it comes
       return res.Body as Readable | undefined;
     } catch (e) {
@@ -308,8 +330,9 @@ export class S3Storage implements Storage {
 
   async stat(key: string): Promise<{ size: number; modifiedAt: Date } | undefined> {
     assertSafeKey(key);
+    const { client, sdk } = await this.connect();
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const res = await client.send(new sdk.s3.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: Number(res.ContentLength ?? 0), modifiedAt: res.LastModified ?? new Date(0) };
     } catch (e) {
       if (e instanceof S3Error && e.status === 404) return undefined;
@@ -323,8 +346,9 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
+    const { client, sdk } = await this.connect();
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      await client.send(new sdk.s3.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (e) {
       if (!(e instanceof S3Error && e.status === 404)) throw e;
     }
@@ -339,7 +363,8 @@ export class S3Storage implements Storage {
     const expiresIn = Math.floor(opts.expiresIn);
     if (!(expiresIn >= 1 && expiresIn <= MAX_PRESIGN_SECONDS))
       throw new Error(`presigned URL lifetime must be 1 to ${MAX_PRESIGN_SECONDS} seconds, not ${opts.expiresIn}`);
-    const cmd = new GetObjectCommand({
+    const { client, sdk } = await this.connect();
+    const cmd = new sdk.s3.GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ResponseContentDisposition: opts.filename ? contentDisposition(opts.filename) : undefined,
@@ -347,13 +372,14 @@ export class S3Storage implements Storage {
       ResponseContentEncoding: opts.contentEncoding,
       ResponseCacheControl: opts.cacheControl,
     });
-    return getSignedUrl(this.client, cmd, { expiresIn, signingDate: opts.signingDate });
+    return sdk.getSignedUrl(client, cmd, { expiresIn, signingDate: opts.signingDate });
   }
 
   /** Every key below `prefix/` (a folder, as on local disk), page by page. */
   async *list(prefix: string): AsyncGenerator<string[]> {
     const p = `${assertSafeKey(prefix.replace(/\/+$/, ''))}/`;
-    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: p })) {
+    const { client, sdk } = await this.connect();
+    for await (const page of sdk.s3.paginateListObjectsV2({ client }, { Bucket: this.bucket, Prefix: p })) {
       const keys = (page.Contents ?? []).map((c) => c.Key).filter((k): k is string => !!k);
       if (keys.length) yield keys;
     }
@@ -367,12 +393,13 @@ export class S3Storage implements Storage {
 
   /** DeleteObjects (≤ 1000 keys); single deletes where a store lacks it. */
   private async deleteMany(keys: string[]) {
+    const { client, sdk } = await this.connect();
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000);
       if (this.deleteObjectsSupported) {
         try {
-          const res = await this.client.send(
-            new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Quiet: true, Objects: batch.map((Key) => ({ Key })) } }),
+          const res = await client.send(
+            new sdk.s3.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Quiet: true, Objects: batch.map((Key) => ({ Key })) } }),
           );
           const errors = res.Errors ?? [];
           if (errors.length) {

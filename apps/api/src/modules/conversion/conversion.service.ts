@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
+import { makeWorkDir } from '../../lib/work-dir';
 import { DocumentStatus } from '@wenku/contracts';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../kernel/jobs';
@@ -100,7 +100,7 @@ export class ConversionService {
     await this.repo.update(hash, { status: DocumentStatus.Converting, startedAt: new Date(), error: '', attempts: (existing?.attempts ?? 0) + 1 });
     await this.documents.markConverting(waiting.map((d) => d.id));
 
-    const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'wenku-convert-'));
+    const workDir = await makeWorkDir('convert');
     try {
       const source = path.join(workDir, `source.${ext}`);
       const stream = await this.storage.get(await this.attachments.fileKey(waiting[0].attachmentId, hash, ext));

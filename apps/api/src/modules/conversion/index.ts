@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/module';
 import { PresignedRedirects } from '../../lib/storage';
+import { removeOrphanWorkDirs } from '../../lib/work-dir';
 import { ConversionRepo } from './conversion.repo';
 import { ConversionService } from './conversion.service';
 import { conversionRoutes } from './conversion.routes';
@@ -39,5 +40,6 @@ export default defineModule({
     'document.conversion-requested': ({ hash, force }) => conversion.request(hash, force),
     'document.files-released': ({ hashes }) => conversion.removeOutputs(hashes),
   }),
-  recover: async ({ conversion }) => ({ conversions: await conversion.requeueWaiting() }),
+  // also the scratch folders of workers killed mid-conversion (their process is gone)
+  recover: async ({ conversion }) => ({ conversions: await conversion.requeueWaiting(), orphanWorkDirs: await removeOrphanWorkDirs('convert') }),
 });

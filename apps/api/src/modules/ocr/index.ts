@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module';
+import { removeOrphanWorkDirs } from '../../lib/work-dir';
 import { OcrRepo } from './ocr.repo';
 import { OcrService } from './ocr.service';
 import { ocrRoutes } from './ocr.routes';
@@ -24,5 +25,5 @@ export default defineModule({
   events: ({ ocr }) => ({
     'document.converted': ({ hash, status }) => ocr.onConverted(hash, status),
   }),
-  recover: async ({ ocr }) => ({ ocr: await ocr.recover() }),
+  recover: async ({ ocr }) => ({ ocr: await ocr.recover(), orphanWorkDirs: await removeOrphanWorkDirs('ocr') }),
 });

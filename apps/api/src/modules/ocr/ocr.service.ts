@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { makeWorkDir } from '../../lib/work-dir';
 import { DocumentStatus, OcrStatus, type TOcrDocument } from '@wenku/contracts';
 import type { EventBus } from '../../kernel/events';
 import type { JobQueue } from '../../kernel/jobs';
@@ -73,7 +73,7 @@ export class OcrService {
   async process(hash: string): Promise<{ status: number; error?: string }> {
     const task = await this.repo.claim(hash);
     if (!task) return { status: -1 };
-    const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'wenku-ocr-'));
+    const workDir = await makeWorkDir('ocr');
     try {
       const cfg = await this.settings.get('ocr');
       const doc = await this.repo.sourceOf(hash);
