@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { startQueue } from './kernel/jobs';
 import { startWorkers } from './kernel/boot';
 import { MODULES } from './modules';
+import { warmUp } from './kernel/warm-up';
 
 /** Entry point: listen, run the in-process workers (unless disabled), close gracefully on signals. */
 async function main() {
@@ -31,6 +32,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   watchParent(config.supervisorPid, () => void shutdown('parent gone'));
+  await warmUp(app);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Wenku 文库已启动: http://127.0.0.1:${config.port}/  后台 /admin/  接口文档 /api/docs  数据库 ${app.database.kind}`);
 }
