@@ -16,10 +16,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** The authenticated routes the issue names: stats (admin), daily sign-in, profile, report; plus two reads. */
+/**
+ * The authenticated routes the issue names: an admin read (GET /device; GET /stats now answers anyone its public
+ * counts), daily sign-in, profile, report; plus two reads.
+ */
 async function tryEverything(token: string, documentId: number) {
   return {
-    stats: await callError(t, api.getStats, { as: token }),
+    device: await callError(t, api.getDevice, { as: token }),
     sign: await callError(t, api.signToday, { as: token }),
     signStatus: await callError(t, api.getTodaySign, { as: token }),
     profile: await callError(t, api.updateProfile, { as: token, body: { signature: '还在' } }),
@@ -44,9 +47,9 @@ describe('a disabled account is out on every authenticated route', () => {
   });
 
   it('a token that still passes revocation gets 403 account_disabled with the punishment reason everywhere', async () => {
-    const staff: TestUser = await makeAdmin(t, { permissions: ['getStats'] });
+    const staff: TestUser = await makeAdmin(t, { permissions: ['getDevice'] });
     // before: the same token works on each route
-    expect((await callRaw(t, api.getStats, { as: staff })).statusCode).toBe(200);
+    expect((await callRaw(t, api.getDevice, { as: staff })).statusCode).toBe(200);
     expect((await callRaw(t, api.getTodaySign, { as: staff })).statusCode).toBe(200);
     expect((await callRaw(t, api.updateProfile, { as: staff, body: { signature: '正常' } })).statusCode).toBe(200);
 
@@ -58,7 +61,7 @@ describe('a disabled account is out on every authenticated route', () => {
     }
     // a token issued later (another process, a login that raced the ban) is refused the same way
     const later = await t.app.issueToken(staff.id);
-    expect(await callError(t, api.getStats, { as: later })).toMatchObject({ status: 403, code: 'account_disabled' });
+    expect(await callError(t, api.getDevice, { as: later })).toMatchObject({ status: 403, code: 'account_disabled' });
     // and logging in again does not get a token
     expect((await callError(t, api.login, { body: { username: staff.username, password: staff.password } })).status).toBe(403);
     // nothing was done on the user's behalf: no sign-in, no report

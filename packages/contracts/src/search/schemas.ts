@@ -3,19 +3,54 @@ import { zQueryArray, zTimestamp, zInt4, zDateString } from '../common/schemas';
 import { ZDocument } from '../document/schemas';
 
 export const SEARCH_SORTS = ['relevance', 'latest', 'downloads', 'views', 'score'] as const;
+/** Orders only moredoc's clients ask for (largest first): page count, file size, favourites. */
+export const MOREDOC_ONLY_SEARCH_SORTS = ['pages', 'size', 'favorites'] as const;
+/**
+ * moredoc's sort values (`default`, or a document column sorted descending) → Wenku's. `pages`, `size`, `latest` and
+ * `score` are the same word in both.
+ */
+export const MOREDOC_SEARCH_SORT_ALIASES: Record<string, (typeof SEARCH_SORTS)[number] | (typeof MOREDOC_ONLY_SEARCH_SORTS)[number]> = {
+  default: 'relevance',
+  id: 'latest',
+  created_at: 'latest',
+  download_count: 'downloads',
+  view_count: 'views',
+  favorite_count: 'favorites',
+};
+/** The document type groups of the search filter (Wenku's names and moredoc's). */
+export const SEARCH_EXTS = ['pdf', 'word', 'ppt', 'excel', 'text', 'epub', 'mobi', 'chm', 'umd', 'other', 'doc', 'xls', 'txt'] as const;
 
 export const ZSearchDocumentsQuery = z.object({
   wd: z.string({ error: '请输入搜索关键词' }).trim().min(1, '请输入搜索关键词').max(100, '关键词最多100个字'),
   page: zInt4.min(1).default(1),
   size: zInt4.min(1).max(50).default(10),
   category_id: zQueryArray(zInt4),
-  ext: z.enum(['pdf', 'word', 'ppt', 'excel', 'text', 'epub', 'mobi', 'chm', 'umd', 'other', 'doc', 'xls', 'txt']).optional(),
+  /** a type group; moredoc's `all` (and an empty value) means every type; `.PDF` reads as `pdf` */
+  ext: z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const e = v.trim().toLowerCase().replace(/^\./, '');
+      return e === '' || e === 'all' ? undefined : e;
+    },
+    z.enum(SEARCH_EXTS, { error: '文档格式不正确' }).optional(),
+  ),
   fee_type: z.enum(['free', 'charge']).optional(),
   language: zQueryArray(z.string()),
   user_id: zInt4.positive().optional(),
   /** [from, to] ISO dates */
   created_at: zQueryArray(zDateString),
-  sort: z.enum(SEARCH_SORTS).default('relevance'),
+  /** Wenku's sorts, moredoc's (`default`, `pages`, `size`, `download_count`…); empty means the default */
+  sort: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v.trim() === ''
+          ? undefined
+          : Object.hasOwn(MOREDOC_SEARCH_SORT_ALIASES, v.trim())
+            ? MOREDOC_SEARCH_SORT_ALIASES[v.trim()]
+            : v.trim()
+        : v,
+    z.enum([...SEARCH_SORTS, ...MOREDOC_ONLY_SEARCH_SORTS], { error: '排序方式不正确' }).default('relevance'),
+  ),
 });
 
 /** A hit: the document plus highlighted fragments (matches wrapped in <em>, everything else HTML-escaped). */

@@ -6,6 +6,18 @@ const zNullable = z.string().nullable();
 
 export const ZHealth = z.object({ status: z.literal('ok'), database: z.string(), uptime: z.number(), version: z.string() });
 
+/**
+ * The counts anyone may read (moredoc's GetStats answers these to every caller; its home and search pages show
+ * them): registered users (plus display.virtual_register_count), published documents and published articles.
+ */
+export const ZPublicStats = z.object({
+  user_count: z.number().int(),
+  document_count: z.number().int(),
+  article_count: z.number().int(),
+});
+export type TPublicStats = z.infer<typeof ZPublicStats>;
+
+/** Everything GET /stats tells a holder of its permission (every user, every document, every article counted). */
 export const ZStats = z.object({
   user_count: z.number().int(),
   document_count: z.number().int(),
@@ -34,6 +46,13 @@ export const ZStats = z.object({
   pending_comment_count: z.number().int(),
 });
 export type TStats = z.infer<typeof ZStats>;
+/** GET /stats: the public counts for everyone, the rest only with the route's permission (dual mode, as moredoc). */
+export const ZStatsAnswer = ZPublicStats.extend(ZStats.omit({ user_count: true, document_count: true, article_count: true }).partial().shape);
+export type TStatsAnswer = z.infer<typeof ZStatsAnswer>;
+/** A full answer (the caller holds the permission): every field is there. */
+export function isFullStats(s: TStatsAnswer): s is TStats {
+  return typeof s.category_count === 'number' && typeof s.version === 'string';
+}
 /** The spec's quick date ranges (days): day, week, month, three months, half year, year. */
 export const TREND_RANGES = QUICK_DATE_RANGES.map((r) => r.days);
 export const TREND_MAX_DAYS = 366;
@@ -179,7 +198,15 @@ export const ZReleaseSourceBody = z.object({
 export const ZSqlModeResult = z.object({ ok: z.boolean(), message: z.string() });
 
 export const systemRoutes = {
-  getStats: defineRoute({ method: 'GET', path: '/stats', auth: 'admin', module: 'config', summary: '站点统计', response: ZStats }),
+  getStats: defineRoute({
+    method: 'GET',
+    path: '/stats',
+    auth: 'public',
+    permission: true,
+    module: 'config',
+    summary: '站点统计（所有人可见用户、文档、文章数；有权限者可见全部统计与程序信息）',
+    response: ZStatsAnswer,
+  }),
   getStatsTrend: defineRoute({
     method: 'GET',
     path: '/stats/trend',

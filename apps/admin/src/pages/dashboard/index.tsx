@@ -60,7 +60,7 @@ function StatCard({ def, stats, linked }: { def: StatDef; stats: ReturnType<type
                 <WarningOutlined style={{ color: '#faad14', fontSize: 20 }} />
               </Tooltip>
             ) : (
-              def.value(stats.data).toLocaleString('zh-CN')
+              (def.value(stats.data)?.toLocaleString('zh-CN') ?? '—')
             )}
           </div>
         </div>

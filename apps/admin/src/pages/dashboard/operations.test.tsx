@@ -250,6 +250,30 @@ describe('控制面板', { timeout: 60_000 }, () => {
     expect(document.querySelector('a [data-stat="document"]')).toBeNull();
   });
 
+  it('shows a dash, not 0, for the figures a public-only GET /stats answer leaves out', async () => {
+    // an operator whose group lacks the stats permission gets moredoc's public counts only
+    mockApi(
+      new Map<RouteDef, (i: { query?: Record<string, unknown> }) => unknown>([
+        [api.getStats, () => ({ user_count: 77, document_count: 55, article_count: 3 })],
+        [api.getStatsTrend, ({ query }) => trend(Number(query!.days))],
+        [api.getDevice, () => device(20)],
+        [api.getRelease, () => release({ has_update: false, tag_name: '', error: '尚未设置版本源' })],
+        [
+          api.getLicense,
+          () => ({ name: '', edition: '社区版', license: 'AGPL-3.0-or-later', license_name: '', license_url: '', source_url: '', version: '0.1.0' }),
+        ],
+        [api.getDocumentIndexStatus, () => ({ running: false, total: 0, done: 0, started_at: null, finished_at: null, error: '' })],
+        [api.getEnvs, () => ({ envs: [] })],
+      ]),
+    );
+    renderPage(<DashboardPage />, { path: '/dashboard', title: '控制面板', session: testSession({ allowedPages: ['/dashboard', '/config/system'] }) });
+    await waitFor(() => expect(document.querySelector('[data-stat="user"]')?.textContent).toBe('77'), slow);
+    expect(document.querySelector('[data-stat="document"]')?.textContent).toBe('55');
+    expect(document.querySelector('[data-stat="article"]')?.textContent).toBe('3');
+    for (const key of ['download', 'comment', 'category', 'friendlink', 'report'])
+      expect(document.querySelector(`[data-stat="${key}"]`)?.textContent, key).toBe('—');
+  });
+
   it('shows no operations cards to an administrator without the config module', async () => {
     const call = vi.spyOn(client, 'call').mockResolvedValue({} as never);
     renderPage(<DashboardPage />, { path: '/dashboard', title: '控制面板', session: testSession({ allowedPages: ['/dashboard'] }) });

@@ -10,7 +10,7 @@ import {
   TeamOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import type { TStats } from '@wenku/contracts';
+import type { TStatsAnswer } from '@wenku/contracts';
 import { api, client } from '../../lib/api';
 
 export interface StatDef {
@@ -20,7 +20,8 @@ export interface StatDef {
   page: string;
   icon: ReactNode;
   color: string;
-  value: (s: TStats) => number;
+  /** undefined when the answer lacks it (GET /stats without its permission gives the public counts only) */
+  value: (s: TStatsAnswer) => number | undefined;
 }
 
 /** The cards of the dashboard; every number comes from the one GET /stats answer. */

@@ -178,6 +178,10 @@ export class SearchRepo {
       downloads: sql`d.download_count DESC, g.document_id DESC`,
       views: sql`d.view_count DESC, g.document_id DESC`,
       score: sql`d.score DESC, d.score_count DESC, g.document_id DESC`,
+      // moredoc's column sorts (largest first)
+      pages: sql`d.pages DESC, g.document_id DESC`,
+      size: sql`d.size DESC, g.document_id DESC`,
+      favorites: sql`d.favorite_count DESC, g.document_id DESC`,
     }[sort];
     // the page's rows come back with their file hash, so the snippet pages can be read while the rows are hydrated;
     // `ord` keeps each branch's order through the UNION ALL

@@ -28,6 +28,18 @@ export interface QueueCounts {
 export class SystemRepo {
   constructor(private readonly pool: Pool) {}
 
+  /**
+   * The public counts of GET /stats, in one statement: every registered user (as moredoc), and only what anyone may
+   * read — converted documents not in the recycle bin, approved articles that are neither drafts nor deleted.
+   */
+  async publicCounts(): Promise<{ user_count: number; document_count: number; article_count: number }> {
+    const { rows } = await this.pool.query(`SELECT
+      (SELECT count(*) FROM users)::int AS user_count,
+      (SELECT count(*) FROM documents WHERE status = 2 AND deleted_at IS NULL)::int AS document_count,
+      (SELECT count(*) FROM articles WHERE status = 1 AND NOT is_draft AND deleted_at IS NULL)::int AS article_count`);
+    return rows[0] as { user_count: number; document_count: number; article_count: number };
+  }
+
   /** Every count of GET /stats in one statement. */
   async counts(): Promise<StatCounts> {
     const { rows } = await this.pool.query(`SELECT

@@ -9,7 +9,8 @@ export function systemRoutes({ database, system, releases }: Deps): RouteHandler
       await database.pool.query('SELECT 1');
       return { status: 'ok' as const, database: database.kind, uptime: Math.round((Date.now() - started) / 1000), version: buildInfo().version };
     },
-    getStats: () => system.stats(),
+    // dual mode (as moredoc): everyone gets the public counts, holders of the permission everything
+    getStats: ({ req }) => (req.permitted === true ? system.stats() : system.publicStats()),
     getStatsTrend: ({ query }) => system.trend(query!.days),
     getDevice: () => system.device(),
     getLicense: () => releases.license(),

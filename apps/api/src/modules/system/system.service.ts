@@ -1,6 +1,6 @@
 import os from 'node:os';
 import fs from 'node:fs/promises';
-import type { TDevice, TStats, TStatsTrend } from '@wenku/contracts';
+import type { TDevice, TPublicStats, TStats, TStatsTrend } from '@wenku/contracts';
 import { TtlCache } from '../../lib/cache';
 import { DEFAULT_TIMEZONE } from '../../lib/time';
 import type { ConfigService } from '../config/config.service';
@@ -24,6 +24,9 @@ function safeZone(tz: string): string {
   }
 }
 
+/** How long the public counts of GET /stats are answered from memory. */
+export const PUBLIC_STATS_TTL_MS = 5000;
+
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const percent = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
 
@@ -44,12 +47,26 @@ export class SystemService {
   private lastCpu = cpuTimes();
   /** detecting engines starts processes (soffice --version): not on every 5-second poll */
   private readonly engineCache = new TtlCache<Engine[]>(60_000);
+  /** anyone may ask for the public counts (every visit of moredoc's home and search pages): counted at most every few seconds */
+  private readonly publicCache = new TtlCache<TPublicStats>(PUBLIC_STATS_TTL_MS);
 
   constructor(
     private readonly repo: SystemRepo,
     private readonly settings: ConfigService,
     private readonly env: { databaseKind: string; dataDir: string; engines: () => Promise<Engine[]> },
   ) {}
+
+  /**
+   * GET /stats for a caller without its permission: moredoc's public counts only (users plus the configured virtual
+   * registrations, published documents and articles) — no program, server or moderation figures.
+   */
+  async publicStats(): Promise<TPublicStats> {
+    return this.publicCache.get('public', async () => {
+      const [counts, display] = await Promise.all([this.repo.publicCounts(), this.settings.get('display')]);
+      const virtual = Number(display.virtual_register_count);
+      return { ...counts, user_count: counts.user_count + (Number.isFinite(virtual) && virtual > 0 ? Math.floor(virtual) : 0) };
+    });
+  }
 
   async stats(): Promise<TStats> {
     const r = await this.repo.counts();
