@@ -95,7 +95,7 @@ describe('permissions and groups', () => {
     const token = await t.adminToken();
     const res = await t.req({ method: 'GET', url: '/api/v1/user/permission', token });
     const perms = res.json().permission.map((p: unknown) => ZPermission.parse(p));
-    expect(perms.some((p: { path: string; method: string }) => p.method === 'PUT' && p.path === '/api/v1/config')).toBe(true);
+    expect(perms.some((p: { path: string; method: string }) => p.method === 'GRPC' && p.path === '/api.v1.ConfigAPI/UpdateConfig')).toBe(true);
     const groups = await t.req({ method: 'GET', url: '/api/v1/user/group', token });
     expect(groups.json().group.map((g: unknown) => ZGroup.parse(g).title)).toContain('超级管理员');
   });
