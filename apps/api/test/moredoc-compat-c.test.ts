@@ -176,6 +176,12 @@ describe('GET /permission/list as moredoc-web asks for it', () => {
     const post = (await t.req({ method: 'GET', url: '/api/v1/permission/list?method=post', token: admin })).json().permission as Entry[];
     expect(post.length).toBeGreaterThan(0);
     expect(post.every((e) => e.method === 'POST')).toBe(true);
+    // its permission page: page, size, the API (path) text filter and the method select
+    const report = await t.req({ method: 'GET', url: '/api/v1/permission/list?page=1&size=10&path=reportapi&method=GRPC', token: admin });
+    expect(report.statusCode, report.body).toBe(200);
+    const rows = report.json().permission as (Entry & { created_at: string })[];
+    expect(rows.map((e) => e.path).sort()).toEqual(['/api.v1.ReportAPI/DeleteReport', '/api.v1.ReportAPI/ListReport', '/api.v1.ReportAPI/UpdateReport']);
+    for (const e of rows) expect(Number.isNaN(Date.parse(e.created_at))).toBe(false);
     const bad = await t.req({ method: 'GET', url: '/api/v1/permission/list?method=drop%20table', token: admin });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/请求方法/);

@@ -55,6 +55,8 @@ export const permissionRoutes = {
       page: zInt4.min(1).default(1),
       size: zInt4.min(1).max(1000).default(1000),
       wd: z.string().optional(),
+      /** moredoc's API filter: part of the entry's path (`DocumentAPI`, `/api/v1/upload`) */
+      path: z.string().trim().max(255, '接口路径过长').optional(),
       /** moredoc-web sends every method it knows, lowercase and repeated (`method=grpc&method=get&…`) */
       method: zQueryArray(
         z
