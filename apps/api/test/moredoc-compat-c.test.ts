@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOREDOC_GRPC_METHODS, ROUTE_LIST, api, permissionKey, routeKey } from '@wenku/contracts';
+import { MOREDOC_GRPC_METHODS, ROUTE_LIST, permissionKey, routeKey } from '@wenku/contracts';
 import { createTestApp, type TestApp } from './helpers';
 import { makeAdmin, makeUser } from './factories';
 import { MIGRATIONS_DIR } from '../src/lib/paths';
@@ -166,7 +166,11 @@ describe('GET /permission/list as moredoc-web asks for it', () => {
     expect(moduleOf.size).toBe(Object.keys(CLIENT_MAP).length);
     for (const [service, modules] of moduleOf) expect(modules.size, service).toBe(1);
     // every service's list entry exists: the client can set the group's id and show its pages
-    for (const [service, m] of Object.entries(CLIENT_MAP)) expect(all.some((e) => e.path === `/api.v1.${service}/${m.list}`), service).toBe(true);
+    for (const [service, m] of Object.entries(CLIENT_MAP))
+      expect(
+        all.some((e) => e.path === `/api.v1.${service}/${m.list}`),
+        service,
+      ).toBe(true);
   });
 
   it('filters by one method (GRPC or an HTTP verb) and refuses an unknown one in Chinese', async () => {
@@ -244,14 +248,18 @@ describe('the 0016 migration keeps every group its rights', () => {
     const keys = new Set((await pool.query<{ k: string }>(`SELECT method || ' ' || path AS k FROM permissions`)).rows.map((r) => r.k));
     for (const r of ROUTE_LIST.filter((x) => x.auth === 'admin' || x.permission)) expect(keys.has(permissionKey(r)), routeKey(r)).toBe(true);
     // and the super-administrator group still holds them all
-    const { rows: missing } = await pool.query(`SELECT id FROM permissions p WHERE NOT EXISTS (SELECT 1 FROM group_permissions g WHERE g.group_id = 1 AND g.permission_id = p.id)`);
+    const { rows: missing } = await pool.query(
+      `SELECT id FROM permissions p WHERE NOT EXISTS (SELECT 1 FROM group_permissions g WHERE g.group_id = 1 AND g.permission_id = p.id)`,
+    );
     expect(missing).toEqual([]);
   });
 
   it('merges a converted entry into a GRPC twin that already exists, keeping the grants', async () => {
     const pool = t.database.pool;
     const twin = (await pool.query<{ id: number }>(`SELECT id FROM permissions WHERE method = 'GRPC' AND path = '/api.v1.BannerAPI/DeleteBanner'`)).rows[0].id;
-    const { rows } = await pool.query<{ id: number }>(`INSERT INTO permissions (method, path, title, module) VALUES ('DELETE', '/api/v1/banner', '旧', 'banner') RETURNING id`);
+    const { rows } = await pool.query<{ id: number }>(
+      `INSERT INTO permissions (method, path, title, module) VALUES ('DELETE', '/api/v1/banner', '旧', 'banner') RETURNING id`,
+    );
     const a = await makeAdmin(t, { permissions: ['listReports'] });
     await pool.query('INSERT INTO group_permissions (group_id, permission_id) VALUES ($1, $2)', [a.groupId, rows[0].id]);
     const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, '0016_grpc_permissions.sql'), 'utf8');

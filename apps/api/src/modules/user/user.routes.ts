@@ -58,9 +58,7 @@ export function userRoutes({ users, captcha, settings, mail, loginThrottle, puni
     listPermissions: async ({ query }) => {
       const methods = query?.method?.length ? new Set<string>(query.method) : null;
       const path = query?.path?.toLowerCase();
-      const all = (await users.allPermissions(query?.wd)).filter(
-        (p) => (!methods || methods.has(p.method)) && (!path || p.path.toLowerCase().includes(path)),
-      );
+      const all = (await users.allPermissions(query?.wd)).filter((p) => (!methods || methods.has(p.method)) && (!path || p.path.toLowerCase().includes(path)));
       const page = query!.page,
         size = query!.size;
       return { total: all.length, permission: all.slice((page - 1) * size, page * size) };
