@@ -82,7 +82,7 @@ describe('factories', () => {
     expect((await callRaw(t, api.listAttachments, { as: a })).statusCode).toBe(200);
     expect((await callRaw(t, api.listSearchRecords, { as: a })).statusCode).toBe(200);
     expect((await callError(t, api.listRecycleDocuments, { as: a })).status).toBe(403);
-    await expect(makeAdmin(t, { permissions: ['login'] })).rejects.toThrow(/no permission entry POST \/api\/v1\/user\/login/);
+    await expect(makeAdmin(t, { permissions: ['login'] })).rejects.toThrow(/no permission entry GRPC \/api\.v1\.UserAPI\/Login/);
   });
 
   it('makeCategory: a child of a parent, of a type', async () => {

@@ -12,6 +12,8 @@ import { Document as DocxDocument, Packer, PageBreak, Paragraph, TextRun } from 
 import {
   api,
   routeKey,
+  permissionKey,
+  ROUTE_LIST,
   ArticleAudit,
   DocumentStatus,
   TargetType,
@@ -85,11 +87,12 @@ export async function makeUser(t: TestApp, opts: UserOptions = {}): Promise<Test
   return { id: row.id, username, password, token: await t.app.issueToken(row.id) };
 }
 
-/** A permission key (`METHOD /api/v1/path`) from a route name, a route, or the key itself. */
+/** A permission key (see `permissionKey`) from a route name, a route, a route's `METHOD /api/v1/path`, or the key itself. */
 function permissionKeyOf(p: RouteName | RouteDef | string): string {
-  if (typeof p !== 'string') return routeKey(p);
-  if (p in api) return routeKey(api[p as RouteName]);
-  return p;
+  if (typeof p !== 'string') return permissionKey(p);
+  if (p in api) return permissionKey(api[p as RouteName]);
+  const route = ROUTE_LIST.find((r) => routeKey(r) === p);
+  return route ? permissionKey(route) : p;
 }
 
 export interface AdminOptions extends Omit<UserOptions, 'groups'> {
@@ -122,7 +125,7 @@ export async function makeAdmin(t: TestApp, opts: AdminOptions): Promise<TestUse
 /** Whether a user holds a route's permission (what the auth plugin computes as `req.permitted`). */
 async function holds(t: TestApp, userId: number, route: RouteDef): Promise<boolean> {
   const keys = await t.app.permissionKeys(userId);
-  return keys.has('*') || keys.has(routeKey(route));
+  return keys.has('*') || keys.has(permissionKey(route));
 }
 
 // ---------------------------------------------------------------- categories

@@ -95,7 +95,7 @@ describe('permissions and groups', () => {
     const token = await t.adminToken();
     const res = await t.req({ method: 'GET', url: '/api/v1/user/permission', token });
     const perms = res.json().permission.map((p: unknown) => ZPermission.parse(p));
-    expect(perms.some((p: { path: string; method: string }) => p.method === 'PUT' && p.path === '/api/v1/config')).toBe(true);
+    expect(perms.some((p: { path: string; method: string }) => p.method === 'GRPC' && p.path === '/api.v1.ConfigAPI/UpdateConfig')).toBe(true);
     const groups = await t.req({ method: 'GET', url: '/api/v1/user/group', token });
     expect(groups.json().group.map((g: unknown) => ZGroup.parse(g).title)).toContain('超级管理员');
   });
@@ -126,7 +126,7 @@ describe('permissions and groups', () => {
     const denied = await t.req({ method: 'GET', url: '/api/v1/advertisement/list', token: u.token });
     expect(denied.statusCode).toBe(403);
     await t.database.pool.query(
-      `INSERT INTO group_permissions (group_id, permission_id) SELECT 2, id FROM permissions WHERE method = 'GET' AND path = '/api/v1/advertisement/list'`,
+      `INSERT INTO group_permissions (group_id, permission_id) SELECT 2, id FROM permissions WHERE method = 'GRPC' AND path = '/api.v1.AdvertisementAPI/ListAdvertisement'`,
     );
     // permission lookups are cached for 10 s per user: a fresh user sees the grant at once
     const fresh = await t.register();

@@ -20,6 +20,7 @@ export { UPLOAD_DOCUMENT_PATH, UPLOAD_IMAGE_PATHS, UPLOAD_IMAGE_ROUTES, IMAGE_EX
 export * from './content/schemas';
 export * from './system/routes';
 export * from './admin-modules';
+export * from './permission';
 export * from './routes';
 export * from './client';
 export * from './common/session';

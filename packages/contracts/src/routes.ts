@@ -1,5 +1,5 @@
 import type { RouteDef } from './common/route';
-import { routeKey } from './common/route';
+import { permissionKey } from './permission';
 import { userRoutes, groupRoutes, permissionRoutes } from './user/routes';
 import { configRoutes } from './config/routes';
 import { categoryRoutes, navigationRoutes, friendlinkRoutes, advertisementRoutes } from './content/routes';
@@ -47,5 +47,10 @@ export const ROUTE_LIST: RouteDef[] = Object.values(api) as RouteDef[];
 /** Routes that carry a permission entry: admin routes and dual-mode routes. */
 export const PERMISSION_ROUTES: RouteDef[] = ROUTE_LIST.filter((r) => r.auth === 'admin' || r.permission);
 
-/** module -> key (`METHOD /api/v1/path`) of its list permission */
-export const MODULE_LIST_KEYS: Record<string, string> = Object.fromEntries(ROUTE_LIST.filter((r) => r.list && r.module).map((r) => [r.module!, routeKey(r)]));
+/**
+ * module -> key of its list permission: `GRPC /api.v1.<Service>API/List…` for the modules moredoc has (the same rule
+ * moredoc-web applies: a service's list method unlocks its pages), `METHOD /api/v1/path` for Wenku's own.
+ */
+export const MODULE_LIST_KEYS: Record<string, string> = Object.fromEntries(
+  ROUTE_LIST.filter((r) => r.list && r.module).map((r) => [r.module!, permissionKey(r)]),
+);

@@ -34,7 +34,7 @@ export const apiRoutes = {
 ${routes.join('\n')}
 } as unknown as Api;
 
-/** \`MODULE_LIST_KEYS\` without the routes: admin module -> key (\`METHOD /api/v1/path\`) of its list permission. */
+/** \`MODULE_LIST_KEYS\` without the routes: admin module -> key of its list permission (\`GRPC /api.v1.<Service>API/List…\` or \`METHOD /api/v1/path\`, see \`permissionKey\`). */
 export const clientModuleListKeys: Record<string, string> = {
 ${keys.join('\n')}
 };

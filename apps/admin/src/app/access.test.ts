@@ -66,6 +66,20 @@ describe('allowed pages', () => {
     expect(hasAdminAccess(perms, routes)).toBe(false);
   });
 
+  it("follows moredoc's rule: a GRPC service's list entry unlocks its pages, its other entries do not", () => {
+    const list: PermissionLike = { method: 'GRPC', path: '/api.v1.DocumentAPI/ListDocument', module: 'document' };
+    const check: PermissionLike = { method: 'GRPC', path: '/api.v1.DocumentAPI/CheckDocument', module: 'document' };
+    expect(listPermission('document')).toEqual(list);
+    expect(computeAllowedPages([list], routes)).toContain('/document/list');
+    expect(computeAllowedPages([check], routes)).toEqual(['/', '/index', '/dashboard']);
+    // the HTTP key of the same route is no longer an entry: one permission model for both clients
+    expect(computeAllowedPages([{ method: 'GET', path: '/api/v1/document/list', module: 'document' }], routes)).toEqual(['/', '/index', '/dashboard']);
+    // the module field does not matter, the service does (moredoc-web reads only method and path)
+    expect(computeAllowedPages([{ ...list, module: '' }], routes)).toContain('/document/list');
+    // Wenku's own modules keep HTTP list entries
+    expect(listPermission('ocr')).toEqual({ method: 'GET', path: '/api/v1/ocr/document/list', module: 'ocr' });
+  });
+
   it('grants admin access only with at least one module page', () => {
     expect(hasAdminAccess([], routes)).toBe(false);
     expect(hasAdminAccess([listPermission('navigation')], routes)).toBe(true);

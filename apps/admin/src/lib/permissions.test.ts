@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MODULE_LIST_KEYS, type TPermission } from '@wenku/contracts';
 import {
+  METHOD_COLORS,
+  moduleOf,
   filterPermissions,
   groupPermissionsByModule,
   moduleRowSpans,
@@ -63,5 +65,36 @@ describe('moduleRowSpans', () => {
   it('spans each run of one module from its first row', () => {
     expect(moduleRowSpans([{ module: 'a' }, { module: 'a' }, { module: 'b' }, { module: 'a' }])).toEqual([2, 0, 1, 1]);
     expect(moduleRowSpans([])).toEqual([]);
+  });
+});
+
+describe('GRPC entries (moredoc model)', () => {
+  const grpc: TPermission[] = [
+    { id: 10, method: 'PUT', path: '/api/v1/upload/document', title: '上传', module: 'document' },
+    { id: 11, method: 'GRPC', path: '/api.v1.DocumentAPI/CheckDocument', title: '审核文档', module: 'document' },
+    { id: 12, method: 'GRPC', path: '/api.v1.DocumentAPI/ListDocument', title: '文档列表', module: '' },
+    { id: 13, method: 'GRPC', path: '/api.v1.RecycleAPI/ListRecycleDocument', title: '文档回收站', module: 'recycle' },
+    { id: 14, method: 'GRPC', path: '/api.v1.ConfigAPI/UpdateConfig', title: '更新配置', module: 'config' },
+  ];
+
+  it('groups a GRPC entry by its service, titled in Chinese, with the service name', () => {
+    expect(moduleOf(grpc[2])).toBe('document');
+    const groups = groupPermissionsByModule(grpc);
+    expect(groups.map((g) => [g.module, g.title, g.service])).toEqual([
+      ['config', '系统配置', 'ConfigAPI'],
+      ['document', '文档管理', 'DocumentAPI'],
+      ['recycle', '文档回收站', 'RecycleAPI'],
+    ]);
+    // list entry first, then the GRPC entries, then HTTP ones
+    expect(groups[1].items.map((p) => p.id)).toEqual([12, 11, 10]);
+    expect(isListPermission(grpc[2])).toBe(true);
+    expect(isListPermission(grpc[1])).toBe(false);
+  });
+
+  it('filters by method GRPC and offers it as a method', () => {
+    expect(filterPermissions(grpc, { method: 'grpc' }).map((p) => p.id)).toEqual([11, 12, 13, 14]);
+    expect(filterPermissions(grpc, { module: 'document' }).map((p) => p.id)).toEqual([10, 11, 12]);
+    expect(Object.keys(METHOD_COLORS)).toEqual(['GRPC', 'GET', 'POST', 'PUT', 'DELETE']);
+    expect(modulesWithoutListPermission(groupPermissionsByModule(grpc), new Set([11])).map((g) => g.module)).toEqual(['document']);
   });
 });

@@ -1,17 +1,33 @@
-import { ADMIN_MODULES, MODULE_LIST_KEYS, type TPermission } from '@wenku/contracts';
+import { ADMIN_MODULES, GRPC_METHOD, MODULE_LIST_KEYS, grpcService, type TPermission } from '@wenku/contracts';
 
 /** Permission entries of one admin module, titled as in ADMIN_MODULES. */
 export interface PermissionModuleGroup {
   module: string;
   title: string;
+  /** moredoc's gRPC service of the module (`DocumentAPI`), when it has one */
+  service?: string;
   items: TPermission[];
 }
 
 const MODULE_ORDER = Object.keys(ADMIN_MODULES);
-const METHOD_ORDER = ['GET', 'POST', 'PUT', 'DELETE'];
+const METHOD_ORDER = [GRPC_METHOD, 'GET', 'POST', 'PUT', 'DELETE'];
 
-/** Tag colours of the HTTP methods. */
-export const METHOD_COLORS: Record<string, string> = { GET: 'green', POST: 'blue', PUT: 'orange', DELETE: 'red' };
+/** Tag colours of the entry methods: GRPC (moredoc's gRPC operations) and the HTTP verbs (Wenku's own routes). */
+export const METHOD_COLORS: Record<string, string> = { [GRPC_METHOD]: 'cyan', GET: 'green', POST: 'blue', PUT: 'orange', DELETE: 'red' };
+
+const MODULE_BY_SERVICE = new Map(
+  Object.entries(ADMIN_MODULES)
+    .filter(([, m]) => m.service)
+    .map(([k, m]) => [m.service!, k]),
+);
+
+/**
+ * The module an entry belongs to: a GRPC entry's service names it (spec §6: entries are grouped by service, as
+ * moredoc-web groups them), an HTTP entry carries it in `module`.
+ */
+export function moduleOf(p: Pick<TPermission, 'method' | 'path' | 'module'>): string {
+  return MODULE_BY_SERVICE.get(grpcService(p)) ?? p.module;
+}
 
 export function moduleTitle(module: string): string {
   return ADMIN_MODULES[module]?.title ?? (module || '其他');
@@ -19,7 +35,7 @@ export function moduleTitle(module: string): string {
 
 /** Whether an entry is its module's list permission (the one that unlocks the module's admin pages). */
 export function isListPermission(p: Pick<TPermission, 'method' | 'path' | 'module'>): boolean {
-  return MODULE_LIST_KEYS[p.module] === `${p.method} ${p.path}`;
+  return MODULE_LIST_KEYS[moduleOf(p)] === `${p.method} ${p.path}`;
 }
 
 function methodRank(m: string): number {
@@ -28,15 +44,16 @@ function methodRank(m: string): number {
 }
 
 /**
- * Entries grouped by `module`, modules in ADMIN_MODULES order (unknown ones after, by name); within a
- * module the list permission comes first, then by path and method.
+ * Entries grouped by module (a GRPC entry's service, see `moduleOf`), modules in ADMIN_MODULES order (unknown ones
+ * after, by name); within a module the list permission comes first, then the GRPC entries, then by path and method.
  */
 export function groupPermissionsByModule(perms: readonly TPermission[]): PermissionModuleGroup[] {
   const byModule = new Map<string, TPermission[]>();
   for (const p of perms) {
-    const list = byModule.get(p.module) ?? [];
+    const module = moduleOf(p);
+    const list = byModule.get(module) ?? [];
     list.push(p);
-    byModule.set(p.module, list);
+    byModule.set(module, list);
   }
   const rank = (m: string) => {
     const i = MODULE_ORDER.indexOf(m);
@@ -47,8 +64,13 @@ export function groupPermissionsByModule(perms: readonly TPermission[]): Permiss
     .map(([module, items]) => ({
       module,
       title: moduleTitle(module),
+      ...(ADMIN_MODULES[module]?.service ? { service: ADMIN_MODULES[module].service } : {}),
       items: [...items].sort(
-        (a, b) => Number(isListPermission(b)) - Number(isListPermission(a)) || a.path.localeCompare(b.path) || methodRank(a.method) - methodRank(b.method),
+        (a, b) =>
+          Number(isListPermission(b)) - Number(isListPermission(a)) ||
+          Number(b.method === GRPC_METHOD) - Number(a.method === GRPC_METHOD) ||
+          a.path.localeCompare(b.path) ||
+          methodRank(a.method) - methodRank(b.method),
       ),
     }));
 }
@@ -90,7 +112,7 @@ export function filterPermissions(perms: readonly TPermission[], f: { module?: s
   const wd = f.wd?.trim().toLowerCase();
   return perms.filter(
     (p) =>
-      (!f.module || p.module === f.module) &&
+      (!f.module || moduleOf(p) === f.module) &&
       (!f.method || p.method.toUpperCase() === f.method.toUpperCase()) &&
       (!wd || p.title.toLowerCase().includes(wd) || p.path.toLowerCase().includes(wd) || (p.description ?? '').toLowerCase().includes(wd)),
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PERMISSION_ROUTES, API_PREFIX } from '@wenku/contracts';
+import { PERMISSION_ROUTES, permissionEntry } from '@wenku/contracts';
 import type { Database } from './client';
 import { categories, friendlinks, groupPermissions, groups, navigations, permissions } from './schema';
 
@@ -39,8 +39,9 @@ export async function seedBase(database: Database): Promise<void> {
   // explicit ids above: move the sequence past them
   await db.execute(sql`SELECT setval(pg_get_serial_sequence('groups', 'id'), GREATEST((SELECT max(id) FROM groups), 1))`);
 
-  // permission entries come from the contracts' admin and dual-mode routes; titles follow the contract
-  const rows = PERMISSION_ROUTES.map((r) => ({ method: r.method, path: `${API_PREFIX}${r.path}`, title: r.summary, module: r.module ?? '' }));
+  // permission entries come from the contracts' admin and dual-mode routes (GRPC entries for those moredoc has, HTTP
+  // entries for Wenku's own: `permissionEntry`); titles follow the contract
+  const rows = PERMISSION_ROUTES.map((r) => ({ ...permissionEntry(r), title: r.summary, module: r.module ?? '' }));
   if (rows.length) {
     await db
       .insert(permissions)

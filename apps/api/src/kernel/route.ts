@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { api, routeKey, routeUrl, type RouteDef, type RouteName } from '@wenku/contracts';
+import { api, permissionKey, routeUrl, type RouteDef, type RouteName } from '@wenku/contracts';
 import { AppError, badRequest } from '../lib/errors';
 import type { Deps, ModuleDef, RouteEntry } from './module';
 
@@ -112,7 +112,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
     method: def.method,
     url: fastifyUrl(def),
     schema: { summary: def.summary, tags: [def.module ?? def.path.split('/')[1] ?? 'misc'] },
-    config: { routeDef: def, permissionKey: routeKey(def), ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    config: { routeDef: def, permissionKey: permissionKey(def), ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     preHandler: [app.authorize(def)],
     handler: async (req, reply) => {
       if (kind === 'multipart' && !req.isMultipart()) throw new AppError('unsupported_media_type', '请使用 multipart/form-data 上传文件');
@@ -162,7 +162,7 @@ function registerWebhook<R extends RouteDef>(app: FastifyInstance, def: R, handl
       method: def.method,
       url: fastifyUrl(def),
       schema: { summary: def.summary, tags: [def.module ?? def.path.split('/')[1] ?? 'misc'] },
-      config: { routeDef: def, permissionKey: routeKey(def), ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+      config: { routeDef: def, permissionKey: permissionKey(def), ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
       preHandler: [app.authorize(def)],
       handler: async (req, reply) => {
         const ctx = {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { PunishmentType, routeKey, type RouteDef } from '@wenku/contracts';
+import { PunishmentType, permissionKey, type RouteDef } from '@wenku/contracts';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { TtlCache } from '../lib/cache';
 import { ROOT_USER_ID } from '../modules/user/user.service';
@@ -17,7 +17,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     authorize(def: RouteDef): preHandlerAsyncHookHandler;
     issueToken(userId: number): Promise<string>;
-    /** permission keys (`METHOD /api/v1/path`) a user holds */
+    /** permission keys a user holds (`GRPC /api.v1.<Service>/<Method>` or `METHOD /api/v1/path`, see `permissionKey`) */
     permissionKeys(userId: number): Promise<Set<string>>;
     /** forget cached permission sets (after a grant changes) */
     clearPermissionCache(): Promise<void>;
@@ -127,7 +127,7 @@ export default fp(
     }
 
     app.decorate('authorize', (def: RouteDef) => {
-      const key = routeKey(def);
+      const key = permissionKey(def);
       const exempt = SWITCH_EXEMPT.has(def.path);
       return async function authorizeHook(req: FastifyRequest) {
         let auth: AuthState | null = null;

@@ -5,7 +5,7 @@
  * The super-administrator keeps every one of these powers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, routeKey } from '@wenku/contracts';
+import { api, permissionKey } from '@wenku/contracts';
 import { ADMIN, createTestApp, type TestApp } from '../helpers';
 import { call, callError } from '../call';
 import { makeAdmin, makeUser, uniq } from '../factories';
@@ -21,7 +21,7 @@ afterAll(async () => t?.close());
 const groupsOf = async (userId: number) => (await t.app.services.users.groups(userId)).map((g) => g.id).sort((a, b) => a - b);
 const permissionKeysOf = async (token: string) => (await call(t, api.getPermission, { as: token })).permission.map((p) => `${p.method} ${p.path}`);
 const permissionId = async (name: keyof typeof api) => {
-  const key = routeKey(api[name]);
+  const key = permissionKey(api[name]);
   const p = (await t.app.services.users.allPermissions()).find((x) => `${x.method} ${x.path}` === key);
   if (!p) throw new Error(`no permission ${key}`);
   return p.id;
@@ -42,7 +42,7 @@ describe('a limited administrator holding only PUT /user', () => {
     expect(r.status).toBe(403);
     expect(await groupsOf(limited.id)).toEqual(before);
     t.app.clearPermissionCache();
-    expect(await permissionKeysOf(limited.token)).toEqual([routeKey(api.setUser)]);
+    expect(await permissionKeysOf(limited.token)).toEqual([permissionKey(api.setUser)]);
     // the operator's figures stay closed to them (GET /stats gives them only the public counts)
     expect((await callError(t, api.getDevice, { as: limited })).status).toBe(403);
     expect(Object.keys(await call(t, api.getStats, { as: limited })).sort()).toEqual(['article_count', 'document_count', 'user_count']);
@@ -118,7 +118,7 @@ describe('other doors to the same powers', () => {
     await call(t, api.setGroupPermission, { as: limited, body: { group_id: target, permission_id: [own] } });
     expect((await t.app.services.adminAccount.groupPermissions(target)).permission_id).toEqual([own]);
     t.app.clearPermissionCache();
-    expect(await permissionKeysOf(limited.token)).toEqual([routeKey(api.setGroupPermission)]);
+    expect(await permissionKeysOf(limited.token)).toEqual([permissionKey(api.setGroupPermission)]);
   });
 
   it('PUT /user/profile and PUT /user/password (admin mode) cannot change a super-administrator’s contact details or password', async () => {

@@ -27,11 +27,18 @@ describe('session', () => {
 
   it('derives allowPages from the permissions (admin menu only with a list permission)', () => {
     session.signIn(user, 'tok');
-    session.setPermissions([{ id: 1, method: 'GET', path: '/api/v1/user/list', title: '', module: 'user' }]);
-    expect(MODULE_LIST_KEYS.user).toBe('GET /api/v1/user/list');
+    // spec §6, moredoc's model: the UserAPI service's list method unlocks the user pages
+    session.setPermissions([{ id: 1, method: 'GRPC', path: '/api.v1.UserAPI/ListUser', title: '用户列表', module: 'user' }]);
+    expect(MODULE_LIST_KEYS.user).toBe('GRPC /api.v1.UserAPI/ListUser');
     expect(session.getState().allowPages).toContain('user');
-    session.setPermissions([{ id: 2, method: 'PUT', path: '/api/v1/user', title: '', module: 'user' }]);
+    session.setPermissions([{ id: 2, method: 'GRPC', path: '/api.v1.UserAPI/SetUser', title: '修改用户', module: 'user' }]);
     expect(session.getState().allowPages).toEqual([]);
+    // the HTTP key of the same route is not an entry any more
+    session.setPermissions([{ id: 3, method: 'GET', path: '/api/v1/user/list', title: '', module: 'user' }]);
+    expect(session.getState().allowPages).toEqual([]);
+    // Wenku's own modules keep HTTP entries
+    session.setPermissions([{ id: 4, method: 'GET', path: '/api/v1/order/list', title: '订单列表', module: 'order' }]);
+    expect(session.getState().allowPages).toEqual(['order']);
   });
 
   it('clear() forgets everything, including localStorage', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route';
-import { ZOk, zList, zInt4 } from '../common/schemas';
+import { ZOk, zList, zInt4, zQueryArray } from '../common/schemas';
+import { PERMISSION_METHODS } from '../permission';
 import { ZAuthResult, ZRegisterBody, ZLoginBody, ZUser, ZGetUserQuery, ZPermission, ZGroup, ZListUsersQuery } from './schemas';
 
 export const userRoutes = {
@@ -50,7 +51,21 @@ export const permissionRoutes = {
     list: true,
     module: 'permission',
     summary: '权限列表',
-    query: z.object({ page: zInt4.min(1).default(1), size: zInt4.min(1).max(1000).default(1000), wd: z.string().optional() }),
+    query: z.object({
+      page: zInt4.min(1).default(1),
+      size: zInt4.min(1).max(1000).default(1000),
+      wd: z.string().optional(),
+      /** moredoc's API filter: part of the entry's path (`DocumentAPI`, `/api/v1/upload`) */
+      path: z.string().trim().max(255, '接口路径过长').optional(),
+      /** moredoc-web sends every method it knows, lowercase and repeated (`method=grpc&method=get&…`) */
+      method: zQueryArray(
+        z
+          .string()
+          .max(16)
+          .transform((s) => s.trim().toUpperCase())
+          .pipe(z.enum(PERMISSION_METHODS, { error: '请求方法不正确' })),
+      ).pipe(z.array(z.enum(PERMISSION_METHODS)).max(20, '请求方法过多').optional()),
+    }),
     response: zList('permission', ZPermission),
   }),
 };

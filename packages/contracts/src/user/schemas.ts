@@ -60,6 +60,8 @@ export const ZPermission = z.object({
   title: z.string(),
   module: z.string(),
   description: z.string().optional(),
+  /** moredoc's field (its permission list shows it) */
+  created_at: z.string().optional(),
 });
 export type TPermission = z.infer<typeof ZPermission>;
 

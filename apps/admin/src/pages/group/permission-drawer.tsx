@@ -179,7 +179,7 @@ export function PermissionDrawer({ group, onClose }: { group: TGroup; onClose: (
                   >
                     <Typography.Text strong>{g.title}</Typography.Text>
                     <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontWeight: 'normal', fontSize: 12 }}>
-                      {g.module} · {state.count}/{state.total}
+                      {g.service ?? g.module} · {state.count}/{state.total}
                     </Typography.Text>
                   </Checkbox>
                 }

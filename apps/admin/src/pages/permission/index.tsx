@@ -3,7 +3,7 @@ import { ADMIN_MODULES, type TPermission } from '@wenku/contracts';
 import { CrudPage, TextAreaField, crudForm, saveTo, col, muted, RequiredTextField } from '../../components/crud';
 import { api, client } from '../../lib/api';
 import { toast } from '../../lib/feedback';
-import { METHOD_COLORS, filterPermissions, groupPermissionsByModule, isListPermission, moduleRowSpans, moduleTitle } from '../../lib/permissions';
+import { METHOD_COLORS, filterPermissions, groupPermissionsByModule, isListPermission, moduleOf, moduleRowSpans, moduleTitle } from '../../lib/permissions';
 import { SEARCH_SPAN, type ProTableParams } from '../../lib/pro-table';
 import { MethodTag } from '../group/permission-drawer';
 
@@ -14,7 +14,7 @@ const METHOD_VALUE_ENUM = Object.fromEntries(Object.keys(METHOD_COLORS).map((m) 
 type PermissionRow = TPermission & { _span?: number };
 /**
  * All entries are loaded once per query (GET /permission/list, size 1000), ordered by module, then
- * filtered and paged here: the API filters only by keyword.
+ * filtered (module, method GRPC/GET/…, keyword) and paged here.
  */
 async function request(params: ProTableParams) {
   try {
@@ -25,7 +25,7 @@ async function request(params: ProTableParams) {
         method: params.method as string | undefined,
         wd: params.wd as string | undefined,
       }),
-    ).flatMap((g) => g.items);
+    ).flatMap((g) => g.items.map((p) => ({ ...p, module: g.module })));
     const size = params.pageSize ?? 20;
     const start = ((params.current ?? 1) - 1) * size;
     const pageRows = rows.slice(start, start + size);
@@ -52,7 +52,7 @@ const form = crudForm<PermissionRow, PermissionFormValues>({
       {record && (
         <Descriptions size="small" column={1} bordered style={{ marginBottom: 20 }} styles={{ label: { width: 96 } }}>
           <Descriptions.Item label="所属模块">
-            {moduleTitle(record.module)}（{record.module}）
+            {moduleTitle(moduleOf(record))}（{ADMIN_MODULES[moduleOf(record)]?.service ?? moduleOf(record)}）
           </Descriptions.Item>
           <Descriptions.Item label="接口">
             <MethodTag method={record.method} /> <Typography.Text style={{ fontFamily: 'Menlo, Consolas, monospace' }}>{record.path}</Typography.Text>
@@ -68,7 +68,7 @@ const form = crudForm<PermissionRow, PermissionFormValues>({
 export default function PermissionPage() {
   return (
     <CrudPage<PermissionRow>
-      subTitle="后台接口的权限项，由系统自动生成；可修改名称与描述，在「用户组」中分配给分组"
+      subTitle="后台接口的权限项，由系统自动生成：与魔豆文库（moredoc）对应的操作为 GRPC 权限（按服务分组，路径为 gRPC 方法全名），其余为 HTTP 接口权限；可修改名称与描述，在「用户组」中分配给分组"
       headerTitle="权限列表"
       request={request}
       form={form}
@@ -88,7 +88,7 @@ export default function PermissionPage() {
             <span style={{ lineHeight: 1.4 }}>
               <Tag color="geekblue">{moduleTitle(row.module)}</Tag>
               <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                {row.module}
+                {ADMIN_MODULES[row.module]?.service ?? row.module}
               </Typography.Text>
             </span>
           ),

@@ -1,4 +1,4 @@
-import { PunishmentType } from '@wenku/contracts';
+import { PunishmentType, api, permissionKey } from '@wenku/contracts';
 import type { Deps, RouteHandlers } from '../../kernel/module';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { toPrivateUser, toPublicUser } from './user.service';
@@ -46,7 +46,7 @@ export function userRoutes({ users, captcha, settings, mail, loginThrottle, puni
       if (id === req.auth?.userId) return users.privateView(id);
       const u = await users.get(id);
       const keys = req.auth ? await req.server.permissionKeys(req.auth.userId) : new Set<string>();
-      return keys.has('*') || keys.has('GET /api/v1/user/list') ? users.privateView(id) : toPublicUser(u);
+      return keys.has('*') || keys.has(permissionKey(api.listUsers)) ? users.privateView(id) : toPublicUser(u);
     },
     listUsers: ({ query, req }) => users.list(query!, req.permitted),
     getPermission: async ({ req }) => ({ permission: await users.permissions(req.auth!.userId) }),
@@ -56,7 +56,9 @@ export function userRoutes({ users, captcha, settings, mail, loginThrottle, puni
       return { total: group.length, group };
     },
     listPermissions: async ({ query }) => {
-      const all = await users.allPermissions(query?.wd);
+      const methods = query?.method?.length ? new Set<string>(query.method) : null;
+      const path = query?.path?.toLowerCase();
+      const all = (await users.allPermissions(query?.wd)).filter((p) => (!methods || methods.has(p.method)) && (!path || p.path.toLowerCase().includes(path)));
       const page = query!.page,
         size = query!.size;
       return { total: all.length, permission: all.slice((page - 1) * size, page * size) };

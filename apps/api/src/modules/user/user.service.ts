@@ -284,7 +284,15 @@ export class UserService {
 
   async permissions(userId: number): Promise<TPermission[]> {
     const rows = userId === ROOT_USER_ID ? await this.repo.allPermissions() : (await this.repo.permissionsOf(userId)).map((r) => r.p);
-    return rows.map((p) => ({ id: p.id, method: p.method, path: p.path, title: p.title, module: p.module, description: p.description }));
+    return rows.map((p) => ({
+      id: p.id,
+      method: p.method,
+      path: p.path,
+      title: p.title,
+      module: p.module,
+      description: p.description,
+      created_at: p.createdAt.toISOString(),
+    }));
   }
 
   async allPermissions(wd?: string): Promise<TPermission[]> {
@@ -295,6 +303,7 @@ export class UserService {
       title: p.title,
       module: p.module,
       description: p.description,
+      created_at: p.createdAt.toISOString(),
     }));
   }
 
