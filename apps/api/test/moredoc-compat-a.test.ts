@@ -21,7 +21,8 @@ afterAll(async () => t?.close());
 
 const get = (url: string, token?: string) => t.req({ method: 'GET', url, token });
 const settings = async () => ZSettings.parse((await get('/api/v1/settings')).json());
-const saveConfig = (config: { category: string; name: string; value: unknown }[]) => t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config } });
+const saveConfig = (config: { category: string; name: string; value: unknown }[]) =>
+  t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config } });
 /** Fields a nested user may carry: what anyone sees of an account (no email, mobile, password, identity). */
 const PUBLIC_USER_FIELDS = ['id', 'username', 'avatar', 'signature', 'doc_count', 'article_count'];
 const PRIVATE_MARKERS = ['email', 'mobile', 'password', 'realname', 'identity', 'address', 'credit_count', 'last_login_ip', 'register_ip'];

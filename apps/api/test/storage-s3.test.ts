@@ -697,7 +697,9 @@ describe('S3_REDIRECT: page images and covers sent from the store', () => {
         .subarray(0, 4)
         .toString('hex'),
     ).toBe('89504e47');
-    expect((await t.req({ method: 'GET', url: `/view/cover/${doc.uuid}`, headers: { 'if-none-match': `"${viewKeyOf(doc.hash)}-cover"` } })).statusCode).toBe(304);
+    expect((await t.req({ method: 'GET', url: `/view/cover/${doc.uuid}`, headers: { 'if-none-match': `"${viewKeyOf(doc.hash)}-cover"` } })).statusCode).toBe(
+      304,
+    );
 
     // converted again: new URLs, so no browser keeps the old bytes under a URL still handed out
     await call(t, api.reconvertDocuments, { body: { id: [doc.id] }, as: 'admin' });

@@ -85,7 +85,13 @@ const f = {
         .preprocess(
           (v) => (typeof v === 'string' ? v.split(/[,，\n]/) : v),
           z
-            .array(z.string({ error: `「${label}」必须是文字` }).trim().max(64, `「${label}」每项最多 64 个字符`), { error: `「${label}」必须是词语列表` })
+            .array(
+              z
+                .string({ error: `「${label}」必须是文字` })
+                .trim()
+                .max(64, `「${label}」每项最多 64 个字符`),
+              { error: `「${label}」必须是词语列表` },
+            )
             .transform((words) => [...new Set(words.filter(Boolean))])
             .pipe(z.array(z.string()).max(100, `「${label}」最多 100 项`)),
         )

@@ -8,7 +8,7 @@ describe('recommendWords', () => {
     expect(recommendWords(' , ，')).toEqual([]);
   });
 
-  it('takes the list the API answers (moredoc\'s type), trimmed, without blanks or repeats', () => {
+  it("takes the list the API answers (moredoc's type), trimmed, without blanks or repeats", () => {
     expect(recommendWords(['论文', ' 报告 ', '', '论文'])).toEqual(['论文', '报告']);
     expect(recommendWords([])).toEqual([]);
     expect(recommendWords(undefined)).toEqual([]);
