@@ -60,7 +60,7 @@ describe('settings', () => {
     const s = (await t.req({ method: 'GET', url: '/api/v1/settings' })).json();
     expect(s.system.sitename).toBe('测试文库');
     expect(s.display.pages_per_read).toBe(8);
-    expect(s.security.document_allowed_ext).toEqual(['pdf', 'docx']);
+    expect(s.security.document_allowed_ext).toEqual(['.pdf', '.docx']); // moredoc's form: the real list, with dots
   });
 
   it('a secret is shown as ****** and kept when ****** is sent back', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zBoolItem, zQueryArray, zTimestamp, zNullableTimestamp, zId, zInt4, INT4_MAX, zDateString } from '../common/schemas';
+import { zBoolItem, zQueryArray, zTimestamp, zNullableTimestamp, zId, zInt4, INT4_MAX, zDateString, ZUserBrief, ZUserCard } from '../common/schemas';
 import { ZSearchDocumentsQuery } from '../search/schemas';
 
 /** Footer pages are articles with these fixed identifiers (seeded on first start). */
@@ -20,6 +20,8 @@ export const ZArticle = z.object({
   user_id: z.number().int(),
   username: z.string().optional(),
   user_avatar: z.string().optional(),
+  /** the author as moredoc nests it (public fields only); absent when the account is gone */
+  user: ZUserBrief.optional(),
   title: z.string(),
   keywords: z.string(),
   description: z.string(),
@@ -42,6 +44,8 @@ export const ZArticle = z.object({
 export type TArticle = z.infer<typeof ZArticle>;
 
 export const ZArticleDetail = ZArticle.extend({
+  /** the author's card on the article page: public fields only */
+  user: ZUserCard.optional(),
   content: z.string(),
   /** the markdown rendered and sanitised by the shared renderer (the same HTML crawlers get) */
   content_html: z.string(),

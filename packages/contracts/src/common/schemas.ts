@@ -50,6 +50,16 @@ export const zDateString = z
 
 export const zId = z.coerce.number().int().positive().max(INT4_MAX, '数值超出范围');
 export const ZIdQuery = z.object({ id: zId });
+
+/**
+ * The author nested in documents, articles and comments as moredoc gives it (`user.username`, `user.avatar`):
+ * public fields only — never contact details or anything from the private profile.
+ */
+export const ZUserBrief = z.object({ id: z.number().int(), username: z.string(), avatar: z.string() });
+export type TUserBrief = z.infer<typeof ZUserBrief>;
+/** The author card of a document or article page (moredoc's UserCard): the brief plus public counts and signature. */
+export const ZUserCard = ZUserBrief.extend({ signature: z.string(), doc_count: z.number().int(), article_count: z.number().int() });
+export type TUserCard = z.infer<typeof ZUserCard>;
 export const ZIdsQuery = z.object({ id: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(zId).min(1, '请选择要删除的记录')) });
 
 export const ZPageQuery = z.object({

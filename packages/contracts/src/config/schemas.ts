@@ -31,7 +31,11 @@ export const ZLanguage = z.object({ id: z.number().int(), language: z.string(), 
 export const ZSettings = z.object({
   system: publicConfig('system'),
   footer: publicConfig('footer'),
-  security: publicConfig('security'),
+  /**
+   * `document_allowed_ext` is the real list of extensions one may upload, in moredoc's form (`.pdf`): an empty
+   * stored list (no restriction) is answered as every supported extension, since moredoc clients filter by it.
+   */
+  security: publicConfig('security').extend({ document_allowed_ext: z.array(z.string()).default([]) }),
   display: publicConfig('display'),
   download: publicConfig('download'),
   vip: publicConfig('vip'),

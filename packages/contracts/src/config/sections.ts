@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 
-export type ConfigInputType = 'text' | 'textarea' | 'number' | 'switch' | 'select' | 'select-multi' | 'password' | 'image' | 'html';
+export type ConfigInputType = 'text' | 'textarea' | 'number' | 'switch' | 'select' | 'select-multi' | 'tags' | 'password' | 'image' | 'html';
 
 export interface ConfigFieldDef {
   name: string;
@@ -75,6 +75,30 @@ const f = {
   },
   select: <const O extends Opts>(label: string, options: Options, def: string, o?: O) =>
     field(z.enum(values(options), { error: `「${label}」不支持的选项` }).default(def), { label, type: 'select', options }, o),
+  /**
+   * Free words as a list (moredoc answers them as an array). A comma-separated string — what this field held
+   * before, and what a text input sends — is read as the list it spells (half- or full-width commas).
+   */
+  tags: <const O extends Opts>(label: string, def: string[], o?: O) =>
+    field(
+      z
+        .preprocess(
+          (v) => (typeof v === 'string' ? v.split(/[,，\n]/) : v),
+          z
+            .array(
+              z
+                .string({ error: `「${label}」必须是文字` })
+                .trim()
+                .max(64, `「${label}」每项最多 64 个字符`),
+              { error: `「${label}」必须是词语列表` },
+            )
+            .transform((words) => [...new Set(words.filter(Boolean))])
+            .pipe(z.array(z.string()).max(100, `「${label}」最多 100 项`)),
+        )
+        .default(def),
+      { label, type: 'tags' },
+      o,
+    ),
   multi: <const O extends Opts>(label: string, options: Options, o?: O) =>
     field(
       z
@@ -118,6 +142,14 @@ export const SUPPORTED_DOCUMENT_EXTS = [
   'umd',
 ] as const;
 
+/**
+ * The extensions one may upload under `security.document_allowed_ext`: the stored list, or every supported
+ * extension when it is empty (no restriction).
+ */
+export function effectiveAllowedExts(stored: readonly string[]): string[] {
+  return stored.length ? [...stored] : [...SUPPORTED_DOCUMENT_EXTS];
+}
+
 export const CONFIG_SCHEMAS = {
   system: section('系统设置', {
     sitename: f.text('网站名称', '文库', { public: true }),
@@ -125,7 +157,7 @@ export const CONFIG_SCHEMAS = {
     title: f.text('首页标题', '文库 - 文档分享平台', { public: true }),
     keywords: f.text('网站关键词', '文库,文档,资料,分享', { public: true }),
     description: f.textarea('网站描述', '文库是一个开源的文档分享平台，提供文档上传、在线阅读、下载与文章发布。', { public: true }),
-    recommend_words: f.text('搜索推荐词', '文档,资料,论文,报告', { placeholder: '多个用英文逗号分隔', public: true }),
+    recommend_words: f.tags('搜索推荐词', ['文档', '资料', '论文', '报告'], { placeholder: '输入后回车添加，或用逗号分隔', public: true }),
     logo: f.image('网站Logo', { public: true }),
     favicon: f.image('网站Favicon', { public: true }),
     register_background: f.image('注册页背景图', { public: true }),
@@ -200,6 +232,8 @@ export const CONFIG_SCHEMAS = {
     secret_key: f.secret('下载签名密钥'),
   }),
   display: section('展示设置', {
+    // moredoc's two home page layouts: its clients render the home page only for one of these
+    home_version: f.select('首页版本(moredoc 客户端)', opts(['v1', 'v1 经典版'], ['v2', 'v2 新版']), 'v1', { public: true }),
     show_document_count: f.switch('显示文档数', true, { public: true }),
     show_document_download_count: f.switch('显示下载数', true, { public: true }),
     show_document_view_count: f.switch('显示浏览数', true, { public: true }),

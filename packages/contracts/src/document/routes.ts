@@ -140,7 +140,7 @@ export const documentRoutes = {
     path: '/document/related',
     auth: 'public',
     summary: '相关文档',
-    query: ZIdQuery,
+    query: S.ZRelatedDocumentsQuery,
     response: z.object({ document: z.array(S.ZDocument) }),
   }),
   downloadDocument: defineRoute({
@@ -501,6 +501,9 @@ export const IMAGE_EXTS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'ico'] as
 
 /** Multipart upload of a document file (field `file`); answers ZUploadResult. */
 export const UPLOAD_DOCUMENT_PATH = '/upload/document';
-/** Page images: `/view/page/{document uuid}/{page}.svg` or `.gzip.svg`; covers: `/view/cover/{uuid}`. */
+/**
+ * Page images: `/view/page/{document uuid}/{page}.svg` or `.gzip.svg`; covers: `/view/cover/{uuid}`. moredoc clients
+ * put the document's `attachment.hash` (its 64-character view key) in place of the uuid; both are served alike.
+ */
 export const pageImageUrl = (uuid: string, page: number, gzip = true) => `/view/page/${uuid}/${page}${gzip ? '.gzip.svg' : '.svg'}`;
 export const coverUrl = (uuid: string) => `/view/cover/${uuid}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zPatch, zQueryArray, zTimestamp, zNullableTimestamp, zId, zBoolItem, zInt4, INT4_MAX, zDateString } from '../common/schemas';
+import { zPatch, zQueryArray, zTimestamp, zNullableTimestamp, zId, zBoolItem, zInt4, INT4_MAX, zDateString, ZUserBrief, ZUserCard } from '../common/schemas';
 import { ZCategory } from '../content/schemas';
 import { TargetType, ZTargetType } from '../enums/target-type';
 
@@ -60,6 +60,8 @@ export const ZDocument = z.object({
   user_id: z.number().int(),
   username: z.string().optional(),
   user_avatar: z.string().optional(),
+  /** the uploader as moredoc nests it (public fields only); absent when the account is gone */
+  user: ZUserBrief.optional(),
   ext: z.string(),
   size: z.number(),
   pages: z.number().int(),
@@ -88,7 +90,17 @@ export const ZDocument = z.object({
 });
 export type TDocument = z.infer<typeof ZDocument>;
 
+/**
+ * moredoc's `attachment.hash` on a document: the key its clients build page and cover URLs from
+ * (`/view/page/{hash}/{n}.gzip.svg`, `/view/cover/{hash}`). It is the file's view key — a digest of the content
+ * hash, never the content hash itself, which proves possession of the file to the instant upload (POST /upload/check).
+ */
+export const ZDocumentAttachment = z.object({ hash: z.string() });
+
 export const ZDocumentDetail = ZDocument.extend({
+  /** the uploader's card (with_author): public fields only */
+  user: ZUserCard.optional(),
+  attachment: ZDocumentAttachment,
   category: z.array(ZCategory.partial().required({ id: true, title: true })),
   /** page image URLs of the pages one may read online */
   page_urls: z.array(z.string()),
@@ -126,13 +138,31 @@ export const ZUpdateDocumentBody = z.object({
   /** admin only: 0 pending (reconvert), 2 converted, 4 disabled ... */
   status: z.number().int().min(0).max(7).optional(),
 });
+/**
+ * A document by id or uuid. moredoc clients send both, with `id=0` when they only know the uuid (a 16-character
+ * page path): 0 means "not given", so the uuid decides.
+ */
+const zDocumentRef = {
+  id: zInt4
+    .min(0, '参数 id 不正确')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  uuid: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+};
+const hasDocumentRef = (q: { id?: number; uuid?: string }) => q.id !== undefined || q.uuid !== undefined;
 export const ZGetDocumentQuery = z
   .object({
-    id: zInt4.positive().optional(),
-    uuid: z.string().max(64).optional(),
+    ...zDocumentRef,
     with_author: zBoolItem.optional(),
   })
-  .refine((q) => q.id !== undefined || q.uuid !== undefined, { message: '缺少文档 id' });
+  .refine(hasDocumentRef, { message: '缺少文档 id' });
+/** GET /document/related: the document by id, or by uuid with id=0 (as GET /document). */
+export const ZRelatedDocumentsQuery = z.object(zDocumentRef).refine(hasDocumentRef, { message: '缺少文档 id' });
 
 export const DOCUMENT_SORTS = ['latest', 'popular', 'downloads', 'views', 'score', 'recommend'] as const;
 export const ZListDocumentsQuery = z.object({

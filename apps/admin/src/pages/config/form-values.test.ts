@@ -13,6 +13,7 @@ const items: TConfigItem[] = [
   item('enable_powered_by', 'switch', true),
   item('index_document_style', 'select', 'card'),
   item('document_allowed_ext', 'select-multi', ['pdf', 'doc']),
+  item('recommend_words', 'tags', ['论文', '报告']),
   item('secret_key', 'password', SECRET_MASK, { is_secret: true }),
   item('empty_secret', 'password', '', { is_secret: true }),
   item('logo', 'image', '/uploads/logo.png'),
@@ -28,6 +29,7 @@ describe('config items → form values', () => {
       enable_powered_by: true,
       index_document_style: 'card',
       document_allowed_ext: ['pdf', 'doc'],
+      recommend_words: ['论文', '报告'],
       secret_key: SECRET_MASK,
       empty_secret: '',
       logo: '/uploads/logo.png',
@@ -42,6 +44,8 @@ describe('config items → form values', () => {
     expect(toFormValue(item('a', 'number', ''))).toBeUndefined();
     expect(toFormValue(item('a', 'select-multi', 'pdf,doc'))).toEqual(['pdf', 'doc']);
     expect(toFormValue(item('a', 'select-multi', ''))).toEqual([]);
+    // tags stored as comma text before they became a list
+    expect(toFormValue(item('a', 'tags', '论文， 报告,教案'))).toEqual(['论文', '报告', '教案']);
     expect(toFormValue(item('a', 'text', 3))).toBe('3');
   });
 });
@@ -80,7 +84,15 @@ describe('form values → PUT /config body', () => {
     expect(body.enable_powered_by).toBe(false);
     expect(body.document_allowed_ext).toEqual([]);
     expect(body.sitename).toBe('新名称');
+    expect(body.recommend_words).toEqual(['论文', '报告']);
     expect(body.secret_key).toBe(SECRET_MASK);
+  });
+
+  it('sends tags as a list, pasted comma text split into words', () => {
+    const tags = items.find((i) => i.name === 'recommend_words')!;
+    expect(fromFormValue(tags, ['论文', '教案'])).toEqual(['论文', '教案']);
+    expect(fromFormValue(tags, '论文,教案， 报告')).toEqual(['论文', '教案', '报告']);
+    expect(fromFormValue(tags, undefined)).toEqual([]);
   });
 
   it('sends an emptied number as 0 and only items of the section', () => {

@@ -19,7 +19,7 @@ function asList(v: unknown): string[] {
   if (Array.isArray(v)) return v.map(String).filter((s) => s !== '');
   if (v === undefined || v === null) return [];
   return String(v)
-    .split(/[,\n]/)
+    .split(/[,，\n]/)
     .map((s) => s.trim())
     .filter(Boolean);
 }
@@ -29,7 +29,7 @@ function asText(v: unknown): string {
   return Array.isArray(v) ? v.join(',') : String(v);
 }
 
-/** Value shown in the form for one item (switch → boolean, number → number, select-multi → string[]). */
+/** Value shown in the form for one item (switch → boolean, number → number, select-multi and tags → string[]). */
 export function toFormValue(item: Item): unknown {
   switch (item.input_type) {
     case 'switch':
@@ -40,6 +40,7 @@ export function toFormValue(item: Item): unknown {
       return Number.isFinite(n) ? n : undefined;
     }
     case 'select-multi':
+    case 'tags':
       return asList(item.value);
     default:
       return asText(item.value);
@@ -76,6 +77,7 @@ export function fromFormValue(item: Item, edited: unknown): ConfigValue {
       return Number.isFinite(n) ? n : 0;
     }
     case 'select-multi':
+    case 'tags':
       return asList(edited);
     default:
       return asText(edited);
@@ -89,7 +91,7 @@ export function formValuesToConfig(category: string, items: readonly Item[], val
 
 /** Wide inputs take the whole row in the config form; short ones (and images) sit two per row. */
 export function isWideInput(inputType: string): boolean {
-  return inputType === 'textarea' || inputType === 'html' || inputType === 'select-multi';
+  return inputType === 'textarea' || inputType === 'html' || inputType === 'select-multi' || inputType === 'tags';
 }
 
 export { SECRET_MASK };

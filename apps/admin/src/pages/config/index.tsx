@@ -47,6 +47,16 @@ function ConfigField({ item }: { item: TConfigItem }) {
           fieldProps={{ maxTagCount: 'responsive' }}
         />
       );
+    case 'tags':
+      // free words: typed and added with Enter, or pasted as comma-separated text (split into words)
+      return (
+        <ProFormSelect
+          {...common}
+          mode="tags"
+          placeholder={placeholder ?? `请输入${item.label}`}
+          fieldProps={{ tokenSeparators: [',', '，'], open: false, suffixIcon: null }}
+        />
+      );
     case 'password':
       return (
         <ProFormText.Password

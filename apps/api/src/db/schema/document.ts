@@ -16,6 +16,14 @@ export const documents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     attachmentId: integer('attachment_id').notNull().default(0),
     hash: varchar('hash', { length: 64 }).notNull(),
+    /**
+     * The file's public view key (moredoc's `attachment.hash`: page and cover URLs by file): a digest of the content
+     * hash, so publishing it never reveals the hash that proves possession to the instant upload. Kept by the
+     * database; `viewKeyOf` (document.mapper.ts) computes the same value.
+     */
+    viewKey: varchar('view_key', { length: 64 })
+      .notNull()
+      .generatedAlwaysAs(sql`encode(sha256(('wenku-view:' || hash)::bytea), 'hex')`),
     ext: varchar('ext', { length: 16 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull().default(0),
     pages: integer('pages').notNull().default(0),
@@ -43,6 +51,7 @@ export const documents = pgTable(
   (t) => [
     index('documents_user_idx').on(t.userId),
     index('documents_hash_idx').on(t.hash),
+    index('documents_view_key_idx').on(t.viewKey),
     index('documents_status_idx').on(t.status, t.id),
     index('documents_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],

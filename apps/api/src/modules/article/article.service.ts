@@ -49,6 +49,9 @@ const FOOTER_SEED: Record<(typeof FOOTER_ARTICLE_IDENTIFIERS)[number], { title: 
   copyright: { title: '免责声明', content: '## 免责声明\n\n本站文档与文章由用户上传或发布，仅供学习交流。若内容侵犯了您的权益，请联系我们，我们将及时处理。' },
 };
 
+/** The author nested as moredoc gives it: public fields only. */
+const brief = (u: { id: number; username: string; avatar: string } | undefined) => u && { id: u.id, username: u.username, avatar: u.avatar };
+
 export class ArticleService {
   constructor(
     private readonly db: Db,
@@ -116,6 +119,7 @@ export class ArticleService {
       user_id: r.userId,
       username: byUser.get(r.userId)?.username,
       user_avatar: byUser.get(r.userId)?.avatar,
+      user: brief(byUser.get(r.userId)),
       title: r.title,
       keywords: r.keywords,
       description: r.description,
@@ -338,12 +342,21 @@ export class ArticleService {
     const a = await this.visible(by, viewer);
     if (countView && this.isPublic(a)) this.views.add(a.id);
     a.viewCount += this.views.unwritten(a.id);
-    const [[article], cats] = await Promise.all([
+    const [[article], cats, [author]] = await Promise.all([
       this.decorate([a], true),
       this.repo.categoryIdsOf([a.id]).then((m) => this.content.categoriesByIds(m.get(a.id) ?? [])),
+      this.users.byIds([a.userId]),
     ]);
     return {
       ...article,
+      user: author && {
+        id: author.id,
+        username: author.username,
+        avatar: author.avatar,
+        signature: author.signature,
+        doc_count: author.docCount,
+        article_count: author.articleCount,
+      },
       content: a.content,
       content_html: await this.html(a),
       category: cats.map((c) => ({ id: c.id, title: c.title, parent_id: c.parentId })),

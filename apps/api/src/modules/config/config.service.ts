@@ -4,6 +4,7 @@ import {
   DEFAULT_CREDIT_NAME,
   ZSettings,
   configField,
+  effectiveAllowedExts,
   type ConfigCategory,
   type ConfigFieldDef,
   type TConfig,
@@ -32,6 +33,16 @@ function fromStored(field: ConfigFieldDef, raw: string): unknown {
       } catch {
         return [];
       }
+    case 'tags':
+      // a JSON list since tags were introduced; before, the comma-separated text the field's schema still reads
+      if (raw.trimStart().startsWith('[')) {
+        try {
+          return JSON.parse(raw);
+        } catch {
+          return raw;
+        }
+      }
+      return raw;
     default:
       return raw;
   }
@@ -46,6 +57,9 @@ function fromInput(field: ConfigFieldDef, value: Value): unknown {
       return typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(value);
     case 'select-multi':
       return Array.isArray(value) ? value : String(value).split(',').filter(Boolean);
+    case 'tags':
+      // a list (our admin) or comma-separated text (a text input): the field's schema splits the text
+      return Array.isArray(value) ? value : String(value);
     default:
       return Array.isArray(value) ? value : String(value);
   }
@@ -195,6 +209,7 @@ export class ConfigService {
       return freeze(
         ZSettings.parse({
           ...all,
+          security: { ...all.security, document_allowed_ext: effectiveAllowedExts(all.security.document_allowed_ext).map((e) => `.${e}`) },
           language: langs.map((l) => ({ id: l.id, language: l.language, code: l.code, enable: l.enable, sort: l.sort })),
         }),
       );

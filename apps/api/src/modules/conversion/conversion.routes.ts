@@ -3,6 +3,7 @@ import { DocumentStatus } from '@wenku/contracts';
 import type { Deps, RouteHandlers } from '../../kernel/module';
 import { notFound } from '../../lib/errors';
 import { SANDBOX_CSP } from '../../plugins/security-headers';
+import { VIEW_KEY, viewKeyOf } from '../document/document.mapper';
 
 const UUID = /^[a-f0-9]{8,32}$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,17 +24,24 @@ function redirect(reply: FastifyReply, to: string, maxAge: number) {
 }
 
 export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps): RouteHandlers {
+  /**
+   * The document behind a page or cover URL: by its uuid (ours), or by its file's view key (moredoc's
+   * `attachment.hash`), which finds only a converted, not deleted document — what anyone may read by uuid.
+   */
+  const forView = (ref: string) =>
+    VIEW_KEY.test(ref) ? documents.findForViewByKey(ref) : UUID.test(ref) ? documents.findForView(ref) : Promise.resolve(undefined);
   return {
     viewPage: async ({ req, params, reply }) => {
       const { uuid, file } = params!;
       const m = /^(\d{1,6})\.(gzip\.svg|svg)$/.exec(file);
-      if (!m || !UUID.test(uuid)) throw notFound('页面不存在');
+      if (!m) throw notFound('页面不存在');
       const page = Number(m[1]);
-      const d = await documents.findForView(uuid);
+      const d = await forView(uuid);
       if (!d || d.status !== DocumentStatus.Converted || page < 1 || page > d.preview) throw notFound('页面不存在');
-      // a page is its file's (the hash's) page: the same bytes for ever, so a strong tag and a year's cache
+      // a page is its file's page: the same bytes for ever, so a strong tag and a year's cache. The tag names the
+      // file by its view key: the content hash would hand out what proves possession to the instant upload.
       const gzip = m[2] === 'gzip.svg';
-      const etag = `"${d.hash}-${page}${gzip ? '-gz' : ''}"`;
+      const etag = `"${viewKeyOf(d.hash)}-${page}${gzip ? '-gz' : ''}"`;
       if (matches(req.headers['if-none-match'], etag)) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
       // S3_REDIRECT: the store sends the bytes; the redirect itself is cached briefly (its URL expires)
       const to = await conversion.pageRedirect(d.hash, page, d.enableGzip, gzip);
@@ -47,9 +55,9 @@ export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps
     },
     viewCover: async ({ req, params, reply }) => {
       const { uuid } = params!;
-      const d = UUID.test(uuid) ? await documents.findForView(uuid) : undefined;
+      const d = await forView(uuid);
       if (!d || d.status !== DocumentStatus.Converted) throw notFound('封面不存在');
-      const etag = `"${d.hash}-cover"`;
+      const etag = `"${viewKeyOf(d.hash)}-cover"`;
       if (matches(req.headers['if-none-match'], etag)) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
       const to = await conversion.coverRedirect(d.hash);
       if (to) return redirect(reply, to, conversion.redirects!.redirectMaxAge);

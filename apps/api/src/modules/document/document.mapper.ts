@@ -1,7 +1,16 @@
+import crypto from 'node:crypto';
 import { coverUrl, pageImageUrl, type TDocument } from '@wenku/contracts';
 import type { DocumentRow } from './document.repo';
 
-export function toDocument(d: DocumentRow, extra: { categoryIds?: number[]; user?: { username: string; avatar: string }; withHash?: boolean } = {}): TDocument {
+/** A file's public view key: the same digest as the documents table's generated `view_key` column. */
+export const viewKeyOf = (hash: string) => crypto.createHash('sha256').update(`wenku-view:${hash}`).digest('hex');
+/** A view key in a page or cover URL (a uuid is at most 32 characters). */
+export const VIEW_KEY = /^[a-f0-9]{64}$/;
+
+export function toDocument(
+  d: DocumentRow,
+  extra: { categoryIds?: number[]; user?: { id?: number; username: string; avatar: string }; withHash?: boolean } = {},
+): TDocument {
   return {
     id: d.id,
     uuid: d.uuid,
@@ -11,6 +20,7 @@ export function toDocument(d: DocumentRow, extra: { categoryIds?: number[]; user
     user_id: d.userId,
     username: extra.user?.username,
     user_avatar: extra.user?.avatar,
+    user: extra.user && { id: d.userId, username: extra.user.username, avatar: extra.user.avatar },
     ext: d.ext,
     size: d.size,
     pages: d.pages,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, 
 import type { Db, Exec, Tx } from '../../db/client';
 import { documentCategories, documents } from '../../db/schema';
 import { likePattern } from '../../lib/sql';
+import { DocumentStatus } from '@wenku/contracts';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -57,6 +58,16 @@ export class DocumentRepo {
   find(by: { id?: number; uuid?: string }, withDeleted = false) {
     const cond = by.id !== undefined ? eq(documents.id, by.id) : eq(documents.uuid, by.uuid ?? '');
     return this.db.query.documents.findFirst({ where: withDeleted ? cond : and(cond, isNull(documents.deletedAt)) });
+  }
+  /**
+   * A converted, not deleted document of the file with this view key (documents of one file share its pages); the
+   * lowest id, so the answer is stable.
+   */
+  findConvertedByViewKey(viewKey: string) {
+    return this.db.query.documents.findFirst({
+      where: and(eq(documents.viewKey, viewKey), eq(documents.status, DocumentStatus.Converted), isNull(documents.deletedAt)),
+      orderBy: documents.id,
+    });
   }
   byIds(ids: number[], withDeleted = false) {
     if (!ids.length) return Promise.resolve([] as DocumentRow[]);

@@ -15,7 +15,7 @@ export function documentRoutes(deps: Deps): RouteHandlers {
     getDocument: ({ req, query }) => documentPage(deps, { id: query!.id, uuid: query!.uuid }, viewer(req), query!.with_author !== false),
     listDocuments: ({ req, query }) => documents.list(query! as never, viewer(req)),
     homeDocuments: ({ query }) => documents.home(query!.limit),
-    relatedDocuments: ({ query }) => documents.related(query!.id),
+    relatedDocuments: ({ query }) => documents.related({ id: query!.id, uuid: query!.uuid }),
     setDocumentRecommend: async ({ body }) => (await documents.setRecommend(body!.id, body!.type), ok),
     checkDocument: async ({ body }) => (await documents.check(body!.id, body!.status, body!.reason), ok),
     reconvertDocuments: async ({ body }) => ({ ok: true, count: await documents.requestConversion(body!.id, true) }),

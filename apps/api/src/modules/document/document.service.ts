@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { DocumentStatus, PunishmentType, type TDocument } from '@wenku/contracts';
+import { DocumentStatus, PunishmentType, type TDocument, type TUserCard } from '@wenku/contracts';
 import type { Db, Exec, Tx } from '../../db/client';
 import type { EventBus } from '../../kernel/events';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -13,7 +13,7 @@ import type { ContentService } from '../content/content.service';
 import type { DocumentRepo, DocumentRow, DocumentFilter } from './document.repo';
 
 export type { DocumentRow } from './document.repo';
-import { toDocument, pageUrls, EXT_GROUPS } from './document.mapper';
+import { toDocument, pageUrls, viewKeyOf, EXT_GROUPS } from './document.mapper';
 import { CounterBuffer } from '../../lib/counter-buffer';
 import { TtlCache, freeze } from '../../lib/cache';
 import type { Logger } from '../../kernel/module';
@@ -230,7 +230,20 @@ export class DocumentService {
     if (display.show_document_view_count === false) doc.view_count = 0;
     if (display.show_document_download_count === false) doc.download_count = 0;
     if (display.show_document_favorite_count === false) doc.favorite_count = 0;
-    return { ...doc, category: cats.map((c) => ({ id: c.id, title: c.title, parent_id: c.parentId })), page_urls: pageUrls(d) };
+    return {
+      ...doc,
+      user: await this.authorCard(d.userId),
+      // moredoc clients build page and cover URLs from it (never the content hash: see ZDocumentAttachment)
+      attachment: { hash: viewKeyOf(d.hash) },
+      category: cats.map((c) => ({ id: c.id, title: c.title, parent_id: c.parentId })),
+      page_urls: pageUrls(d),
+    };
+  }
+
+  /** The uploader's card on the document page: public fields only (ZUserCard). */
+  private async authorCard(userId: number): Promise<TUserCard | undefined> {
+    const [u] = await this.users.byIds([userId]);
+    return u && { id: u.id, username: u.username, avatar: u.avatar, signature: u.signature, doc_count: u.docCount, article_count: u.articleCount };
   }
 
   async list(q: DocumentFilter & { ext?: string }, viewer: Viewer) {
@@ -274,8 +287,8 @@ export class DocumentService {
     return { document: blocks, recommend: await this.decorate(rec.rows), latest: await this.decorate(latest.rows) };
   }
 
-  async related(id: number) {
-    const d = await this.visible({ id }, { isAdmin: false });
+  async related(by: { id?: number; uuid?: string }) {
+    const d = await this.visible(by, { isAdmin: false });
     return { document: await this.decorate(await this.repo.related(d, 10)) };
   }
 
@@ -290,6 +303,14 @@ export class DocumentService {
    */
   async findForView(uuid: string): Promise<DocumentRow | undefined> {
     return (await this.viewCache.get(uuid, async () => (await this.repo.find({ uuid })) ?? null)) ?? undefined;
+  }
+
+  /**
+   * The same for a file's view key (moredoc's `attachment.hash`): a converted, not deleted document of that file —
+   * whose pages anyone may read by its uuid —, never one that is disabled or unpublished only.
+   */
+  async findForViewByKey(viewKey: string): Promise<DocumentRow | undefined> {
+    return (await this.viewCache.get(`key:${viewKey}`, async () => (await this.repo.findConvertedByViewKey(viewKey)) ?? null)) ?? undefined;
   }
 
   // ---------------- update & delete ----------------

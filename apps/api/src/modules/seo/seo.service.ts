@@ -269,7 +269,7 @@ export class SeoService {
     const [detail, content] = await Promise.all([this.documents.detail(row, { isAdmin: false }, false), this.conversion.firstText(row.hash, 2000)]);
     const d = { ...detail, content };
     const description = d.description || clip(d.content ?? '', 200);
-    const related = await this.documents.related(d.id).catch(() => ({ document: [] as TDocument[] }));
+    const related = await this.documents.related({ id: d.id }).catch(() => ({ document: [] as TDocument[] }));
     return {
       status: 200,
       title: d.title,

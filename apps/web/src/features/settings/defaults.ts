@@ -12,7 +12,7 @@ export const DEFAULT_SETTINGS: TSettings = {
     title: '文库 - 文档分享平台',
     keywords: '文库,文档,资料,分享',
     description: '文库是一个开源的文档分享平台，提供文档上传、在线阅读、下载与文章发布。',
-    recommend_words: '文档,资料,论文,报告',
+    recommend_words: ['文档', '资料', '论文', '报告'],
     logo: '',
     favicon: '',
     register_background: '',
@@ -49,6 +49,7 @@ export const DEFAULT_SETTINGS: TSettings = {
     document_allowed_ext: [],
   },
   display: {
+    home_version: 'v1',
     show_document_count: true,
     show_document_download_count: true,
     show_document_view_count: true,

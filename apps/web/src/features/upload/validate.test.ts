@@ -10,6 +10,9 @@ describe('allowedExtensions', () => {
   });
   it('keeps only supported ones from the setting, normalised', () => {
     expect(allowedExtensions(['PDF', '.docx', 'exe', 'pdf'])).toEqual(['pdf', 'docx']);
+    // the API answers moredoc's form: the real list with dots
+    expect(allowedExtensions(['.pdf', '.docx'])).toEqual(['pdf', 'docx']);
+    expect(allowedExtensions(SUPPORTED_DOCUMENT_EXTS.map((e) => `.${e}`))).toEqual([...SUPPORTED_DOCUMENT_EXTS]);
   });
   it('falls back to all when nothing in the setting is supported', () => {
     expect(allowedExtensions(['exe'])).toHaveLength(SUPPORTED_DOCUMENT_EXTS.length);

@@ -7,4 +7,10 @@ describe('recommendWords', () => {
     expect(recommendWords('')).toEqual([]);
     expect(recommendWords(' , ，')).toEqual([]);
   });
+
+  it("takes the list the API answers (moredoc's type), trimmed, without blanks or repeats", () => {
+    expect(recommendWords(['论文', ' 报告 ', '', '论文'])).toEqual(['论文', '报告']);
+    expect(recommendWords([])).toEqual([]);
+    expect(recommendWords(undefined)).toEqual([]);
+  });
 });

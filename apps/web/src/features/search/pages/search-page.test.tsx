@@ -53,7 +53,7 @@ function mockApi(search: (q: URLSearchParams) => unknown) {
         return json(search(u.searchParams));
       }
       if (u.pathname === '/api/v1/search/hot') return json({ words: ['热门一', '热门二'] });
-      if (u.pathname === '/api/v1/settings') return json(testSettings({ system: { recommend_words: '推荐甲,推荐乙', credit_name: '金币' } }));
+      if (u.pathname === '/api/v1/settings') return json(testSettings({ system: { recommend_words: ['推荐甲', '推荐乙'], credit_name: '金币' } }));
       return json({ code: ErrorCode.NotFound, message: '接口不存在' }, 404);
     }),
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "view_key" varchar(64) GENERATED ALWAYS AS (encode(sha256(('wenku-view:' || hash)::bytea), 'hex')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "documents_view_key_idx" ON "documents" USING btree ("view_key");
