@@ -66,7 +66,7 @@ describe('GET /api/v1/settings as moredoc-web reads it', () => {
     // the admin form gets a list to edit
     const list = (await get('/api/v1/config/list?category=system', admin)).json().config as { name: string; value: unknown; input_type: string }[];
     const item = list.find((c) => c.name === 'recommend_words')!;
-    expect(item).toMatchObject({ value: ['合同', '简历'], input_type: 'tags' });
+    expect(item).toMatchObject({ value: '合同,简历', input_type: 'tags' });
     // hostile values are refused with a clear message, nothing written
     const tooLong = await saveConfig([{ category: 'system', name: 'recommend_words', value: ['x'.repeat(65)] }]);
     expect(tooLong.statusCode).toBe(400);
@@ -97,6 +97,46 @@ describe('GET /api/v1/settings as moredoc-web reads it', () => {
     expect(refused.json().message).toMatch(/[\u4e00-\u9fa5]/);
     expect((await check('notes.pdf')).statusCode).toBe(200);
     await saveConfig([{ category: 'security', name: 'document_allowed_ext', value: [] }]);
+  });
+
+  it("GET /config/list carries moredoc's form (components/FormConfig.vue: string values, `value:label` option lines) and takes its strings back", async () => {
+    await saveConfig([{ category: 'security', name: 'document_allowed_ext', value: ['pdf', 'docx'] }]);
+    const list = (await get('/api/v1/config/list?category=security', admin)).json().config as {
+      name: string;
+      value: unknown;
+      input_type: string;
+      options: string;
+      option_list: { value: string; label: string }[];
+    }[];
+    const by = (name: string) => list.find((c) => c.name === name)!;
+    // every value a string, as moredoc's admin reads and sends them
+    for (const c of list) expect(typeof c.value).toBe('string');
+    expect(by('is_close')).toMatchObject({ input_type: 'switch', value: 'false', options: '' });
+    expect(by('max_document_size')).toMatchObject({ input_type: 'number', value: '50' });
+    const ext = by('document_allowed_ext');
+    expect(ext.value).toBe('pdf,docx');
+    // the choices: moredoc's lines, and the same as a list for Wenku's admin
+    expect(ext.options.split('\n')).toContain('pdf:pdf');
+    expect(ext.options.split('\n').map((o) => o.split(':')[0])).toEqual(ext.option_list.map((o) => o.value));
+    // moredoc-web sends every value back as a string (FormConfig.vue onSubmit): each is read as its type
+    const saved = await saveConfig([
+      { category: 'security', name: 'is_close', value: 'false' },
+      { category: 'security', name: 'max_document_size', value: '60' },
+      { category: 'security', name: 'document_allowed_ext', value: 'pdf,epub' },
+    ]);
+    expect(saved.statusCode).toBe(200);
+    expect((await settings()).security.document_allowed_ext).toEqual(['.pdf', '.epub']);
+    const again = (await get('/api/v1/config/list?category=security', admin)).json().config as { name: string; value: unknown }[];
+    expect(again.find((c) => c.name === 'max_document_size')!.value).toBe('60');
+    expect(again.find((c) => c.name === 'is_close')!.value).toBe('false');
+    // a string that is not a number is refused with the field's name, nothing written
+    const bad = await saveConfig([{ category: 'security', name: 'max_document_size', value: 'lots' }]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/[\u4e00-\u9fa5]/);
+    await saveConfig([
+      { category: 'security', name: 'document_allowed_ext', value: [] },
+      { category: 'security', name: 'max_document_size', value: 50 },
+    ]);
   });
 });
 

@@ -9,10 +9,17 @@ export const ZConfigItem = z.object({
   category: z.string(),
   name: z.string(),
   label: z.string(),
+  /**
+   * As moredoc gives it, a string whatever the type (its admin reads them so): a switch 'true' / 'false', a number
+   * its digits, a multiple choice its values joined by commas. Saving accepts these strings or typed values.
+   */
   value: ZConfigValue,
   input_type: z.string(),
   placeholder: z.string(),
-  options: z.array(z.object({ value: z.string(), label: z.string() })),
+  /** moredoc's form of the choices: one `value:label` per line ('' when the field has none). */
+  options: z.string(),
+  /** the same choices as a list (Wenku's admin) */
+  option_list: z.array(z.object({ value: z.string(), label: z.string() })),
   is_secret: z.boolean(),
   sort: z.number().int(),
 });

@@ -36,13 +36,13 @@ function ConfigField({ item }: { item: TConfigItem }) {
     case 'number':
       return <ProFormDigit {...common} placeholder={placeholder ?? `请输入${item.label}`} fieldProps={{ precision: undefined, style: { width: '100%' } }} />;
     case 'select':
-      return <ProFormSelect {...common} options={item.options} placeholder={placeholder ?? `请选择${item.label}`} allowClear={false} />;
+      return <ProFormSelect {...common} options={item.option_list} placeholder={placeholder ?? `请选择${item.label}`} allowClear={false} />;
     case 'select-multi':
       return (
         <ProFormSelect
           {...common}
           mode="multiple"
-          options={item.options}
+          options={item.option_list}
           placeholder={placeholder ?? '不选表示不限制'}
           fieldProps={{ maxTagCount: 'responsive' }}
         />

@@ -28,7 +28,9 @@ export default function OcrPage() {
     queryKey: ['config', 'ocr'],
     queryFn: ({ signal }) => client.call(api.listConfig, { query: { category: ['ocr'] }, signal }),
   });
-  const enabled = config.data?.config.find((c) => c.category === 'ocr' && c.name === 'enable')?.value;
+  // the config list carries values as moredoc does (a switch is 'true' / 'false')
+  const enableValue = config.data?.config.find((c) => c.category === 'ocr' && c.name === 'enable')?.value;
+  const enabled = enableValue === undefined ? undefined : enableValue === true || enableValue === 'true';
 
   const request = listRequest(api.listOcrDocuments, 'document', { row: ZOcrDocument, onResponse: (res) => setBusy(isBusy(res.document)) });
   // poll while anything waits or runs

@@ -71,6 +71,11 @@ const toStored = (v: unknown) => (Array.isArray(v) ? JSON.stringify(v) : String(
  * A stored value, checked by its field's schema; anything the schema refuses (an old value out of today's bounds,
  * a hand-edited row) reads as the default, so a bad row can never break a page.
  */
+/** A value as moredoc's config list carries it: always a string (lists joined by commas). */
+function asText(value: Value): string {
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
 function decode(category: string, name: string, raw: string | undefined): Value {
   const f = configField(category, name)!;
   if (raw === undefined) return f.meta.default;
@@ -158,10 +163,11 @@ export class ConfigService {
           category,
           name: f.name,
           label: f.label,
-          value: f.secret ? (value ? SECRET_MASK : '') : value,
+          value: f.secret ? (value ? SECRET_MASK : '') : asText(value),
           input_type: f.type,
           placeholder: f.placeholder ?? '',
-          options: f.options ?? [],
+          options: (f.options ?? []).map((o) => `${o.value}:${o.label}`).join('\n'),
+          option_list: f.options ?? [],
           is_secret: !!f.secret,
           sort: i,
         });
