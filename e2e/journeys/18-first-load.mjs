@@ -20,15 +20,23 @@ const FORBIDDEN = /markdown|katex|editor|chart|table-/i;
 /** Admin uploads a two-page PDF and waits for its conversion; the document's uuid. */
 async function seed(api, admin) {
   const post = (p, body, token) =>
-    api(p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then(json);
+    api(p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }).then(json);
   const { token } = await post('/user/login', admin);
   const category = await post('/category', { title: `首屏 ${stamp}`, type: 0 }, token);
   const form = new FormData();
   const pdf = textPdf([['First load budget, page one.', 'Packages and maintainers.'], ['Page two of the budget document.']]);
   form.append('file', new Blob([pdf], { type: 'application/pdf' }), `first-load-${stamp}.pdf`);
   const up = await json(await api('/upload/document', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }));
-  const { document } = await post('/document', { category_id: [category.id], document: [{ attachment_id: up.data.id, title: `首屏预算 ${stamp}`, price: 0 }] }, token);
-  for (const until = Date.now() + 120_000; ; ) {
+  const { document } = await post(
+    '/document',
+    { category_id: [category.id], document: [{ attachment_id: up.data.id, title: `首屏预算 ${stamp}`, price: 0 }] },
+    token,
+  );
+  for (const until = Date.now() + 120_000; ;) {
     const d = await json(await api(`/document?id=${document[0].id}`, { headers: { authorization: `Bearer ${token}` } }));
     if (d.status === 2) return document[0].uuid;
     if (d.status === 3 || Date.now() > until) throw new Error(`the document did not convert: ${d.convert_error ?? 'time-out'}`);

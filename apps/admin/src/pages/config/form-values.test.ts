@@ -3,7 +3,20 @@ import { SECRET_MASK, type TConfigItem } from '@wenku/contracts';
 import { formValuesToConfig, fromFormValue, isWideInput, itemsToFormValues, secretValue, toFormValue } from './form-values';
 
 function item(name: string, input_type: string, value: TConfigItem['value'], extra: Partial<TConfigItem> = {}): TConfigItem {
-  return { id: 1, category: 'system', name, label: name, value, input_type, placeholder: '', options: '', option_list: [], is_secret: false, sort: 0, ...extra };
+  return {
+    id: 1,
+    category: 'system',
+    name,
+    label: name,
+    value,
+    input_type,
+    placeholder: '',
+    options: '',
+    option_list: [],
+    is_secret: false,
+    sort: 0,
+    ...extra,
+  };
 }
 
 const items: TConfigItem[] = [

@@ -63,7 +63,20 @@ const envs = {
   ],
 };
 const config = (enable: boolean) => ({
-  config: [{ id: 1, category: 'ocr', name: 'enable', label: '启用 OCR', value: String(enable), placeholder: '', input_type: 'switch', sort: 0, options: '', option_list: [] }],
+  config: [
+    {
+      id: 1,
+      category: 'ocr',
+      name: 'enable',
+      label: '启用 OCR',
+      value: String(enable),
+      placeholder: '',
+      input_type: 'switch',
+      sort: 0,
+      options: '',
+      option_list: [],
+    },
+  ],
 });
 
 type Answer = unknown | ((arg: unknown) => unknown);

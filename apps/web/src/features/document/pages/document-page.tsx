@@ -118,9 +118,7 @@ function DocumentHead({ doc, actions, onReport }: { doc: DocumentDetail; actions
           ))}
         </div>
       )}
-      {summary && (
-        <CollapsibleText className="wk-doc-desc" text={summary} rows={3} />
-      )}
+      {summary && <CollapsibleText className="wk-doc-desc" text={summary} rows={3} />}
       <div className="wk-doc-actions">
         <Button
           type="primary"
@@ -241,10 +239,14 @@ export default function DocumentPage() {
       )}
       <div className="wk-doc-layout">
         <div className="wk-doc-main">
-          <DocumentHead doc={doc} actions={actions} onReport={() => {
+          <DocumentHead
+            doc={doc}
+            actions={actions}
+            onReport={() => {
               if (!actions.loggedIn) return actions.loginFirst('请登录后举报');
               setReporting(true);
-            }} />
+            }}
+          />
           <AdSlot position="document_top" ads={ads} />
           {view === 'ready' && doc.page_urls.length > 0 ? (
             <DocumentReader doc={doc} pagesPerRead={display.pages_per_read} watermark={watermarkText(system)} ads={ads} downloadButton={downloadButton} />
