@@ -284,27 +284,11 @@ export class UserService {
 
   async permissions(userId: number): Promise<TPermission[]> {
     const rows = userId === ROOT_USER_ID ? await this.repo.allPermissions() : (await this.repo.permissionsOf(userId)).map((r) => r.p);
-    return rows.map((p) => ({
-      id: p.id,
-      method: p.method,
-      path: p.path,
-      title: p.title,
-      module: p.module,
-      description: p.description,
-      created_at: p.createdAt.toISOString(),
-    }));
+    return rows.map(toPermission);
   }
 
   async allPermissions(wd?: string): Promise<TPermission[]> {
-    return (await this.repo.allPermissions(wd)).map((p) => ({
-      id: p.id,
-      method: p.method,
-      path: p.path,
-      title: p.title,
-      module: p.module,
-      description: p.description,
-      created_at: p.createdAt.toISOString(),
-    }));
+    return (await this.repo.allPermissions(wd)).map(toPermission);
   }
 
   revoke(jti: string, userId: number, expiresAt: Date) {
@@ -318,4 +302,9 @@ export class UserService {
   purgeExpiredRevocations() {
     return this.repo.purgeExpiredRevocations();
   }
+}
+
+/** A permission entry as the API answers it (GRPC or HTTP, see packages/contracts/src/permission.ts). */
+function toPermission(p: { id: number; method: string; path: string; title: string; module: string; description: string; createdAt: Date }): TPermission {
+  return { id: p.id, method: p.method, path: p.path, title: p.title, module: p.module, description: p.description, created_at: p.createdAt.toISOString() };
 }
