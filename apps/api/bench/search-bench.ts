@@ -16,6 +16,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { preparedRunner } from '../src/db/prepared';
 import { buildApp, prepareDatabase } from '../src/app';
 import { segment, parseQuery } from '../src/lib/segment';
 import { CANDIDATE_CAP, toTsQuery } from '../src/modules/search/search.service';
@@ -202,7 +203,7 @@ async function main() {
   }
   // the baseline: the index query alone — the repo's SQL (candidates, rank, order, top 10) sent straight to the
   // database, without HTTP, validation, hydration, highlighting, snippets or the search record
-  const repo = new SearchRepo(database.db);
+  const repo = new SearchRepo(database.db, preparedRunner(database));
   const rawMs: number[] = [];
   for (const q of queries) {
     const tsq = toTsQuery(parseQuery(q))!;

@@ -56,4 +56,30 @@ describe('TtlCache', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(await plain.get('k', async () => 2)).toBe(2);
   });
+
+  it('getMany: fresh keys from memory, the others in one load; a clear during the load keeps nothing', async () => {
+    const cache = new TtlCache<string>(60_000);
+    const asked: string[][] = [];
+    const loadMany = async (missing: string[]) => {
+      asked.push(missing);
+      return new Map(missing.filter((k) => k !== 'gone').map((k) => [k, `v${k}`]));
+    };
+    expect([...(await cache.getMany(['1', '2', 'gone'], loadMany))]).toEqual([
+      ['1', 'v1'],
+      ['2', 'v2'],
+    ]);
+    expect([...(await cache.getMany(['2', '3', '1'], loadMany)).keys()].sort()).toEqual(['1', '2', '3']);
+    expect(asked).toEqual([['1', '2', 'gone'], ['3']]); // only the unknown key was loaded the second time
+    let release!: () => void;
+    const slow = cache.getMany(['4'], async (missing) => {
+      await new Promise<void>((r) => (release = r));
+      return new Map(missing.map((k) => [k, 'old']));
+    });
+    await Promise.resolve();
+    void cache.clear();
+    release();
+    expect((await slow).get('4')).toBe('old'); // answered to the caller that asked before the write
+    expect(cache.peek('4')).toBeUndefined(); // but not kept
+    expect(cache.peek('1')).toBeUndefined(); // and the clear forgot the rest
+  });
 });

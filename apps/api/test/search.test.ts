@@ -177,6 +177,35 @@ describe('filters, sorts, paging, records, index maintenance', () => {
     expect(byDownloads[0]).toBe(ids.modou);
   });
 
+  it('filters given as lists of several values', async () => {
+    expect(await found('React', { category_id: [catA, catB] })).toEqual([ids.react]);
+    expect(await found('魔豆', { category_id: [catA, catB] })).toEqual([ids.modou]);
+    expect(await found('React', { language: ['en', 'zh-cn', 'ja'] })).toEqual(await found('React'));
+  });
+
+  it("the snippet comes from the first page holding the word, and a result card shows the document's new title at once", async () => {
+    const id = await doc('pages', '多页文档', ['第一页讲的是别的事情。', '第二页也没有。', '第三页提到了河马在游泳。', '第四页又提到河马。']);
+    let r = await search({ wd: '河马' });
+    expect(r.document.map((d) => d.id)).toEqual([id]);
+    expect(r.document[0].highlight_snippet).toContain('第三页提到了<em>河马</em>');
+    expect(r.document[0].title).toBe('多页文档');
+    // the word only in the title: the first page is the snippet
+    await call(t, api.updateDocument, { body: { id, title: '多页文档长颈鹿' }, as: 'admin' });
+    r = await search({ wd: '长颈鹿' });
+    expect(r.document[0].highlight_snippet).toContain('第一页讲的是别的事情');
+    r = await search({ wd: '河马' });
+    expect(r.document[0].title).toBe('多页文档长颈鹿');
+  });
+
+  it('forty different questions at once each get their own answer', async () => {
+    const words = ['魔豆', 'React', '集群', '檔案', '营销', '星际旅行不存在', '分享', 'Kubernetes'];
+    const alone = new Map<string, number[]>();
+    for (const w of words) alone.set(w, await found(w, { size: 20 }));
+    // every request its own page size: no two share a cached answer
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => found(words[i % words.length], { size: 11 + i })));
+    answers.forEach((ids, i) => expect(ids).toEqual(alone.get(words[i % words.length])));
+  });
+
   it('ranks a title match above a body match', async () => {
     await doc('titlehit', '分享指南', '无关正文');
     const r = await found('分享');
@@ -189,7 +218,8 @@ describe('filters, sorts, paging, records, index maintenance', () => {
     for (let i = 0; i < 4; i++) await doc(`capbody${i}`, `普通报告 ${i}`, '正文里提到了星舰发射的细节。');
     const title = await doc('captitle', '星舰发射计划', '无关正文');
     const { SearchRepo } = await import('../src/modules/search/search.repo');
-    const repo = new SearchRepo(t.database.db);
+    const { preparedRunner } = await import('../src/db/prepared');
+    const repo = new SearchRepo(t.database.db, preparedRunner(t.database));
     const r = await repo.search("'星舰'", {}, 'relevance', 3, 0, 2);
     expect(r.rows[0]?.id).toBe(title);
     expect(r.rows[0]?.rank).toBeGreaterThan(0);

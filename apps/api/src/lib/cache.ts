@@ -60,6 +60,32 @@ export class TtlCache<V> {
     return p;
   }
 
+  /**
+   * Several keys at once: the fresh ones from memory, the rest from one `loadMany` call (one statement for a page of
+   * results, not one per key). Keys `loadMany` leaves out are neither answered nor remembered.
+   */
+  async getMany(keys: string[], loadMany: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
+    const out = new Map<string, V>();
+    const missing: string[] = [];
+    for (const k of keys) {
+      const v = this.peek(k);
+      if (v === undefined) missing.push(k);
+      else out.set(k, v);
+    }
+    if (!missing.length) return out;
+    const generation = this.generation;
+    const loaded = await loadMany(missing);
+    for (const k of missing) {
+      const v = loaded.get(k);
+      if (v === undefined) continue;
+      out.set(k, v);
+      if (generation !== this.generation) continue; // a write came while it loaded: answer it, do not keep it
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      this.entries.set(k, { at: Date.now(), value: v });
+    }
+    return out;
+  }
+
   /** The value when it is cached and fresh, without waiting (hot paths). */
   peek(key: string): V | undefined {
     const hit = this.entries.get(key);

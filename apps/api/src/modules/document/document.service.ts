@@ -77,29 +77,33 @@ export class DocumentService {
   /** the home page's blocks (a list per top category: dozens of statements), the same for every visitor */
   readonly homeCache = new TtlCache<Awaited<ReturnType<DocumentService['buildHome']>>>(10_000, 50, { staleMs: 20_000 });
 
+  /** result cards by id (search pages): row, categories and uploader, which took two statements per page */
+  readonly cardCache = new TtlCache<{ row: DocumentRow; doc: TDocument }>(10_000, 20_000);
+
   /** Favourite, comment or download counts changed (committed): the cached pages and lists showing them go. */
   async countsChanged() {
-    await Promise.all([this.pageCache.clear(), this.listCache.clear(), this.homeCache.clear()]);
+    await Promise.all([this.pageCache.clear(), this.listCache.clear(), this.homeCache.clear(), this.cardCache.clear()]);
   }
 
   /** Drops what is held in memory about documents, here and in the other API processes. */
   private async forgetCached() {
-    await Promise.all([this.viewCache.clear(), this.pageCache.clear(), this.listCache.clear(), this.homeCache.clear()]);
+    await Promise.all([this.viewCache.clear(), this.pageCache.clear(), this.listCache.clear(), this.homeCache.clear(), this.cardCache.clear()]);
   }
 
   /** Documents by id as list cards (row and public shape), in the order asked; deleted and unknown ids left out. */
   async cardsByIds(ids: number[]): Promise<{ row: DocumentRow; doc: TDocument }[]> {
-    const rows = await this.repo.withCategories(ids);
-    const authors = new Map((await this.users.byIds(rows.map((r) => r.row.userId))).map((u) => [u.id, u]));
-    const found = new Map(rows.map((c) => [c.row.id, c]));
-    return ids.flatMap((id) => {
-      const c = found.get(id);
-      if (!c) return [];
-      const u = authors.get(c.row.userId);
-      return [
-        { row: c.row, doc: toDocument(c.row, { categoryIds: (c.categoryIds ?? []).map(Number), user: u && { username: u.username, avatar: u.avatar } }) },
-      ];
+    const found = await this.cardCache.getMany(ids.map(String), async (missing) => {
+      const rows = await this.repo.withCategories(missing.map(Number));
+      const authors = new Map((await this.users.byIds(rows.map((r) => r.row.userId))).map((u) => [u.id, u]));
+      return new Map(
+        rows.map((c) => {
+          const u = authors.get(c.row.userId);
+          const doc = toDocument(c.row, { categoryIds: (c.categoryIds ?? []).map(Number), user: u && { username: u.username, avatar: u.avatar } });
+          return [String(c.row.id), freeze({ row: c.row, doc })];
+        }),
+      );
     });
+    return ids.flatMap((id) => found.get(String(id)) ?? []);
   }
 
   async decorate(rows: DocumentRow[], withHash = false): Promise<TDocument[]> {

@@ -18,6 +18,7 @@ export default defineModule({
     documents.pageCache.share(caches, 'document-pages');
     documents.listCache.share(caches, 'document-lists');
     documents.homeCache.share(caches, 'document-home');
+    documents.cardCache.share(caches, 'document-cards');
     return { documents };
   },
   close: ({ documents }) => documents.views.close(),

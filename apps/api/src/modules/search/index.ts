@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/module';
 import { SearchRepo } from './search.repo';
+import { preparedRunner } from '../../db/prepared';
 import { SearchService } from './search.service';
 import { searchRoutes } from './search.routes';
 import { purgeSearchRecordsJob, reindexDocumentsJob } from './search.jobs';
@@ -16,8 +17,8 @@ declare module '../../kernel/module' {
  */
 export default defineModule({
   name: 'search',
-  create: ({ db, settings, documents, content, users, queue, caches }) => {
-    const search = new SearchService(new SearchRepo(db), settings, documents, content, users, queue);
+  create: ({ db, database, settings, documents, content, users, queue, caches }) => {
+    const search = new SearchService(new SearchRepo(db, preparedRunner(database)), settings, documents, content, users, queue);
     search.results.share(caches, 'search-results');
     return { search };
   },

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle
 import type { Db, Exec } from '../../db/client';
 import { documentSearch, documentTexts, documents, searchRecords, searchReindex } from '../../db/schema';
 import { likePattern } from '../../lib/sql';
+import type { RunPrepared } from '../../db/prepared';
 
 export interface IndexRow {
   documentId: number;
@@ -29,7 +30,11 @@ export interface SearchFilter {
 }
 
 export class SearchRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** the search and snippet statements: prepared once per connection on PostgreSQL (db/prepared.ts) */
+    private readonly run: RunPrepared,
+  ) {}
 
   /** One more download in the index's copy of the count (ties rank by it), inside the download's transaction. */
   async bumpPopularity(tx: Exec, documentId: number, by: number) {
@@ -109,32 +114,18 @@ export class SearchRepo {
     return r.n;
   }
 
-  /** The public filter plus the asked ones; `docs` says whether they read the documents table (alias d). */
+  /**
+   * The public filter plus the asked ones; `docs` says whether they read the documents table (alias d). Lists go in
+   * as one array each, so the statement's text depends only on which filters are set (it is a prepared statement).
+   */
   private filters(f: SearchFilter): { where: SQL; docs: boolean } {
     const parts: SQL[] = [];
     if (f.categoryIds?.length)
-      parts.push(
-        sql`d.id IN (SELECT document_id FROM document_categories WHERE category_id IN (${sql.join(
-          f.categoryIds.map((i) => sql`${i}`),
-          sql`, `,
-        )}))`,
-      );
-    if (f.exts?.length)
-      parts.push(
-        sql`d.ext IN (${sql.join(
-          f.exts.map((e) => sql`${e}`),
-          sql`, `,
-        )})`,
-      );
+      parts.push(sql`d.id IN (SELECT document_id FROM document_categories WHERE category_id = ANY(${sql.param(f.categoryIds)}::int[]))`);
+    if (f.exts?.length) parts.push(sql`d.ext = ANY(${sql.param(f.exts)}::text[])`);
     if (f.fee === 'free') parts.push(sql`d.price = 0`);
     if (f.fee === 'charge') parts.push(sql`d.price > 0`);
-    if (f.languages?.length)
-      parts.push(
-        sql`d.language IN (${sql.join(
-          f.languages.map((e) => sql`${e}`),
-          sql`, `,
-        )})`,
-      );
+    if (f.languages?.length) parts.push(sql`d.language = ANY(${sql.param(f.languages)}::text[])`);
     if (f.userId) parts.push(sql`d.user_id = ${f.userId}`);
     if (f.from) parts.push(sql`d.created_at >= ${f.from}`);
     if (f.to) parts.push(sql`d.created_at <= ${f.to}`);
@@ -201,12 +192,12 @@ export class SearchRepo {
           WHERE NOT EXISTS (SELECT 1 FROM g) AND ${similar} <% d.title AND ${where}
           ORDER BY 5 LIMIT ${limit} OFFSET ${offset})`
       : sql``;
-    const res = await this.db.execute<{ id: number; rank: number; total: number; hash: string; ord: number; similar: boolean }>(
+    const rows = await this.run<{ id: number; rank: number; total: number; hash: string; ord: number; similar: boolean }>(
       sql`${cand} SELECT * FROM ((${hits})${fallback}) u ORDER BY u.similar, u.ord`,
     );
-    const fell = res.rows[0]?.similar === true;
-    const total = res.rows[0]?.total ?? (offset > 0 ? await this.countMatches(tsquery, f, candidateCap) : 0);
-    return { rows: res.rows.map((r) => ({ id: r.id, rank: Number(r.rank), hash: r.hash })), total: Number(total), similar: fell };
+    const fell = rows[0]?.similar === true;
+    const total = rows[0]?.total ?? (offset > 0 ? await this.countMatches(tsquery, f, candidateCap) : 0);
+    return { rows: rows.map((r) => ({ id: r.id, rank: Number(r.rank), hash: r.hash })), total: Number(total), similar: fell };
   }
 
   private async countMatches(tsquery: string, f: SearchFilter, cap: number): Promise<number> {
@@ -227,20 +218,15 @@ export class SearchRepo {
     const map = new Map<string, string>();
     if (!hashes.length) return map;
     const patterns = words.slice(0, 8).map((w) => [...w].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*'));
-    const cond = patterns.length
-      ? sql`(${sql.join(
-          patterns.map((p) => sql`t.text ~* ${p}`),
-          sql` OR `,
-        )})`
-      : sql`false`;
-    const res = await this.db.execute<{ hash: string; text: string }>(sql`
-      SELECT DISTINCT ON (t.hash) t.hash, t.text FROM ${documentTexts} t
-      WHERE t.hash IN (${sql.join(
-        hashes.map((h) => sql`${h}`),
-        sql`, `,
-      )}) AND t.page <= ${SNIPPET_PAGES}
-      ORDER BY t.hash, ${cond} DESC, t.page`);
-    for (const r of res.rows) map.set(r.hash, r.text);
+    // per document, pages in order until the first that matches (the primary key's order), so a match on page 2
+    // reads two pages, not fifty; none within SNIPPET_PAGES: the first page
+    const rows = await this.run<{ hash: string; text: string | null }>(sql`
+      SELECT h.hash, coalesce(
+        (SELECT t.text FROM ${documentTexts} t WHERE t.hash = h.hash AND t.page <= ${SNIPPET_PAGES} AND t.text ~* ANY(${sql.param(patterns)}::text[])
+          ORDER BY t.page LIMIT 1),
+        (SELECT t.text FROM ${documentTexts} t WHERE t.hash = h.hash ORDER BY t.page LIMIT 1)) AS text
+      FROM unnest(${sql.param(hashes)}::text[]) AS h(hash)`);
+    for (const r of rows) if (r.text !== null) map.set(r.hash, r.text);
     return map;
   }
 
