@@ -19,7 +19,7 @@ const ids: Record<string, number> = {};
 async function doc(
   key: string,
   title: string,
-  body: string,
+  body: string | string[],
   extra: {
     status?: 'disabled' | 'converting';
     price?: number;
