@@ -16,6 +16,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import http from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
@@ -31,6 +32,18 @@ if (process.argv[2] === '--bare-server') {
   const fastify = createRequire(join(ROOT, 'apps/api/package.json'))('fastify');
   const app = fastify({ logger: false });
   app.get(BARE_ROUTE, async () => ({ code: 0, message: 'ok', data: { id: 1, name: '文库', enable: true } }));
+  // a file's bytes from memory, as they are: the baseline for a route whose answer is a large binary (a page image).
+  // The same bytes matter, not only their number: autocannon reads a compressed SVG several times slower than as
+  // many ASCII bytes (3 700 against 29 000 answers a second for the same 15 KB here)
+  const files = new Map();
+  app.get(`${BARE_ROUTE}-file`, async (req, reply) => {
+    const path = String(req.query.path);
+    if (!files.has(path)) files.set(path, readFileSync(path));
+    return reply
+      .type('image/svg+xml')
+      .header('Content-Encoding', String(req.query.encoding || 'identity'))
+      .send(files.get(path));
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   process.stdout.write(`PORT ${app.server.address().port}\n`);
   process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
@@ -82,8 +95,11 @@ export async function seed(base) {
   const post = (path, body, token) => api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, token);
   const { token } = await post('/user/login', { username: 'admin', password: ADMIN_PASSWORD });
   const category = await post('/category', { title: `压测分类 ${Date.now().toString(36)}` }, token);
-  const files = [{ name: 'maint-guide.zh-cn.pdf', content: readFileSync(join(ROOT, 'apps/api/test/fixtures/corpus/maint-guide.zh-cn.pdf')), title: 'Debian 新维护者手册' }];
-  for (let i = 1; i <= 4; i++) files.push({ name: `bench-${i}.pdf`, content: textPdf([[`Wenku benchmark document ${i}`], [`cursor keys and page ${i}`]]), title: `压测文档 ${i}` });
+  const files = [
+    { name: 'maint-guide.zh-cn.pdf', content: readFileSync(join(ROOT, 'apps/api/test/fixtures/corpus/maint-guide.zh-cn.pdf')), title: 'Debian 新维护者手册' },
+  ];
+  for (let i = 1; i <= 4; i++)
+    files.push({ name: `bench-${i}.pdf`, content: textPdf([[`Wenku benchmark document ${i}`], [`cursor keys and page ${i}`]]), title: `压测文档 ${i}` });
   const docs = [];
   for (const f of files) {
     const form = new FormData();
@@ -102,7 +118,11 @@ export async function seed(base) {
       await new Promise((r) => setTimeout(r, 500));
     }
   }
-  const article = await post('/article', { title: '压测文章：文库的阅读器', content: `# 阅读器\n\n${'文库的阅读器按页加载文档的矢量图片。'.repeat(40)}\n\n$$E = mc^2$$` }, token);
+  const article = await post(
+    '/article',
+    { title: '压测文章：文库的阅读器', content: `# 阅读器\n\n${'文库的阅读器按页加载文档的矢量图片。'.repeat(40)}\n\n$$E = mc^2$$` },
+    token,
+  );
   const guide = await api(`/document?id=${docs[0].id}`);
   return { guide, article, docs, category, token };
 }
@@ -159,7 +179,11 @@ export async function startWenku() {
   delete env.DATABASE_URL; // the default single-process setup: embedded PGlite
   if (PG_BASE) env.DATABASE_URL = await createBenchDatabase();
   // the compiled API, as `npm start` runs it (turbo skips the build when apps/api/dist is up to date)
-  const built = spawnSync('pnpm', ['turbo', 'run', 'build', '--filter=@wenku/api', '--env-mode=loose', '--output-logs=errors-only'], { cwd: ROOT, env, stdio: 'inherit' });
+  const built = spawnSync('pnpm', ['turbo', 'run', 'build', '--filter=@wenku/api', '--env-mode=loose', '--output-logs=errors-only'], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error(`building the API failed (exit ${built.status})`);
   console.log(`starting the Wenku API on port ${port} (DATA_DIR=${dataDir}, LOG_LEVEL=${LOG_LEVEL}) ...`);
   const child = spawn('pnpm', ['--filter', '@wenku/api', 'start'], {
@@ -177,10 +201,23 @@ export async function startWenku() {
 }
 
 // BENCH_ONLY: a regular expression; only the routes whose name matches it are measured (the bare route always is)
+/** A URL's body as sent (not decoded, unlike fetch) and its Content-Encoding. */
+function rawBody(url) {
+  return new Promise((res, rej) => {
+    http
+      .get(url, (r) => {
+        const chunks = [];
+        r.on('data', (c) => chunks.push(c));
+        r.on('end', () => res({ body: Buffer.concat(chunks), encoding: r.headers['content-encoding'] || 'identity' }));
+      })
+      .on('error', rej);
+  });
+}
+
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
-async function measure(name, url, { paths, connections = CONNECTIONS } = {}) {
-  if (ONLY && name !== 'bare fastify' && !ONLY.test(name)) return null;
+async function measure(name, url, { paths, connections = CONNECTIONS, force = false } = {}) {
+  if (ONLY && !force && name !== 'bare fastify' && !ONLY.test(name)) return null;
   const check = await fetch(paths ? `${url}${paths(0)}` : url);
   const body = await check.text();
   if (check.status !== 200) console.warn(`warning: ${url} answered ${check.status}: ${body.slice(0, 200)}`);
@@ -194,6 +231,8 @@ async function measure(name, url, { paths, connections = CONNECTIONS } = {}) {
     url,
     status: check.status,
     bytes: Buffer.byteLength(body),
+    // what went over the wire (a page image is sent gzip-compressed; fetch hands back the decoded body)
+    wire_bytes: Number(check.headers.get('content-length')) || Buffer.byteLength(body),
     requests_per_sec: Math.round(r.requests.average),
     connections,
     // autocannon has no p95: p97.5 bounds it from above
@@ -202,7 +241,9 @@ async function measure(name, url, { paths, connections = CONNECTIONS } = {}) {
     errors: r.errors,
     timeouts: r.timeouts,
   };
-  console.log(`${name.padEnd(24)} ${String(row.requests_per_sec).padStart(8)} req/s  p50 ${row.latency_ms.p50} ms  p97.5 ${row.latency_ms.p97_5} ms  p99 ${row.latency_ms.p99} ms${row.non2xx ? `  non-2xx ${row.non2xx}` : ''}${row.errors ? `  errors ${row.errors}` : ''}`);
+  console.log(
+    `${name.padEnd(24)} ${String(row.requests_per_sec).padStart(8)} req/s  p50 ${row.latency_ms.p50} ms  p97.5 ${row.latency_ms.p97_5} ms  p99 ${row.latency_ms.p99} ms${row.non2xx ? `  non-2xx ${row.non2xx}` : ''}${row.errors ? `  errors ${row.errors}` : ''}`,
+  );
   return row;
 }
 
@@ -229,56 +270,77 @@ export async function stopAll() {
 // run as a script; bench/load-bench.mjs imports the helpers above (seed, startWenku, stopAll, ...)
 const IS_MAIN = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 let dataDir = null;
-if (IS_MAIN) try {
-  const bare = await startBare();
-  const wenku = await startWenku();
-  dataDir = wenku.dataDir;
-  console.log(`\nautocannon -c ${CONNECTIONS}, ${WARMUP} s warm-up + ${DURATION} s per URL, on ${cpus().length} cores (client and servers share them)\n`);
-  const { guide, article } = await seed(wenku.base);
-  // uncached searches: pairs of words from the Debian FAQ, so no question repeats within the run
-  const faq = readFileSync(join(ROOT, 'apps/api/test/fixtures/corpus/debian-faq.zh-cn.txt'), 'utf8');
-  const words = [...new Set(faq.match(/[\u4e00-\u9fff]{2,3}/g) ?? [])].slice(0, 3000);
-  console.log(`seeded: 5 documents converted (${guide.pages} pages in the guide), 1 article; ${words.length} words for ${words.length ** 2} uncached questions`);
-  const baseline = await measure('bare fastify', `${bare}${BARE_ROUTE}`);
-  const rows = [baseline];
-  for (const route of WENKU_ROUTES) rows.push(await measure(`GET ${route}`, `${wenku.base}${route}`));
-  rows.push(await measure('GET /document?id=', `${wenku.base}/api/v1/document?id=${guide.id}`));
-  rows.push(await measure('GET /document/list', `${wenku.base}/api/v1/document/list?page=1&size=20`));
-  rows.push(await measure('GET /article?id=', `${wenku.base}/api/v1/article?id=${article.id}`));
-  rows.push(await measure('GET page image', `${wenku.base}${guide.page_urls[0]}`));
-  rows.push(await measure('search popular word', `${wenku.base}/api/v1/document/search?wd=${encodeURIComponent('软件包')}`));
-  rows.push(
-    await measure('search uncached words', wenku.base, {
-      connections: 20,
-      paths: (i) => `/api/v1/document/search?wd=${encodeURIComponent(`${words[i % words.length]} ${words[Math.floor(i / words.length) % words.length]}`)}&page=1&size=10`,
-    }),
-  );
-  for (let i = rows.length - 1; i >= 0; i--) if (!rows[i]) rows.splice(i, 1);
-  for (const row of rows) row.ratio_to_bare = Number((row.requests_per_sec / baseline.requests_per_sec).toFixed(3));
+if (IS_MAIN)
+  try {
+    const bare = await startBare();
+    const wenku = await startWenku();
+    dataDir = wenku.dataDir;
+    console.log(`\nautocannon -c ${CONNECTIONS}, ${WARMUP} s warm-up + ${DURATION} s per URL, on ${cpus().length} cores (client and servers share them)\n`);
+    const { guide, article } = await seed(wenku.base);
+    // uncached searches: pairs of words from the Debian FAQ, so no question repeats within the run
+    const faq = readFileSync(join(ROOT, 'apps/api/test/fixtures/corpus/debian-faq.zh-cn.txt'), 'utf8');
+    const words = [...new Set(faq.match(/[\u4e00-\u9fff]{2,3}/g) ?? [])].slice(0, 3000);
+    console.log(
+      `seeded: 5 documents converted (${guide.pages} pages in the guide), 1 article; ${words.length} words for ${words.length ** 2} uncached questions`,
+    );
+    const baseline = await measure('bare fastify', `${bare}${BARE_ROUTE}`);
+    const rows = [baseline];
+    for (const route of WENKU_ROUTES) rows.push(await measure(`GET ${route}`, `${wenku.base}${route}`));
+    rows.push(await measure('GET /document?id=', `${wenku.base}/api/v1/document?id=${guide.id}`));
+    rows.push(await measure('GET /document/list', `${wenku.base}/api/v1/document/list?page=1&size=20`));
+    rows.push(await measure('GET /article?id=', `${wenku.base}/api/v1/article?id=${article.id}`));
+    const image = await measure('GET page image', `${wenku.base}${guide.page_urls[0]}`);
+    rows.push(image);
+    // a page image is kilobytes of compressed SVG where the bare route's answer is 71 bytes of JSON: also measured
+    // against a bare route answering the same bytes, which is what this client and loopback carry on this machine
+    if (image) {
+      const raw = await rawBody(`${wenku.base}${guide.page_urls[0]}`);
+      const file = join(mkdtempSync(join(tmpdir(), 'wenku-bench-page-')), 'page.bin');
+      writeFileSync(file, raw.body);
+      const same = await measure('bare fastify, same bytes', `${bare}${BARE_ROUTE}-file?path=${encodeURIComponent(file)}&encoding=${raw.encoding}`, {
+        force: true,
+      });
+      image.ratio_to_bare_same_bytes = Number((image.requests_per_sec / same.requests_per_sec).toFixed(3));
+      rows.push(same);
+      rmSync(dirname(file), { recursive: true, force: true });
+    }
+    rows.push(await measure('search popular word', `${wenku.base}/api/v1/document/search?wd=${encodeURIComponent('软件包')}`));
+    rows.push(
+      await measure('search uncached words', wenku.base, {
+        connections: 20,
+        paths: (i) =>
+          `/api/v1/document/search?wd=${encodeURIComponent(`${words[i % words.length]} ${words[Math.floor(i / words.length) % words.length]}`)}&page=1&size=10`,
+      }),
+    );
+    for (let i = rows.length - 1; i >= 0; i--) if (!rows[i]) rows.splice(i, 1);
+    for (const row of rows) row.ratio_to_bare = Number((row.requests_per_sec / baseline.requests_per_sec).toFixed(3));
 
-  console.log('\nroute                     req/s   ratio to bare');
-  for (const row of rows) console.log(`${row.name.padEnd(24)} ${String(row.requests_per_sec).padStart(7)}   ${row.ratio_to_bare.toFixed(3)}`);
+    console.log('\nroute                     req/s   ratio to bare');
+    for (const row of rows)
+      console.log(
+        `${row.name.padEnd(24)} ${String(row.requests_per_sec).padStart(7)}   ${row.ratio_to_bare.toFixed(3)}${row.ratio_to_bare_same_bytes ? `   (${row.ratio_to_bare_same_bytes.toFixed(3)} against the bare route sending the same ${row.wire_bytes} bytes)` : ''}`,
+      );
 
-  const out = {
-    date: new Date().toISOString(),
-    node: process.version,
-    cpus: cpus().length,
-    cpu_model: cpus()[0]?.model,
-    connections: CONNECTIONS,
-    warmup_s: WARMUP,
-    duration_s: DURATION,
-    api: { database: PG_BASE ? 'postgresql' : 'pglite (embedded)', API_ONLY: 1, LOG_LEVEL },
-    results: rows,
-  };
-  mkdirSync(join(ROOT, 'bench/output'), { recursive: true });
-  const file = `bench/output/api-bench${PG_BASE ? '-pg' : ''}.json`;
-  writeFileSync(join(ROOT, file), `${JSON.stringify(out, null, 2)}\n`);
-  console.log(`\nwritten: ${file}`);
-} catch (err) {
-  console.error(`bench failed: ${err.message}`);
-  process.exitCode = 1;
-} finally {
-  await stopAll();
-  await dropBenchDatabase().catch((e) => console.warn(`could not drop the bench database: ${e.message}`));
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}
+    const out = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      cpu_model: cpus()[0]?.model,
+      connections: CONNECTIONS,
+      warmup_s: WARMUP,
+      duration_s: DURATION,
+      api: { database: PG_BASE ? 'postgresql' : 'pglite (embedded)', API_ONLY: 1, LOG_LEVEL },
+      results: rows,
+    };
+    mkdirSync(join(ROOT, 'bench/output'), { recursive: true });
+    const file = `bench/output/api-bench${PG_BASE ? '-pg' : ''}.json`;
+    writeFileSync(join(ROOT, file), `${JSON.stringify(out, null, 2)}\n`);
+    console.log(`\nwritten: ${file}`);
+  } catch (err) {
+    console.error(`bench failed: ${err.message}`);
+    process.exitCode = 1;
+  } finally {
+    await stopAll();
+    await dropBenchDatabase().catch((e) => console.warn(`could not drop the bench database: ${e.message}`));
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
