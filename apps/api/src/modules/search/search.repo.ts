@@ -218,13 +218,9 @@ export class SearchRepo {
     const map = new Map<string, string>();
     if (!hashes.length) return map;
     const patterns = words.slice(0, 8).map((w) => [...w].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*'));
-    // per document, pages in order until the first that matches (the primary key's order), so a match on page 2
-    // reads two pages, not fifty; none within SNIPPET_PAGES: the first page
+    // per document, its pages in order until the first that matches (migration 0018_snippet_page)
     const rows = await this.run<{ hash: string; text: string | null }>(sql`
-      SELECT h.hash, coalesce(
-        (SELECT t.text FROM ${documentTexts} t WHERE t.hash = h.hash AND t.page <= ${SNIPPET_PAGES} AND t.text ~* ANY(${sql.param(patterns)}::text[])
-          ORDER BY t.page LIMIT 1),
-        (SELECT t.text FROM ${documentTexts} t WHERE t.hash = h.hash ORDER BY t.page LIMIT 1)) AS text
+      SELECT h.hash, wenku_snippet_page(h.hash, ${sql.param(patterns)}::text[], ${SNIPPET_PAGES}) AS text
       FROM unnest(${sql.param(hashes)}::text[]) AS h(hash)`);
     for (const r of rows) if (r.text !== null) map.set(r.hash, r.text);
     return map;
