@@ -602,8 +602,12 @@ async function productEmbedding(config: ReturnType<typeof loadConfig>, database:
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(API, 'bench/retrieval-bench.ts')) {
-  main().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  // done once main() resolves: the product's vector-scan threads and timers would otherwise keep the process alive
+  main().then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

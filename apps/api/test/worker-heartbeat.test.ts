@@ -84,6 +84,17 @@ describe('the worker heartbeat', () => {
     expect(await holdingsOf(heartbeat.id)).toBe(0);
   });
 
+  it('a worker drains a busy queue job after job, without waiting out its polling interval in between', async () => {
+    // a minute between polls: without the worker being woken after each job, the second job would wait a minute
+    const job = defineJob({ name: 'test.drain', data: z.object({ n: z.number() }), pollingIntervalSeconds: 60 });
+    await queue.ensureQueue(job.name);
+    for (let n = 1; n <= 5; n++) await queue.send(job, { n });
+    const runs: number[] = [];
+    await queue.work([job.handle((d) => void runs.push(d.n))], ctx, () => undefined);
+    await until('five jobs, one worker', async () => (runs.length === 5 ? true : undefined), 20_000);
+    expect([...runs].sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it("never fails a live worker's job, however much longer than the limit it runs", async () => {
     const job = defineJob({ name: 'test.heartbeat-long', data: z.object({}), options: { retryLimit: 1, retryDelay: 0 } });
     let release!: () => void;

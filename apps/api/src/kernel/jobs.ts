@@ -151,7 +151,10 @@ export class JobQueue {
       const n = typeof spec.workers === 'function' ? await spec.workers(ctx) : (spec.workers ?? 1);
       const workOptions = spec.pollingIntervalSeconds ? { pollingIntervalSeconds: spec.pollingIntervalSeconds } : {};
       for (let i = 0; i < Math.max(1, n); i++) {
-        await boss.work(spec.name, workOptions, async ([job]) => {
+        // a worker that has just finished a job looks for the next one at once: pg-boss would otherwise wait out the
+        // rest of its polling interval after every job, so a busy queue drained one job per worker per interval
+        // (100 documents to embed took 52 s at 2 workers and 1 s; docs/benchmarks.md)
+        const workerId: string = await boss.work(spec.name, workOptions, async ([job]) => {
           const data = spec.data.safeParse(job.data ?? {});
           if (!data.success) {
             log('job payload rejected', { job: spec.name, id: job.id, issues: data.error.issues });
@@ -166,6 +169,7 @@ export class JobQueue {
             await heartbeat
               ?.release(job.id)
               .catch((e: Error) => log('could not clear a finished job from the heartbeat table', { id: job.id, error: e.message }));
+            boss.notifyWorker(workerId);
           }
         });
       }
