@@ -262,6 +262,23 @@ describe('page images and covers by attachment.hash (genPrevPage, DocumentCover.
     expect((await get(`/view/page/${encodeURIComponent('../../etc/passwd')}/1.svg`)).statusCode).toBe(404);
   });
 
+  it('forty readers at once, by key and by uuid, mixed with unknown keys: the same bytes to each, 404 to the rest', async () => {
+    const doc = await makeDocument(t, { text: ['并发第一页', '并发第二页'], converted: true });
+    const hash: string = (await get(`/api/v1/document?id=0&uuid=${doc.uuid}`)).json().attachment.hash;
+    const expected = (await get(`/view/page/${doc.uuid}/2.gzip.svg`)).rawPayload;
+    const urls = Array.from({ length: 40 }, (_, i) =>
+      i % 4 === 3 ? `/view/page/${crypto.randomBytes(32).toString('hex')}/2.gzip.svg` : `/view/page/${i % 2 ? hash : doc.uuid}/2.gzip.svg`,
+    );
+    const answers = await Promise.all(urls.map((url) => get(url)));
+    answers.forEach((res, i) => {
+      if (i % 4 === 3) expect(res.statusCode, urls[i]).toBe(404);
+      else {
+        expect(res.statusCode, urls[i]).toBe(200);
+        expect(res.rawPayload.equals(expected)).toBe(true);
+      }
+    });
+  });
+
   it('a hash never exposes the pages of a disabled, pending-review or deleted document', async () => {
     const owner = await makeUser(t);
     const doc = await makeDocument(t, { owner, text: '将被禁用', converted: true });

@@ -10,7 +10,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { parseQuery, segment, tokenize, toTsQuery } from '../../lib/segment';
 import { snippetAround } from '../../lib/text';
 import type { ConfigService } from '../config/config.service';
-import type { UserService } from '../user/user.service';
+import { toUserBrief, toUserCard, type UserService } from '../user/user.service';
 import type { PunishmentService } from '../account/punishment.service';
 import type { ArticleFilter, ArticleListRow, ArticleRepo, ArticleRow } from './article.repo';
 import { CounterBuffer } from '../../lib/counter-buffer';
@@ -48,9 +48,6 @@ const FOOTER_SEED: Record<(typeof FOOTER_ARTICLE_IDENTIFIERS)[number], { title: 
   feedback: { title: '意见反馈', content: '## 意见反馈\n\n您的意见是我们改进的动力。请在本页下方留言，我们会尽快回复。' },
   copyright: { title: '免责声明', content: '## 免责声明\n\n本站文档与文章由用户上传或发布，仅供学习交流。若内容侵犯了您的权益，请联系我们，我们将及时处理。' },
 };
-
-/** The author nested as moredoc gives it: public fields only. */
-const brief = (u: { id: number; username: string; avatar: string } | undefined) => u && { id: u.id, username: u.username, avatar: u.avatar };
 
 export class ArticleService {
   constructor(
@@ -111,7 +108,7 @@ export class ArticleService {
   // ---------------- mapping ----------------
   async decorate(rows: ArticleListRow[], withContent = false): Promise<TArticle[]> {
     const [cats, users] = await Promise.all([this.repo.categoryIdsOf(rows.map((r) => r.id)), this.users.byIds(rows.map((r) => r.userId))]);
-    const byUser = new Map(users.map((u) => [u.id, u]));
+    const byUser = new Map(users.map((u) => [u.id, toUserBrief(u)]));
     const hideViews = (await this.settings.get('article')).show_view_count === false;
     return rows.map((r) => ({
       id: r.id,
@@ -119,7 +116,8 @@ export class ArticleService {
       user_id: r.userId,
       username: byUser.get(r.userId)?.username,
       user_avatar: byUser.get(r.userId)?.avatar,
-      user: brief(byUser.get(r.userId)),
+      // the author nested as moredoc gives it: public fields only
+      user: byUser.get(r.userId),
       title: r.title,
       keywords: r.keywords,
       description: r.description,
@@ -349,14 +347,7 @@ export class ArticleService {
     ]);
     return {
       ...article,
-      user: author && {
-        id: author.id,
-        username: author.username,
-        avatar: author.avatar,
-        signature: author.signature,
-        doc_count: author.docCount,
-        article_count: author.articleCount,
-      },
+      user: author && toUserCard(author),
       content: a.content,
       content_html: await this.html(a),
       category: cats.map((c) => ({ id: c.id, title: c.title, parent_id: c.parentId })),

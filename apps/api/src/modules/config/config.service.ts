@@ -67,15 +67,15 @@ function fromInput(field: ConfigFieldDef, value: Value): unknown {
 
 const toStored = (v: unknown) => (Array.isArray(v) ? JSON.stringify(v) : String(v));
 
-/**
- * A stored value, checked by its field's schema; anything the schema refuses (an old value out of today's bounds,
- * a hand-edited row) reads as the default, so a bad row can never break a page.
- */
 /** A value as moredoc's config list carries it: always a string (lists joined by commas). */
 function asText(value: Value): string {
   return Array.isArray(value) ? value.join(',') : String(value);
 }
 
+/**
+ * A stored value, checked by its field's schema; anything the schema refuses (an old value out of today's bounds,
+ * a hand-edited row) reads as the default, so a bad row can never break a page.
+ */
 function decode(category: string, name: string, raw: string | undefined): Value {
   const f = configField(category, name)!;
   if (raw === undefined) return f.meta.default;

@@ -5,7 +5,7 @@ import type { EventBus } from '../../kernel/events';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
 import type { CreditService } from '../credit/credit.service';
-import type { UserService } from '../user/user.service';
+import { toUserCard, type UserService } from '../user/user.service';
 import type { PunishmentService } from '../account/punishment.service';
 import { DynamicType, type AccountService } from '../account/account.service';
 import type { AttachmentService } from '../attachment/attachment.service';
@@ -247,7 +247,7 @@ export class DocumentService {
   /** The uploader's card on the document page: public fields only (ZUserCard). */
   private async authorCard(userId: number): Promise<TUserCard | undefined> {
     const [u] = await this.users.byIds([userId]);
-    return u && { id: u.id, username: u.username, avatar: u.avatar, signature: u.signature, doc_count: u.docCount, article_count: u.articleCount };
+    return u && toUserCard(u);
   }
 
   async list(q: DocumentFilter & { ext?: string }, viewer: Viewer) {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { TUser, TGroup, TPermission } from '@wenku/contracts';
+import type { TUser, TUserCard, TGroup, TPermission } from '@wenku/contracts';
 import type { Db, Exec } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { CreditService } from '../credit/credit.service';
@@ -63,6 +63,16 @@ export function toPublicUser(u: UserRow): TUser {
     comment_count: u.commentCount,
     created_at: u.createdAt.toISOString(),
   };
+}
+
+/** The uploader or author nested in a document's or an article's page (moredoc's `user`): public fields only. */
+export function toUserCard(u: UserRow): TUserCard {
+  return { id: u.id, username: u.username, avatar: u.avatar, signature: u.signature, doc_count: u.docCount, article_count: u.articleCount };
+}
+
+/** The same in a list's card: who, and the face. */
+export function toUserBrief(u: Pick<UserRow, 'id' | 'username' | 'avatar'>): { id: number; username: string; avatar: string } {
+  return { id: u.id, username: u.username, avatar: u.avatar };
 }
 
 export function toGroup(g: GroupRow): TGroup {
