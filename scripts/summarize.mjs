@@ -24,9 +24,19 @@ export function countReport(r) {
   let failed = int(r.numFailedTests);
   const skipped = int(r.numPendingTests) + int(r.numTodoTests);
   const notes = [];
+  const failures = [];
   let brokenFiles = 0;
   for (const file of Array.isArray(r.testResults) ? r.testResults : []) {
     const assertions = Array.isArray(file.assertionResults) ? file.assertionResults : [];
+    for (const a of assertions) {
+      if (a.status !== 'failed') continue;
+      const messages = Array.isArray(a.failureMessages) ? a.failureMessages : [];
+      failures.push({
+        file: file.name ? basename(String(file.name)) : '?',
+        title: String(a.fullName ?? a.title ?? '?'),
+        message: String(messages[0] ?? '').split('\n').slice(0, 6).join('\n'),
+      });
+    }
     if (file.status === 'failed' && !assertions.some((a) => a.status === 'failed')) {
       brokenFiles += 1;
       const name = file.name ? basename(String(file.name)) : '?';
@@ -40,16 +50,16 @@ export function countReport(r) {
     notes.push('run reported success=false');
   }
   if (typeof r.message === 'string' && r.message) notes.unshift(r.message.split('\n')[0].slice(0, 160));
-  return { passed, failed, skipped, notes };
+  return { passed, failed, skipped, notes, failures };
 }
 
 /** Reads and counts one report file; a missing or unparsable file is 1 failed. */
 export function readReport(file) {
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, notes: ['report missing'] };
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, notes: ['report missing'], failures: [] };
   try {
     return countReport(JSON.parse(readFileSync(file, 'utf8')));
   } catch (err) {
-    return { passed: 0, failed: 1, skipped: 0, notes: [`unreadable report: ${err.message}`] };
+    return { passed: 0, failed: 1, skipped: 0, notes: [`unreadable report: ${err.message}`], failures: [] };
   }
 }
 
@@ -78,9 +88,19 @@ export function formatTable(rows) {
   return [line(head), line(widths.map((w, i) => (i === 4 ? '-----' : '-'.repeat(w)))), ...body.map(line)].join('\n');
 }
 
-/** Prints the table and the closing line; returns the exit code. */
+/** Prints the failed tests (first lines of each error, so a CI log's tail says what broke), the table and the
+ * closing line; returns the exit code. */
 export function printSummary(opts) {
   const s = summarize(opts);
+  const failures = s.rows.flatMap((r) => r.failures.map((f) => ({ report: r.name, ...f })));
+  if (failures.length) {
+    console.log('\nFailed tests');
+    for (const f of failures.slice(0, 20)) {
+      console.log(`- [${f.report}] ${f.file} > ${f.title}`);
+      for (const line of f.message.split('\n')) if (line.trim()) console.log(`    ${line.slice(0, 300)}`);
+    }
+    if (failures.length > 20) console.log(`  (${failures.length - 20} more; see reports/*.json)`);
+  }
   console.log('\nTest summary');
   console.log(s.rows.length ? formatTable(s.rows) : '(no reports found)');
   if (s.passed === 0) console.log('nothing passed: treating the run as failed');
