@@ -34,13 +34,18 @@ export function countReport(r) {
       failures.push({
         file: file.name ? basename(String(file.name)) : '?',
         title: String(a.fullName ?? a.title ?? '?'),
-        message: String(messages[0] ?? '').split('\n').slice(0, 6).join('\n'),
+        message: String(messages[0] ?? '')
+          .split('\n')
+          .slice(0, 6)
+          .join('\n'),
       });
     }
     if (file.status === 'failed' && !assertions.some((a) => a.status === 'failed')) {
       brokenFiles += 1;
       const name = file.name ? basename(String(file.name)) : '?';
-      const why = String(file.message ?? '').split('\n')[0].slice(0, 120);
+      const why = String(file.message ?? '')
+        .split('\n')[0]
+        .slice(0, 120);
       notes.push(`${name}: ${why || 'suite failed'}`);
     }
   }
@@ -69,10 +74,11 @@ export function summarize({ dir = join(ROOT, 'reports'), expect = [] } = {}) {
     for (const f of readdirSync(dir)) if (f.endsWith('.json') && !f.startsWith('.')) names.add(f);
   }
   const rows = [...names].sort().map((name) => ({ name: name.replace(/\.json$/, ''), ...readReport(join(dir, name)) }));
-  const total = rows.reduce(
-    (t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }),
-    { passed: 0, failed: 0, skipped: 0 },
-  );
+  const total = rows.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  });
   return { rows, ...total };
 }
 

@@ -82,4 +82,24 @@ describe('TtlCache', () => {
     expect(cache.peek('4')).toBeUndefined(); // but not kept
     expect(cache.peek('1')).toBeUndefined(); // and the clear forgot the rest
   });
+
+  it('clearAll tells the other processes of several caches in one message, and forgets unshared ones here', async () => {
+    const sent: string[][] = [];
+    const forget = new Map<string, () => void>();
+    const bus = {
+      register: (name: string, f: () => void) => void forget.set(name, f),
+      invalidate: async (...names: string[]) => {
+        for (const n of names) forget.get(n)?.();
+        sent.push(names);
+      },
+    };
+    const a = new TtlCache<string>(60_000).share(bus, 'a');
+    const b = new TtlCache<string>(60_000).share(bus, 'b');
+    const local = new TtlCache<string>(60_000);
+    for (const c of [a, b, local]) await c.get('k', async () => 'v');
+    await TtlCache.clearAll([a, b, local]);
+    // one notification naming both: a process that hears it cannot answer from one cleared and the other not yet
+    expect(sent).toEqual([['a', 'b']]);
+    for (const c of [a, b, local]) expect(c.peek('k')).toBeUndefined();
+  });
 });

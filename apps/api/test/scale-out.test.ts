@@ -415,7 +415,9 @@ describe.skipIf(!runOnPostgres)('two APIs and two workers on one PostgreSQL and 
         await ok(0, 'PUT', '/document', { token: adminToken, json: { id: doc.id, title: edited } });
         const seen = await until('the edit through the other API', async () => ((await title(1)) === edited ? Date.now() : undefined), 5000, 20);
         if (seen - primed >= TTL_MS - 1000) continue; // too slow to tell invalidation from expiry: once more
-        expect(cached).toBe(before);
+        // a notification from earlier work (the conversion's own writes, still on their way) may have cleared API 1's
+        // copy between the two reads: that round proves nothing, so once more; a cache that never holds fails all three
+        if (cached !== before) continue;
         expect(await title(0)).toBe(edited);
         proven = true;
       }

@@ -108,9 +108,21 @@ export class TtlCache<V> {
 
   /** Forgets everything here at once and, when shared, in the other processes (resolves once they are told). */
   clear(): Promise<void> {
-    if (this.bus) return this.bus.invalidator.invalidate(this.bus.name);
-    this.forget();
-    return Promise.resolve();
+    return TtlCache.clearAll([this]);
+  }
+
+  /**
+   * Clears several caches that one write makes stale, with one message per invalidator: the other processes hear
+   * all the names in one notification, so none of them can answer from one of these caches already cleared and
+   * another not yet (separate notifications travel on separate connections and may arrive in any order).
+   */
+  static async clearAll(caches: readonly TtlCache<unknown>[]): Promise<void> {
+    const names = new Map<Invalidator, string[]>();
+    for (const c of caches) {
+      if (!c.bus) c.forget();
+      else names.set(c.bus.invalidator, [...(names.get(c.bus.invalidator) ?? []), c.bus.name]);
+    }
+    await Promise.all([...names].map(([invalidator, list]) => invalidator.invalidate(...list)));
   }
 }
 

@@ -72,7 +72,7 @@ export class ArticleService {
 
   private async changed(ids: number[]) {
     if (!ids.length) return;
-    await Promise.all([this.pageCache.clear(), this.listCache.clear()]);
+    await TtlCache.clearAll([this.pageCache, this.listCache]);
     await this.events.emit('article.changed', { ids });
   }
 
@@ -86,7 +86,7 @@ export class ArticleService {
 
   /** Favourite or comment counts changed (committed): the cached pages and lists showing them go. */
   async countsChanged() {
-    await Promise.all([this.pageCache.clear(), this.listCache.clear()]);
+    await TtlCache.clearAll([this.pageCache, this.listCache]);
   }
 
   /** The article page for a visitor who is not logged in (from the shared answer; the view is counted). */

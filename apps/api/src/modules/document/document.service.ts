@@ -82,12 +82,12 @@ export class DocumentService {
 
   /** Favourite, comment or download counts changed (committed): the cached pages and lists showing them go. */
   async countsChanged() {
-    await Promise.all([this.pageCache.clear(), this.listCache.clear(), this.homeCache.clear(), this.cardCache.clear()]);
+    await TtlCache.clearAll([this.pageCache, this.listCache, this.homeCache, this.cardCache]);
   }
 
   /** Drops what is held in memory about documents, here and in the other API processes. */
   private async forgetCached() {
-    await Promise.all([this.viewCache.clear(), this.pageCache.clear(), this.listCache.clear(), this.homeCache.clear(), this.cardCache.clear()]);
+    await TtlCache.clearAll([this.viewCache, this.pageCache, this.listCache, this.homeCache, this.cardCache]);
   }
 
   /** Documents by id as list cards (row and public shape), in the order asked; deleted and unknown ids left out. */
