@@ -22,6 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { textPdf } from '../e2e/helpers.mjs';
+import { byteLoad } from './byte-load.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BARE_ROUTE = '/bare';
@@ -216,55 +217,6 @@ function rawBody(url) {
 
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
-/**
- * A second load client for answers of kilobytes: `connections` keep-alive sockets (node:http), each sending its next
- * GET as soon as the last answer's bytes have arrived, counting the bytes and never decoding them. autocannon 8 appends
- * every body to a string (`req.body += data` in its pipelinedRequestsQueue), which for 15 KB of gzip caps it at about
- * 3 700 answers a second whatever the server does; this client carries the same bytes several times faster, so it
- * measures the server. Used for the page image and, in the same run, the bare route it is compared with.
- */
-async function byteLoad(url, { connections = CONNECTIONS, seconds = DURATION } = {}) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies = [];
-  let bytes = 0;
-  let failures = 0;
-  const one = () =>
-    new Promise((res) => {
-      const t0 = process.hrtime.bigint();
-      const req = http.get(url, { agent }, (r) => {
-        r.on('data', (c) => (bytes += c.length));
-        r.on('end', () => {
-          if (r.statusCode !== 200) failures++;
-          latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-          res();
-        });
-      });
-      req.on('error', () => {
-        failures++;
-        res();
-      });
-    });
-  const loop = async (until) => {
-    while (Date.now() < until) await one();
-  };
-  await Promise.all(Array.from({ length: connections }, () => loop(Date.now() + WARMUP * 1000)));
-  latencies.length = 0;
-  bytes = 0;
-  failures = 0;
-  const t0 = Date.now();
-  await Promise.all(Array.from({ length: connections }, () => loop(t0 + seconds * 1000)));
-  const elapsed = (Date.now() - t0) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q) => Number((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1));
-  return {
-    requests_per_sec: Math.round(latencies.length / elapsed),
-    mb_per_sec: Number((bytes / elapsed / 1e6).toFixed(1)),
-    latency_ms: { p50: at(0.5), p99: at(0.99) },
-    failures,
-  };
-}
-
 async function measure(name, url, { paths, connections = CONNECTIONS, force = false } = {}) {
   if (ONLY && !force && name !== 'bare fastify' && !ONLY.test(name)) return null;
   const check = await fetch(paths ? `${url}${paths(0)}` : url);
@@ -351,14 +303,23 @@ if (IS_MAIN)
       });
       image.ratio_to_bare_same_bytes = Number((image.requests_per_sec / same.requests_per_sec).toFixed(3));
       rows.push(same);
+      // the page image, the bare JSON route and the bare route sending the page's bytes, through the client that does
+      // not decode bodies
+      const load = { connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP };
+      const bareRaw = await byteLoad(`${bare}${BARE_ROUTE}`, load);
+      const sameRaw = await byteLoad(same.url, load);
+      const imageRaw = await byteLoad(`${wenku.base}${guide.page_urls[0]}`, load);
       rmSync(dirname(file), { recursive: true, force: true });
-      // the same two routes, the page image and the bare JSON route, through the client that does not decode bodies
-      const bareRaw = await byteLoad(`${bare}${BARE_ROUTE}`);
-      const imageRaw = await byteLoad(`${wenku.base}${guide.page_urls[0]}`);
-      image.byte_client = { page: imageRaw, bare: bareRaw, ratio_to_bare: Number((imageRaw.requests_per_sec / bareRaw.requests_per_sec).toFixed(3)) };
-      console.log(
-        `page image, byte-counting client: ${imageRaw.requests_per_sec} req/s (${imageRaw.mb_per_sec} MB/s, p50 ${imageRaw.latency_ms.p50} ms, p99 ${imageRaw.latency_ms.p99} ms${imageRaw.failures ? `, ${imageRaw.failures} failed` : ''}); bare JSON route, same client: ${bareRaw.requests_per_sec} req/s; ratio ${image.byte_client.ratio_to_bare}`,
-      );
+      image.byte_client = {
+        page: imageRaw,
+        bare: bareRaw,
+        bare_same_bytes: sameRaw,
+        ratio_to_bare: Number((imageRaw.requests_per_sec / bareRaw.requests_per_sec).toFixed(3)),
+        ratio_to_bare_same_bytes: Number((imageRaw.requests_per_sec / sameRaw.requests_per_sec).toFixed(3)),
+      };
+      const fmt = (r) =>
+        `${r.requests_per_sec} req/s (${r.mb_per_sec} MB/s, p50 ${r.latency_ms.p50} ms, p99 ${r.latency_ms.p99} ms${r.failures ? `, ${r.failures} not 200` : ''})`;
+      console.log(`byte-counting client: page image ${fmt(imageRaw)}; bare JSON ${fmt(bareRaw)}; bare, same bytes ${fmt(sameRaw)}`);
     }
     rows.push(await measure('search popular word', `${wenku.base}/api/v1/document/search?wd=${encodeURIComponent('软件包')}`));
     rows.push(
@@ -374,7 +335,7 @@ if (IS_MAIN)
     console.log('\nroute                     req/s   ratio to bare');
     for (const row of rows)
       console.log(
-        `${row.name.padEnd(24)} ${String(row.requests_per_sec).padStart(7)}   ${row.ratio_to_bare.toFixed(3)}${row.ratio_to_bare_same_bytes ? `   (${row.ratio_to_bare_same_bytes.toFixed(3)} against the bare route sending the same ${row.wire_bytes} bytes; ${row.byte_client.ratio_to_bare.toFixed(3)} to the bare JSON route with a client that does not decode bodies)` : ''}`,
+        `${row.name.padEnd(24)} ${String(row.requests_per_sec).padStart(7)}   ${row.ratio_to_bare.toFixed(3)}${row.ratio_to_bare_same_bytes ? `   (${row.ratio_to_bare_same_bytes.toFixed(3)} against the bare route sending the same ${row.wire_bytes} bytes; with a client that does not decode bodies ${row.byte_client.ratio_to_bare.toFixed(3)} to the bare JSON route, ${row.byte_client.ratio_to_bare_same_bytes.toFixed(3)} to the same bytes)` : ''}`,
       );
 
     const out = {

@@ -3,7 +3,7 @@ import { DocumentStatus } from '@wenku/contracts';
 import type { Deps, RouteHandlers } from '../../kernel/module';
 import { notFound } from '../../lib/errors';
 import { SANDBOX_CSP } from '../../plugins/security-headers';
-import { VIEW_KEY, viewKeyOf } from '../document/document.mapper';
+import { VIEW_KEY } from '../document/document.mapper';
 
 const UUID = /^[a-f0-9]{8,32}$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -41,7 +41,7 @@ export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps
       // a page is its file's page: the same bytes for ever, so a strong tag and a year's cache. The tag names the
       // file by its view key: the content hash would hand out what proves possession to the instant upload.
       const gzip = m[2] === 'gzip.svg';
-      const etag = `"${viewKeyOf(d.hash)}-${page}${gzip ? '-gz' : ''}"`;
+      const etag = `"${d.viewKey}-${page}${gzip ? '-gz' : ''}"`;
       if (matches(req.headers['if-none-match'], etag)) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
       // S3_REDIRECT: the store sends the bytes; the redirect itself is cached briefly (its URL expires)
       const to = await conversion.pageRedirect(d.hash, page, d.enableGzip, gzip);
@@ -57,7 +57,7 @@ export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps
       const { uuid } = params!;
       const d = await forView(uuid);
       if (!d || d.status !== DocumentStatus.Converted) throw notFound('封面不存在');
-      const etag = `"${viewKeyOf(d.hash)}-cover"`;
+      const etag = `"${d.viewKey}-cover"`;
       if (matches(req.headers['if-none-match'], etag)) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
       const to = await conversion.coverRedirect(d.hash);
       if (to) return redirect(reply, to, conversion.redirects!.redirectMaxAge);
