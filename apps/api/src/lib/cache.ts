@@ -47,10 +47,7 @@ export class TtlCache<V> {
     const generation = this.generation;
     const p = load()
       .then((value) => {
-        if (generation === this.generation) {
-          if (this.entries.size >= this.maxEntries) this.entries.clear();
-          this.entries.set(key, { at: Date.now(), value });
-        }
+        if (generation === this.generation) this.keep(key, value);
         return value;
       })
       .finally(() => {
@@ -79,11 +76,14 @@ export class TtlCache<V> {
       const v = loaded.get(k);
       if (v === undefined) continue;
       out.set(k, v);
-      if (generation !== this.generation) continue; // a write came while it loaded: answer it, do not keep it
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(k, { at: Date.now(), value: v });
+      if (generation === this.generation) this.keep(k, v); // when a write came while it loaded: answered, not kept
     }
     return out;
+  }
+
+  private keep(key: string, value: V): void {
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(key, { at: Date.now(), value });
   }
 
   /** The value when it is cached and fresh, without waiting (hot paths). */

@@ -13,7 +13,7 @@ import type { ContentService } from '../content/content.service';
 import type { DocumentRepo, DocumentRow, DocumentFilter } from './document.repo';
 
 export type { DocumentRow } from './document.repo';
-import { toDocument, pageUrls, viewKeyOf, EXT_GROUPS } from './document.mapper';
+import { toDocument, pageUrls, EXT_GROUPS } from './document.mapper';
 import { CounterBuffer } from '../../lib/counter-buffer';
 import { TtlCache, freeze } from '../../lib/cache';
 import type { Logger } from '../../kernel/module';
@@ -238,7 +238,7 @@ export class DocumentService {
       ...doc,
       user: await this.authorCard(d.userId),
       // moredoc clients build page and cover URLs from it (never the content hash: see ZDocumentAttachment)
-      attachment: { hash: viewKeyOf(d.hash) },
+      attachment: { hash: d.viewKey },
       category: cats.map((c) => ({ id: c.id, title: c.title, parent_id: c.parentId })),
       page_urls: pageUrls(d),
     };

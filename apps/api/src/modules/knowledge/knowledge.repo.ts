@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzl
 import type { Db } from '../../db/client';
 import { chunkEmbeddings, documentChunks, documents, documentTexts, embeddingModels, embeddingTasks, llmModels } from '../../db/schema';
 import { likePattern } from '../../lib/sql';
+import { CANDIDATE_CAP } from '../search/search.service';
 
 export type VectorEngine = 'pgvector' | 'exact';
 export type TaskRow = typeof embeddingTasks.$inferSelect;
@@ -10,8 +11,6 @@ export type ModelRow = typeof embeddingModels.$inferSelect;
 
 /** what retrieval may return: published (converted), not deleted — the search index's `visible`, word for word */
 const VISIBLE = sql`d.status = 2 AND d.deleted_at IS NULL`;
-/** full-text matches ranked per question, at most (the search module caps its candidates the same way) */
-const KEYWORD_MATCH_CAP = 2000;
 
 const ids = (list: number[]) =>
   sql.join(
@@ -386,15 +385,16 @@ export class KnowledgeRepo {
    * Full-text candidates: the chunks of visible documents that match `match` (OR-ed jieba words, through the GIN
    * index), ranked by ts_rank against `rank` (every word of the question: the words left out of the match because
    * they are in too many chunks still count in the ranking). The match is capped before ranking so a word in every
-   * chunk stays a bounded amount of work, and only the winners' texts are read. The cap is the search's
-   * (2 000): at 100 000 chunks, ranking 5 000 matches was most of the keyword leg's time (docs/benchmarks.md).
+   * chunk stays a bounded amount of work, and only the winners' texts are read. The cap is the document search's
+   * (`CANDIDATE_CAP`, 2 000): at 100 000 chunks, ranking 5 000 matches was most of the keyword leg's time
+   * (docs/benchmarks.md).
    */
   async keyword(match: string, limit: number, documentIds?: number[], rank: string = match): Promise<PassageRow[]> {
     const r = await this.db.execute<{ id: number; document_id: number; page: number; content: string; title: string; uuid: string; rank: number }>(sql`
       WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${match}) AS m, to_tsquery('simple', ${rank}) AS r),
       m AS (SELECT c.id, ts_rank(c.tsv, q.r) AS rank
         FROM ${documentChunks} c JOIN ${documents} d ON d.id = c.document_id, q
-        WHERE c.tsv @@ q.m AND ${VISIBLE}${this.restrict(documentIds)} LIMIT ${KEYWORD_MATCH_CAP}),
+        WHERE c.tsv @@ q.m AND ${VISIBLE}${this.restrict(documentIds)} LIMIT ${CANDIDATE_CAP}),
       top AS (SELECT * FROM m ORDER BY rank DESC, id LIMIT ${limit})
       SELECT c.id, c.document_id, c.page, c.content, d.title, d.uuid, top.rank
       FROM top JOIN ${documentChunks} c ON c.id = top.id JOIN ${documents} d ON d.id = c.document_id
