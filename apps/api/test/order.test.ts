@@ -404,7 +404,7 @@ describe('paying with credits', () => {
     await call(t, api.downloadDocument, { query: { id: doc.id }, as: buyer });
     expect(await credits(buyer)).toBe(70);
     expect((await callError(t, api.createOrder, { body: { order_type: 1, document_id: doc.id }, as: buyer })).message).toBe(
-      '您已经可以免费下载该文档，无需购买',
+      '您已购买过该文档，可直接下载，无需重复购买',
     );
   });
 

@@ -3,13 +3,16 @@
  * tries to set, other people's orders, notification bodies that are not what a vendor sends, and a flood of
  * identical notifications. Each answer is a 4xx with a Chinese message (never a 5xx), nothing is stored that
  * should not be, and money moves only once.
+ *
+ * Issue 25, the business logic behind the money: a document bought twice (two pending orders) charged twice and
+ * delivered once.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@wenku/contracts';
 import { createTestApp, type TestApp } from '../helpers';
 import { call } from '../call';
-import { makeUser, type TestUser } from '../factories';
+import { makeDocument, makeUser, type TestUser } from '../factories';
 import { startFakePayGateways, type FakePayGateways } from '../fakes/pay-gateways';
 
 let t: TestApp;
@@ -226,5 +229,71 @@ describe('notification endpoints', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/order/notify/wechatpay', headers: n.headers, payload: n.body })).statusCode).toBe(204);
     expect((await call(t, api.getOrderStatus, { query: { order_no: a.order_no }, as: payer })).status).toBe(2);
     expect((await call(t, api.getOrderStatus, { query: { order_no: b.order_no }, as: payer })).status).toBe(1);
+  });
+});
+
+describe('issue 25: a document is paid for once', () => {
+  const wechatNotify = (n: { headers: Record<string, string>; body: string }) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/order/notify/wechatpay', headers: n.headers, payload: n.body });
+  const events = async (no: string) => (await call(t, api.getOrder, { query: { order_no: no }, as: 'admin' })).events!;
+
+  it('two pending orders of one document paid with credits: the second is refused with a reason, nothing moves twice', async () => {
+    const seller = await makeUser(t, { credits: 0 });
+    const reader = await makeUser(t, { credits: 100 });
+    const doc = await makeDocument(t, { owner: seller, price: 5 });
+    const a = (await post('/order', { order_type: 1, document_id: doc.id }, reader)).json() as { order_no: string };
+    const b = (await post('/order', { order_type: 1, document_id: doc.id }, reader)).json() as { order_no: string };
+    const sellerBefore = await credits(seller);
+    expect((await post('/order/pay', { order_no: a.order_no, payment_type: 5 }, reader)).statusCode).toBe(200);
+    const second = await post('/order/pay', { order_no: b.order_no, payment_type: 5 }, reader);
+    expectRefused(second);
+    expect(second.json().message).toBe('您已购买过该文档，无需重复支付，可直接下载');
+    expect(await credits(reader)).toBe(95);
+    expect(await credits(seller)).toBe(sellerBefore + 5);
+    expect((await call(t, api.getOrderStatus, { query: { order_no: b.order_no }, as: reader })).status).toBe(1);
+    // and a third order is refused up front
+    const third = await post('/order', { order_type: 1, document_id: doc.id }, reader);
+    expectRefused(third);
+    expect(third.json().message).toBe('您已购买过该文档，可直接下载，无需重复购买');
+  });
+
+  it('two orders of one document paid with credits at once: one is charged', async () => {
+    const seller = await makeUser(t, { credits: 0 });
+    const reader = await makeUser(t, { credits: 100 });
+    const doc = await makeDocument(t, { owner: seller, price: 7 });
+    const sellerBefore = await credits(seller);
+    const nos = await Promise.all(
+      [0, 1, 2].map(async () => ((await post('/order', { order_type: 1, document_id: doc.id }, reader)).json() as { order_no: string }).order_no),
+    );
+    const answers = await Promise.all(nos.map((no) => post('/order/pay', { order_no: no, payment_type: 5 }, reader)));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of answers.filter((x) => x.statusCode !== 200)) expectRefused(r);
+    expect(await credits(reader)).toBe(93);
+    expect(await credits(seller)).toBe(sellerBefore + 7);
+  });
+
+  it('an online payment for a document already owned is kept on record and credited back as credits, with an order event', async () => {
+    const seller = await makeUser(t, { credits: 0 });
+    const reader = await makeUser(t, { credits: 0 });
+    const doc = await makeDocument(t, { owner: seller, price: 5 });
+    const sellerBefore = await credits(seller);
+    const a = (await post('/order', { order_type: 1, document_id: doc.id }, reader)).json() as { order_no: string };
+    const b = (await post('/order', { order_type: 1, document_id: doc.id }, reader)).json() as { order_no: string };
+    for (const o of [a, b]) expect((await post('/order/pay', { order_no: o.order_no, payment_type: 1 }, reader)).statusCode).toBe(200);
+    // the reader scanned both QR codes and paid both: WeChat Pay notifies both (the money was taken twice)
+    expect((await wechatNotify(gw.wechat.notification(a.order_no))).statusCode).toBe(204);
+    expect((await wechatNotify(gw.wechat.notification(b.order_no))).statusCode).toBe(204);
+    expect(await credits(seller)).toBe(sellerBefore + 5);
+    // the second payment became the order's credit price in the reader's account, on the ledger with the order
+    expect(await credits(reader)).toBe(5);
+    const ledger = await t.database.pool.query("SELECT delta, ref_id FROM credit_ledger WHERE user_id = $1 AND reason = 'refund'", [reader.id]);
+    expect(ledger.rows).toEqual([{ delta: 5, ref_id: b.order_no }]);
+    const refunded = (await events(b.order_no)).filter((e) => e.type === 'refunded');
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0].message).toContain('5 积分');
+    expect((await events(a.order_no)).some((e) => e.type === 'refunded')).toBe(false);
+    // WeChat retries the second notification: nothing more is given back
+    expect((await wechatNotify(gw.wechat.notification(b.order_no))).statusCode).toBe(204);
+    expect(await credits(reader)).toBe(5);
   });
 });

@@ -234,6 +234,7 @@ export class OrderService {
       if (d.status === DocumentStatus.Disabled || d.deletedAt) throw notFound('文档不存在或已被删除');
       if (d.userId === userId) throw badRequest('这是您自己上传的文档，无需购买');
       if (d.price <= 0) throw badRequest('该文档免费，无需购买');
+      if (await this.downloads.owns(userId, d.id)) throw badRequest('您已购买过该文档，可直接下载，无需重复购买');
       if (await this.downloads.canDownloadFree(d, userId)) throw badRequest('您已经可以免费下载该文档，无需购买');
       amount = Math.max(1, Math.round(Number(((d.price * 100) / exchange).toFixed(6))));
       creditPrice = d.price;
@@ -375,6 +376,8 @@ export class OrderService {
       if (o.status === OrderStatus.Paid) throw badRequest('订单已支付，请勿重复支付');
       if (o.status === OrderStatus.Closed) throw badRequest('订单已关闭，请重新下单');
       if (o.orderType === OrderType.Recharge || o.creditPrice <= 0) throw badRequest(`充值订单不能使用${creditName}支付`);
+      // asked first, so that the buyer hears why (not "too few credits"); settle's purchase row still decides
+      if (buy && (await this.downloads.owns(userId, buy.documentId, tx))) throw badRequest('您已购买过该文档，无需重复支付，可直接下载');
       await this.credits.change(
         tx,
         { userId, delta: -o.creditPrice, reason: CREDIT_REASON[o.orderType] ?? 'buy', refType: 'order', refId: o.orderNo, remark: o.title },
@@ -390,18 +393,30 @@ export class OrderService {
     if (o.orderType !== OrderType.BuyDocument) return undefined;
     const [item] = (await this.repo.itemsOf([o.id])).get(o.id) ?? [];
     if (!item?.documentId) return undefined;
-    const [d] = await this.documents.byIds([item.documentId], true);
-    return { documentId: item.documentId, sellerId: d?.userId ?? 0, price: o.creditPrice, title: d?.title ?? item.documentTitle };
+    const [[d], system] = await Promise.all([this.documents.byIds([item.documentId], true), this.settings.get('system')]);
+    return {
+      documentId: item.documentId,
+      sellerId: d?.userId ?? 0,
+      price: o.creditPrice,
+      title: d?.title ?? item.documentTitle,
+      creditName: system.credit_name || '积分',
+    };
   }
 
   /**
    * Marks a locked order paid and delivers it, once: a paid order is returned untouched (a repeated
    * notification); a closed one is delivered all the same, because the money was received, and flagged.
+   *
+   * A document is delivered once per buyer, whatever the number of orders: the purchase row (unique per buyer and
+   * document) decides under concurrency. When the buyer already owns it, a credit payment is refused (the debit
+   * rolls back with this transaction) and an online payment, which cannot be refused, is recorded and given back to
+   * the buyer as the order's credit price, with a `refunded` event.
    */
   private async settle(tx: Tx, o: OrderRow, p: Payment, operatorId: number, buy: Purchase | undefined): Promise<OrderRow> {
     if (o.status === OrderStatus.Paid) return o;
     const afterClose = o.status === OrderStatus.Closed;
     const [item] = (await this.repo.itemsOf([o.id], tx)).get(o.id) ?? [];
+    let refund = 0;
     if (o.orderType === OrderType.Recharge) {
       await this.credits.change(tx, {
         userId: o.userId,
@@ -414,7 +429,26 @@ export class OrderService {
     } else if (o.orderType === OrderType.BuyVip) {
       await this.account.changeVip(tx, operatorId, { user_id: o.userId, card: (item?.vipCard ?? 2) as TVipCard, remark: `订单 ${o.orderNo}` }, 'order');
     } else if (o.orderType === OrderType.BuyDocument && buy) {
-      await this.downloads.recordPurchase(tx, { buyerId: o.userId, ...buy, orderNo: o.orderNo });
+      const fresh = await this.downloads.recordPurchase(tx, {
+        buyerId: o.userId,
+        documentId: buy.documentId,
+        sellerId: buy.sellerId,
+        price: buy.price,
+        title: buy.title,
+        orderNo: o.orderNo,
+      });
+      if (!fresh) {
+        if (p.method === PaymentMethod.Credit) throw badRequest('您已购买过该文档，无需重复支付，可直接下载');
+        refund = o.creditPrice;
+        await this.credits.change(tx, {
+          userId: o.userId,
+          delta: refund,
+          reason: 'refund',
+          refType: 'order',
+          refId: o.orderNo,
+          remark: `已购买过《${buy.title.slice(0, 200)}》，订单 ${o.orderNo} 的付款退为${buy.creditName}`,
+        });
+      }
     }
     const row = await this.repo.update(tx, o.id, {
       status: OrderStatus.Paid,
@@ -432,6 +466,15 @@ export class OrderService {
       data: p.data,
       operatorId,
     });
+    if (refund > 0) {
+      await this.repo.addEvent(tx, {
+        orderId: o.id,
+        type: 'refunded',
+        paymentType: p.method,
+        message: `买家已购买过该文档，未重复发货，卖家未重复得到收益；付款 ¥${fenToYuan(p.amountFen)} 已按订单价格退为 ${refund} ${buy!.creditName}，存入买家账户`,
+        operatorId,
+      });
+    }
     return row;
   }
 
@@ -720,6 +763,7 @@ interface Purchase {
   sellerId: number;
   price: number;
   title: string;
+  creditName: string;
 }
 
 function eventJson(e: OrderEventRow): TOrderEvent {
