@@ -5,13 +5,13 @@
  * should not be, and money moves only once.
  *
  * Issue 25, the business logic behind the money: a document bought twice (two pending orders) charged twice and
- * delivered once.
+ * delivered once; a genuine payment for an order deleted after closing was refused and left no trace.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@wenku/contracts';
 import { createTestApp, type TestApp } from '../helpers';
-import { call } from '../call';
+import { call, callRaw } from '../call';
 import { makeDocument, makeUser, type TestUser } from '../factories';
 import { startFakePayGateways, type FakePayGateways } from '../fakes/pay-gateways';
 
@@ -295,5 +295,27 @@ describe('issue 25: a document is paid for once', () => {
     // WeChat retries the second notification: nothing more is given back
     expect((await wechatNotify(gw.wechat.notification(b.order_no))).statusCode).toBe(204);
     expect(await credits(reader)).toBe(5);
+  });
+});
+
+describe('issue 25: a payment for a deleted order', () => {
+  it('is delivered, the order restored and flagged as paid after close, with an event', async () => {
+    const payer = await makeUser(t, { credits: 0 });
+    const o = (await post('/order', { order_type: 3, quantity: 30 }, payer)).json() as { order_no: string; id: number };
+    expect((await post('/order/pay', { order_no: o.order_no, payment_type: 1 }, payer)).statusCode).toBe(200);
+    await call(t, api.closeOrder, { body: { order_no: o.order_no }, as: 'admin' });
+    await call(t, api.deleteOrders, { query: { id: [o.id] }, as: 'admin' });
+    expect((await callRaw(t, api.getOrder, { query: { order_no: o.order_no }, as: 'admin' })).statusCode).toBe(404);
+    // the buyer had paid before the close: WeChat Pay's notification arrives afterwards
+    const n = gw.wechat.notification(o.order_no);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/order/notify/wechatpay', headers: n.headers, payload: n.body });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await credits(payer)).toBe(30);
+    const detail = await call(t, api.getOrder, { query: { order_no: o.order_no }, as: 'admin' });
+    expect(detail).toMatchObject({ status: 2, paid_after_close: true });
+    expect(detail.events!.map((e) => e.type)).toEqual(['created', 'pay_requested', 'closed', 'deleted', 'notified', 'paid']);
+    expect(detail.events!.at(-1)!.message).toContain('订单关闭并被删除后才到账');
+    const flagged = await call(t, api.listOrders, { query: { paid_after_close: true }, as: 'admin' });
+    expect(flagged.order.map((x) => x.order_no)).toContain(o.order_no);
   });
 });

@@ -405,7 +405,8 @@ export class OrderService {
 
   /**
    * Marks a locked order paid and delivers it, once: a paid order is returned untouched (a repeated
-   * notification); a closed one is delivered all the same, because the money was received, and flagged.
+   * notification); a closed one — even one an administrator deleted since — is delivered all the same, because the
+   * money was received, and flagged (a deleted one is restored, so that the flag is seen).
    *
    * A document is delivered once per buyer, whatever the number of orders: the purchase row (unique per buyer and
    * document) decides under concurrency. When the buyer already owns it, a credit payment is refused (the debit
@@ -415,6 +416,7 @@ export class OrderService {
   private async settle(tx: Tx, o: OrderRow, p: Payment, operatorId: number, buy: Purchase | undefined): Promise<OrderRow> {
     if (o.status === OrderStatus.Paid) return o;
     const afterClose = o.status === OrderStatus.Closed;
+    const deleted = o.deletedAt !== null;
     const [item] = (await this.repo.itemsOf([o.id], tx)).get(o.id) ?? [];
     let refund = 0;
     if (o.orderType === OrderType.Recharge) {
@@ -457,12 +459,14 @@ export class OrderService {
       paidAmount: p.amountFen,
       paidAt: new Date(),
       paidAfterClose: afterClose,
+      ...(deleted ? { deletedAt: null } : {}),
     });
+    const late = deleted ? '；订单关闭并被删除后才到账，已恢复订单并照常发货，请核对' : afterClose ? '；订单已关闭后才到账，已照常发货，请核对' : '';
     await this.repo.addEvent(tx, {
       orderId: o.id,
       type: 'paid',
       paymentType: p.method,
-      message: `${METHOD_NAME[p.method] ?? ''}支付 ¥${fenToYuan(p.amountFen)}${p.transactionId ? `，交易号 ${p.transactionId}` : ''}${afterClose ? '；订单已关闭后才到账，已照常发货，请核对' : ''}`,
+      message: `${METHOD_NAME[p.method] ?? ''}支付 ¥${fenToYuan(p.amountFen)}${p.transactionId ? `，交易号 ${p.transactionId}` : ''}${late}`,
       data: p.data,
       operatorId,
     });
@@ -483,7 +487,8 @@ export class OrderService {
    * Everything is logged in the order's events; mismatches change nothing.
    */
   private async applyPayment(orderNo: string, p: Payment, check: (o: OrderRow) => void): Promise<NotifyOutcome> {
-    const pre = await this.repo.byNo(orderNo);
+    // an order an administrator deleted (only closed ones can be) is still the order this money paid for
+    const pre = await this.repo.byNo(orderNo, this.db, true);
     if (!pre) {
       this.log.warn('payment notification for an unknown order', { orderNo, method: p.method });
       return { ok: false, message: '订单不存在' };
@@ -498,7 +503,7 @@ export class OrderService {
     }
     const buy = await this.purchaseOf(pre);
     const duplicate = await this.db.transaction(async (tx) => {
-      const o = (await this.repo.lockByNo(tx, orderNo))!;
+      const o = (await this.repo.lockByNo(tx, orderNo, true))!;
       if (o.status === OrderStatus.Paid) {
         await this.repo.addEvent(tx, { orderId: o.id, type: 'notified', paymentType: p.method, message: '重复的支付通知（订单已支付，未重复发货）' });
         return true;
