@@ -247,6 +247,10 @@ describe('WeChat Pay (API v3, Native)', () => {
     expect((await call(t, api.getOrderStatus, { query: { order_no: o.order_no, check: true }, as: u })).status).toBe(1);
     gw.wechat.markPaid(o.order_no);
     expect((await call(t, api.getOrderStatus, { query: { order_no: o.order_no }, as: u })).status).toBe(1);
+    // one gateway query per order per cooldown: asked again within it, the row answers (still pending)
+    expect((await call(t, api.getOrderStatus, { query: { order_no: o.order_no, check: true }, as: u })).status).toBe(1);
+    // the cooldown over, the next "I have paid" asks again
+    await t.app.services.rates.reset(`order-check:${o.order_no}`);
     expect((await call(t, api.getOrderStatus, { query: { order_no: o.order_no, check: true }, as: u })).status).toBe(2);
     expect(await credits(u)).toBe(20);
   });

@@ -5,7 +5,8 @@
  * should not be, and money moves only once.
  *
  * Issue 25, the business logic behind the money: a document bought twice (two pending orders) charged twice and
- * delivered once; a genuine payment for an order deleted after closing was refused and left no trace.
+ * delivered once; a genuine payment for an order deleted after closing was refused and left no trace; "I have paid"
+ * sent one signed gateway query per call, however many calls.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -317,5 +318,52 @@ describe('issue 25: a payment for a deleted order', () => {
     expect(detail.events!.at(-1)!.message).toContain('订单关闭并被删除后才到账');
     const flagged = await call(t, api.listOrders, { query: { paid_after_close: true }, as: 'admin' });
     expect(flagged.order.map((x) => x.order_no)).toContain(o.order_no);
+  });
+});
+
+describe('issue 25: "I have paid" is throttled', () => {
+  async function pendingWechatOrder(u: TestUser) {
+    const o = (await post('/order', { order_type: 3, quantity: 10 }, u)).json() as { order_no: string };
+    expect((await post('/order/pay', { order_no: o.order_no, payment_type: 1 }, u)).statusCode).toBe(200);
+    return o.order_no;
+  }
+  const check = (no: string, u: TestUser) => t.req({ method: 'GET', url: `/api/v1/order/status?order_no=${no}&check=true`, token: u.token });
+  const queriesOf = (no: string) => gw.wechat.queries.filter((q) => q === no).length;
+
+  // windows longer than any run of these tests, so that what is counted never depends on the machine's speed
+  const policy = () => t.app.services.orders.checkPolicy;
+  let saved: typeof t.app.services.orders.checkPolicy;
+  beforeAll(() => {
+    saved = { ...policy() };
+    Object.assign(policy(), { cooldownMs: 600_000, buyerWindowMs: 600_000 });
+  });
+  afterAll(() => void Object.assign(policy(), saved));
+
+  it('100 parallel checks of one order: one gateway query, and every caller hears what it found', async () => {
+    const payer = await makeUser(t, { credits: 0 });
+    const no = await pendingWechatOrder(payer);
+    gw.wechat.markPaid(no);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => check(no, payer)));
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.body)).toEqual([]);
+    expect(answers.map((a) => a.json().status)).toEqual(Array(100).fill(2));
+    expect(queriesOf(no)).toBe(1);
+    expect(await credits(payer)).toBe(10);
+  });
+
+  it('a buyer makes at most 10 gateway queries a window, across orders; then 429 with a sentence', async () => {
+    const payer = await makeUser(t, { credits: 0 });
+    const nos: string[] = [];
+    for (let i = 0; i < 11; i++) nos.push(await pendingWechatOrder(payer));
+    for (const no of nos.slice(0, 10)) {
+      const r = await check(no, payer);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().status).toBe(1);
+    }
+    const over = await check(nos[10], payer);
+    expectRefused(over, 429);
+    expect(over.json().message).toBe('查询支付结果过于频繁，请稍后再试');
+    expect(nos.map(queriesOf)).toEqual([...Array(10).fill(1), 0]);
+    // polling without check never asks the gateway and is not limited by it
+    expect((await t.req({ method: 'GET', url: `/api/v1/order/status?order_no=${nos[10]}`, token: payer.token })).statusCode).toBe(200);
   });
 });

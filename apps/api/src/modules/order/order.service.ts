@@ -18,6 +18,7 @@ import { checkAlipayNotification, checkHupijiaoNotification, checkTransaction, f
 import { VendorError } from '../../engines/http';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Logger } from '../../kernel/module';
+import type { RateCounter } from '../../lib/rate-limit';
 import type { ConfigService } from '../config/config.service';
 import type { CreditService } from '../credit/credit.service';
 import type { AccountService } from '../account/account.service';
@@ -34,6 +35,19 @@ export interface OrderViewer {
 
 /** At most this many pending orders per buyer: an order row is cheap, a flood of them is not. */
 export const MAX_PENDING_ORDERS = 20;
+
+/**
+ * "I have paid" (`GET /order/status?check=true`) sends a signed query to the gateway, which counts against the
+ * merchant's quota: at most one query per order per `cooldownMs` (across processes), and at most `perBuyer`
+ * queries per asker per `buyerWindowMs`. Mutable only so that a test can make the windows longer than its run.
+ */
+export interface CheckPolicy {
+  cooldownMs: number;
+  perBuyer: number;
+  buyerWindowMs: number;
+}
+
+const ONLINE_METHODS: readonly number[] = [PaymentMethod.Wechat, PaymentMethod.Alipay, PaymentMethod.Hupijiao];
 
 /** What a vendor's notification said, once its signature and fields were checked. */
 interface Payment {
@@ -76,6 +90,10 @@ export function fenToCredits(fen: number, creditExchange: number): number {
  * notification can never deliver twice or lose a payment.
  */
 export class OrderService {
+  readonly checkPolicy: CheckPolicy = { cooldownMs: 10_000, perBuyer: 10, buyerWindowMs: 60_000 };
+  /** gateway queries under way in this process, by order number: a caller meanwhile waits for the same answer */
+  private readonly checking = new Map<string, Promise<OrderRow>>();
+
   constructor(
     private readonly db: Db,
     private readonly repo: OrderRepo,
@@ -84,6 +102,7 @@ export class OrderService {
     private readonly account: AccountService,
     private readonly documents: DocumentService,
     private readonly downloads: DownloadService,
+    private readonly rates: RateCounter,
     private readonly log: Logger,
   ) {}
 
@@ -145,7 +164,7 @@ export class OrderService {
 
   async status(orderNo: string, viewer: OrderViewer, check = false) {
     let o = await this.visible(orderNo, viewer);
-    if (check && o.status === OrderStatus.Pending) o = await this.reconcile(o);
+    if (check && o.status === OrderStatus.Pending) o = await this.check(o, viewer.userId);
     return {
       order_no: o.orderNo,
       status: o.status as TOrder['status'],
@@ -579,11 +598,32 @@ export class OrderService {
   }
 
   /**
-   * "I have paid": asks the gateway the order was sent to whether it was paid (the notification may be late or
+   * "I have paid", throttled: callers while a query of the order is under way in this process share it; otherwise
+   * the order's cooldown counter (in the database, so every process shares it) lets one caller per window query
+   * and the others read the row (which already holds what that query found); the one who queries spends one of
+   * their own queries of the window, past which they hear 429.
+   */
+  private check(o: OrderRow, askerId: number): Promise<OrderRow> {
+    if (!ONLINE_METHODS.includes(o.paymentType)) return Promise.resolve(o);
+    const running = this.checking.get(o.orderNo);
+    if (running) return running;
+    const { cooldownMs, perBuyer, buyerWindowMs } = this.checkPolicy;
+    const query = (async () => {
+      if ((await this.rates.hit(`order-check:${o.orderNo}`, cooldownMs)).count > 1) return (await this.repo.byNo(o.orderNo)) ?? o;
+      if ((await this.rates.hit(`order-check-user:${askerId}`, buyerWindowMs)).count > perBuyer) {
+        throw new AppError('rate_limited', '查询支付结果过于频繁，请稍后再试');
+      }
+      return this.reconcile(o);
+    })().finally(() => this.checking.delete(o.orderNo));
+    this.checking.set(o.orderNo, query);
+    return query;
+  }
+
+  /**
+   * Asks the gateway the order was sent to whether it was paid (the notification may be late or
    * blocked by a firewall) and delivers when it was, with the same checks as a notification.
    */
   private async reconcile(o: OrderRow): Promise<OrderRow> {
-    if (![PaymentMethod.Wechat, PaymentMethod.Alipay, PaymentMethod.Hupijiao].includes(o.paymentType as 1)) return o;
     const pay = await this.settings.get('pay');
     try {
       const gw = await this.gateways();
