@@ -24,6 +24,8 @@ export interface ConfigFieldDef {
   /** number inputs: bounds */
   min?: number;
   max?: number;
+  /** a sentence under the input: what the setting does and its consequences */
+  help?: string;
 }
 
 export interface ConfigSectionDef {
@@ -42,11 +44,17 @@ export interface PublicField {
 interface Opts {
   placeholder?: string;
   public?: boolean;
+  help?: string;
 }
 type Marked<T, O> = O extends { public: true } ? T & PublicField : T;
 
-function field<T extends z.ZodType, const O extends Opts>(schema: T, meta: Omit<FieldMeta, 'public' | 'placeholder'>, o: O | undefined): Marked<T, O> {
-  META.set(schema, { ...meta, ...(o?.placeholder ? { placeholder: o.placeholder } : {}), ...(o?.public ? { public: true } : {}) });
+function field<T extends z.ZodType, const O extends Opts>(schema: T, meta: Omit<FieldMeta, 'public' | 'placeholder' | 'help'>, o: O | undefined): Marked<T, O> {
+  META.set(schema, {
+    ...meta,
+    ...(o?.placeholder ? { placeholder: o.placeholder } : {}),
+    ...(o?.public ? { public: true } : {}),
+    ...(o?.help ? { help: o.help } : {}),
+  });
   return schema as Marked<T, O>;
 }
 
