@@ -11,6 +11,7 @@ import {
   MAX_ORDER_FEN,
   type TOrder,
   type TOrderEvent,
+  type TRechargeTier,
   type TVipCard,
 } from '@wenku/contracts';
 import type { Db, Tx } from '../../db/client';
@@ -81,6 +82,21 @@ export function rechargeFen(quantity: number, creditExchange: number, discount: 
 /** Credits an order costs when paid with credits: its money amount at the exchange rate, rounded up. */
 export function fenToCredits(fen: number, creditExchange: number): number {
   return Math.ceil(Number(((fen * creditExchange) / 100).toFixed(6)));
+}
+
+/**
+ * What a VIP card costs in credits, by `vip.credit_price_rule` (its money price `fen` is primary):
+ * - `list` (the default): the money price at the exchange rate divided by the deepest recharge discount, rounded up,
+ *   so that credits bought at a discount never buy VIP below its money price (a recharge discount applies to the
+ *   recharge only); `tiers` is empty when recharge is off (no discounted credits can be bought);
+ * - `exchange`: the money price at the exchange rate (a discount bought with a recharge carries over to VIP);
+ * - `off`: 0, VIP cannot be paid with credits.
+ */
+export function vipCreditPrice(fen: number, creditExchange: number, rule: string, tiers: readonly TRechargeTier[]): number {
+  if (rule === 'off') return 0;
+  if (rule === 'exchange') return fenToCredits(fen, creditExchange);
+  const deepest = tiers.reduce((m, t) => Math.min(m, t.discount), 1);
+  return Math.ceil(Number(((fen * creditExchange) / 100 / deepest).toFixed(6)));
 }
 
 /**
@@ -244,7 +260,7 @@ export class OrderService {
       const yuan = [vip.year_price, vip.season_price, vip.month_price][card];
       amount = Math.round(Number((yuan * 100).toFixed(6)));
       if (!(amount > 0)) throw badRequest('该VIP卡暂未定价，请联系管理员');
-      creditPrice = fenToCredits(amount, exchange);
+      creditPrice = vipCreditPrice(amount, exchange, vip.credit_price_rule, pay.enable_recharge ? parseRechargeTiers(pay.recharge_discount) : []);
       const label = VIP_CARD_OPTIONS.find((o) => o.value === card)!.label;
       title = `开通VIP${label}（${VIP_CARD_DAYS[card]}天）`;
       item = { kind: OrderType.BuyVip, quantity: 1, amount, documentId: null, documentTitle: '', vipCard: card, vipDays: VIP_CARD_DAYS[card] };
@@ -394,7 +410,8 @@ export class OrderService {
       if (!o || o.userId !== userId) throw notFound('订单不存在');
       if (o.status === OrderStatus.Paid) throw badRequest('订单已支付，请勿重复支付');
       if (o.status === OrderStatus.Closed) throw badRequest('订单已关闭，请重新下单');
-      if (o.orderType === OrderType.Recharge || o.creditPrice <= 0) throw badRequest(`充值订单不能使用${creditName}支付`);
+      if (o.orderType === OrderType.Recharge) throw badRequest(`充值订单不能使用${creditName}支付`);
+      if (o.creditPrice <= 0) throw badRequest(`该订单不能使用${creditName}支付，请选择其他支付方式`);
       // asked first, so that the buyer hears why (not "too few credits"); settle's purchase row still decides
       if (buy && (await this.downloads.owns(userId, buy.documentId, tx))) throw badRequest('您已购买过该文档，无需重复支付，可直接下载');
       await this.credits.change(
