@@ -121,7 +121,8 @@ describe('AI search', () => {
       expect(r.events.map((e) => e.type)).toEqual(['message', 'reference', 'done']);
       expect(refsOf(r.events)[0]).toMatchObject({ uuid: recipes.uuid, page: 1 });
       expect(doneOf(r.events)!.message).toMatchObject({ content: NO_MODEL_ANSWER, status: ChatMessageStatus.Success });
-      expect(llm.requests.slice(calls).filter((x) => x.path === '/v1/chat/completions')).toHaveLength(0);
+      // nothing is taken from the quota, so nothing goes to a vendor either, not even the question's embedding
+      expect(llm.requests.slice(calls)).toEqual([]);
       expect(await call(t, api.getAiQuota, { as: u })).toEqual(quota);
 
       await setConfig(t, 'llm', { enable: false });
@@ -135,6 +136,30 @@ describe('AI search', () => {
     } finally {
       await setConfig(t, 'llm', { enable: true, model: 'fake-chat' });
     }
+  });
+});
+
+describe('the quota comes before any paid call', () => {
+  it('questions over the daily quota send nothing to a vendor, not even their embedding, even when asked at once', async () => {
+    const u = await makeUser(t);
+    await call(t, api.setAiQuota, { body: { user_id: u.id, daily_limit: 2 }, as: 'admin' });
+    const tp = await topic(u, 1);
+    const embeddings = (from: number) => llm.requests.slice(from).filter((x) => x.path === '/v1/embeddings').length;
+    // six at once with two left: two are answered (each embedding its question), four refused before any call
+    const before = llm.requests.length;
+    const answers = await Promise.all(
+      ['dh_make', 'debuild', 'control 文件', '社会契约', '番茄炒蛋', '红烧肉'].map((w) => stream(u, { topic_id: tp.id, content: `${w} 是什么？` })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+    expect(embeddings(before)).toBe(2);
+    expect(llm.requests.slice(before).filter((x) => x.path === '/v1/chat/completions')).toHaveLength(2);
+    // the next question: refused with a sentence, and nothing at all leaves the site
+    const after = llm.requests.length;
+    const r = await stream(u, { topic_id: tp.id, content: '五花肉要焯水吗？' });
+    expect(r.status).toBe(429);
+    expect(r.error?.message).toBe('今日 AI 对话次数已用完，请明天再来');
+    expect(llm.requests.slice(after)).toEqual([]);
+    expect(await call(t, api.getAiQuota, { as: u })).toMatchObject({ used_today: 2, remaining: 0 });
   });
 });
 

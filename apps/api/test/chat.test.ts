@@ -221,6 +221,24 @@ describe('limits and ownership', () => {
     }
   });
 
+  it("the routes' own limit (30 questions a minute) counts per account: every token of it, and no one else behind its address", async () => {
+    const a = await makeUser(t);
+    const b = await makeUser(t);
+    const again = await t.app.issueToken(a.id);
+    // a topic that does not exist: each question is counted, then answered 404 without reaching a model
+    const ask = (token: string, path = 'message') =>
+      t.req({ method: 'POST', url: `/api/v1/chat/${path}`, token, payload: { topic_id: 2_000_000_000, content: '？' } });
+    for (let i = 0; i < 30; i++) expect((await ask(a.token)).statusCode).toBe(404);
+    const over = await ask(a.token);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toMatch(/^操作过于频繁/);
+    expect((await ask(again)).statusCode).toBe(429);
+    // the same address (every request here comes from 127.0.0.1), another account: its own budget
+    expect((await ask(b.token)).statusCode).toBe(404);
+    // and the stream route counts on its own
+    expect((await ask(a.token, 'stream')).statusCode).toBe(404);
+  });
+
   it("another user's topic is not found: read, messages, stream, rename, delete, cancel", async () => {
     const owner = await makeUser(t);
     const other = await makeUser(t);

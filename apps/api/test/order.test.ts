@@ -134,12 +134,13 @@ describe('creating orders: the server computes every amount', () => {
     expect((await callError(t, api.createOrder, { body: { order_type: 3, quantity: 10 }, as: 'anonymous' })).status).toBe(401);
   });
 
-  it('VIP cards cost the config/vip prices, and credits at the exchange rate (rounded up)', async () => {
+  it('VIP cards cost the config/vip prices; in credits, the price at the exchange rate over the deepest recharge discount', async () => {
     const u = await makeUser(t);
     const month = await call(t, api.createOrder, { body: { order_type: OrderType.BuyVip, vip_card: VipCard.Month }, as: u });
-    expect(month).toMatchObject({ amount: 2990, credit_price: 299, title: '开通VIP月卡（31天）' });
+    // 29.90 yuan × 10 credits / 0.8 (the deepest tier), rounded up
+    expect(month).toMatchObject({ amount: 2990, credit_price: 374, title: '开通VIP月卡（31天）' });
     expect(month.items[0]).toMatchObject({ kind: 2, vip_card: 2, vip_days: 31 });
-    expect((await call(t, api.createOrder, { body: { order_type: 2, vip_card: 0 }, as: u })).amount).toBe(19900);
+    expect(await call(t, api.createOrder, { body: { order_type: 2, vip_card: 0 }, as: u })).toMatchObject({ amount: 19900, credit_price: 2488 });
   });
 
   it('a priced document costs price / credit_exchange; free, own and already-bought documents are refused', async () => {
@@ -247,6 +248,10 @@ describe('WeChat Pay (API v3, Native)', () => {
     expect((await call(t, api.getOrderStatus, { query: { order_no: o.order_no, check: true }, as: u })).status).toBe(1);
     gw.wechat.markPaid(o.order_no);
     expect((await call(t, api.getOrderStatus, { query: { order_no: o.order_no }, as: u })).status).toBe(1);
+    // one gateway query per order per cooldown: asked again within it, the row answers (still pending)
+    expect((await call(t, api.getOrderStatus, { query: { order_no: o.order_no, check: true }, as: u })).status).toBe(1);
+    // the cooldown over, the next "I have paid" asks again
+    await t.app.services.rates.reset(`order-check:${o.order_no}`);
     expect((await call(t, api.getOrderStatus, { query: { order_no: o.order_no, check: true }, as: u })).status).toBe(2);
     expect(await credits(u)).toBe(20);
   });
@@ -350,7 +355,7 @@ describe('paying with credits', () => {
     const o = await call(t, api.createOrder, { body: { order_type: 2, vip_card: 2 }, as: poor });
     expect(await callError(t, api.payOrder, { body: { order_no: o.order_no, payment_type: 5 }, as: poor })).toMatchObject({
       status: 400,
-      message: '积分不足，支付该订单需要 299 积分',
+      message: '积分不足，支付该订单需要 374 积分',
     });
     expect(await credits(poor)).toBe(100);
     expect(await statusOf(poor, o.order_no)).toBe(1);
@@ -359,12 +364,12 @@ describe('paying with credits', () => {
     const v = await call(t, api.createOrder, { body: { order_type: 2, vip_card: 2 }, as: rich });
     const r = await call(t, api.payOrder, { body: { order_no: v.order_no, payment_type: 5 }, as: rich });
     expect(r).toMatchObject({ status: 2, payment_type: 5 });
-    expect(await credits(rich)).toBe(701);
+    expect(await credits(rich)).toBe(626);
     const until = await vipUntil(rich);
     expect(until!.getTime() - Date.now()).toBeGreaterThan(30.9 * 86_400_000);
     expect((await call(t, api.getVip, { as: rich })).is_vip).toBe(true);
     expect((await callError(t, api.payOrder, { body: { order_no: v.order_no, payment_type: 5 }, as: rich })).message).toBe('订单已支付，请勿重复支付');
-    expect(await credits(rich)).toBe(701);
+    expect(await credits(rich)).toBe(626);
     const mine = await call(t, api.listVipOrders, { as: rich });
     expect(mine.order.map((x) => x.order_no)).toEqual([v.order_no]);
   });
@@ -379,7 +384,7 @@ describe('paying with credits', () => {
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 400)).toBe(true);
-    expect(await credits(u)).toBe(5000 - 1990);
+    expect(await credits(u)).toBe(5000 - 2488);
   });
 
   it('VIP bought while VIP extends from the current expiry', async () => {
@@ -404,7 +409,7 @@ describe('paying with credits', () => {
     await call(t, api.downloadDocument, { query: { id: doc.id }, as: buyer });
     expect(await credits(buyer)).toBe(70);
     expect((await callError(t, api.createOrder, { body: { order_type: 1, document_id: doc.id }, as: buyer })).message).toBe(
-      '您已经可以免费下载该文档，无需购买',
+      '您已购买过该文档，可直接下载，无需重复购买',
     );
   });
 

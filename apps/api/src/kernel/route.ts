@@ -23,6 +23,22 @@ export interface RouteOptions {
     timeWindow: string | number;
     /** what is counted (default: the client address) */
     keyGenerator?: (req: FastifyRequest) => string;
+    /** when it is counted: before authentication (default, `onRequest`) or after it (`preHandler`, `req.auth` set) */
+    hook?: 'onRequest' | 'preHandler';
+  };
+}
+
+/**
+ * A limit counted per account: after authentication (the route's own preHandler runs first), keyed by the signed-in
+ * user, so that every token of one account shares one budget and many users behind one address (a campus, an
+ * office) do not; a request without a login (on a route that allows it) is counted by its address.
+ */
+export function perUserLimit(max: number, timeWindow: string | number): NonNullable<RouteOptions['rateLimit']> {
+  return {
+    max,
+    timeWindow,
+    hook: 'preHandler',
+    keyGenerator: (req: FastifyRequest) => (req.auth ? `user:${req.auth.userId}` : `ip:${req.ip}`),
   };
 }
 

@@ -62,6 +62,8 @@ export interface FakeWechatPay {
   apiV3Key: string;
   orders: Map<string, { body: Record<string, any>; code_url: string; paid: boolean }>;
   rejected: string[];
+  /** out_trade_no of every signed order query answered (GET /v3/pay/transactions/out-trade-no/…) */
+  queries: string[];
   /** the TRANSACTION.SUCCESS notification WeChat Pay would POST for an order created through the fake */
   notification(outTradeNo: string, o?: WechatNotifyOptions): { headers: Record<string, string>; body: string };
   /** POSTs a notification to the order's notify_url */
@@ -92,6 +94,8 @@ export interface FakeAlipay {
   publicKeyPem: string;
   orders: Map<string, { params: Record<string, string>; biz: Record<string, any> }>;
   rejected: string[];
+  /** out_trade_no of every signed alipay.trade.query answered */
+  queries: string[];
   /** what the gateway checks when the browser arrives with a pay URL; valid ones are recorded as orders */
   checkPayUrl(url: string): PayUrlCheck;
   /** the trade_status_sync notification for a recorded order; `after` replaces fields after signing (tampering) */
@@ -105,6 +109,8 @@ export interface FakeHupijiao {
   gateway: string;
   orders: Map<string, Record<string, string>>;
   rejected: string[];
+  /** out_trade_order of every hashed query answered (/payment/query.html) */
+  queries: string[];
   notification(tradeOrderId: string, fields?: Record<string, string>, o?: { secret?: string; after?: Record<string, string> }): Record<string, string>;
   deliver(tradeOrderId: string, fields?: Record<string, string>, o?: { secret?: string; after?: Record<string, string> }): Promise<Delivery>;
   markPaid(tradeOrderId: string): void;
@@ -160,6 +166,7 @@ export async function startFakePayGateways(accounts: {
     apiV3Key: alnum(32),
     orders: new Map<string, { body: Record<string, any>; code_url: string; paid: boolean; transactionId?: string }>(),
     rejected: [] as string[],
+    queries: [] as string[],
   };
 
   /** certificate mode: answers name the platform certificate's serial instead of the public key id */
@@ -259,6 +266,7 @@ export async function startFakePayGateways(accounts: {
     const url = new URL(path, 'http://x');
     if (url.searchParams.get('mchid') !== wx.mchid) return wechatSigned(400, { code: 'PARAM_ERROR', message: 'mchid 与认证信息不一致' });
     const no = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+    wechat.queries.push(no);
     if (!wechat.orders.has(no)) return wechatSigned(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
     return wechatSigned(200, wechatTransaction(no));
   }
@@ -372,6 +380,7 @@ export async function startFakePayGateways(accounts: {
     publicKeyPem: alipayKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     orders: new Map<string, { params: Record<string, string>; biz: Record<string, any> }>(),
     rejected: [] as string[],
+    queries: [] as string[],
   };
   const PRODUCT: Record<string, string> = { 'alipay.trade.page.pay': 'FAST_INSTANT_TRADE_PAY', 'alipay.trade.wap.pay': 'QUICK_WAP_WAY' };
 
@@ -465,6 +474,7 @@ export async function startFakePayGateways(accounts: {
     }
     if (params.method !== 'alipay.trade.query') return error('40002', 'Invalid Arguments', 'isv.invalid-method', '不存在的方法名');
     const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+    alipay.queries.push(biz.out_trade_no);
     const order = alipay.orders.get(biz.out_trade_no);
     const node = 'alipay_trade_query_response';
     if (!order) return answer(node, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' });
@@ -483,7 +493,7 @@ export async function startFakePayGateways(accounts: {
 
   // ---------- Hupijiao ----------
   const hp = accounts.hupijiao;
-  const hupijiao = { orders: new Map<string, Record<string, string>>(), rejected: [] as string[] };
+  const hupijiao = { orders: new Map<string, Record<string, string>>(), rejected: [] as string[], queries: [] as string[] };
   const hpHash = (p: Record<string, string>, secret: string) => md5(sortedKv(p, ['hash']) + secret);
 
   function hupijiaoPay(body: string, base: string): Reply {
@@ -532,6 +542,7 @@ export async function startFakePayGateways(accounts: {
       hupijiao.rejected.push('query-hash');
       return { status: 200, body: JSON.stringify({ errcode: 40029, errmsg: 'Invalid sign!' }) };
     }
+    hupijiao.queries.push(f.out_trade_order);
     const order = hupijiao.orders.get(f.out_trade_order);
     if (!order) return { status: 200, body: JSON.stringify({ errcode: 40040, errmsg: 'Order not exist!' }) };
     const paid = hupijiaoPaid.has(f.out_trade_order);

@@ -7,9 +7,13 @@
  *
  * With PGlite (the default) transactions already run one at a time, so the parallel case proves the lock only
  * against PostgreSQL (DATABASE_URL set, as in CI): there, without the two locks of downloadUrl, 19 of 30 passed.
+ *
+ * Issue 25 §15: recharge discounts flowed into VIP bought with credits (a year's VIP for 160 yuan instead of 199
+ * through the 0.8 tier). Now a VIP card's credit price follows `vip.credit_price_rule`, by default its money price
+ * over the deepest recharge discount, so that a recharge discount applies to the recharge only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@wenku/contracts';
+import { api, OrderType, VipCard } from '@wenku/contracts';
 import { createTestApp, type TestApp } from '../helpers';
 import { makeDocument, makeUser, type TestDocument, type TestUser } from '../factories';
 import { call, callRaw } from '../call';
@@ -100,5 +104,78 @@ describe('the download quota holds under parallel requests', () => {
     expect(ok.length + more).toBe(10);
     const { rows } = await t.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM downloads WHERE user_id = $1`, [reader.id]);
     expect(rows[0].n).toBe(10);
+  });
+});
+
+describe('recharge discounts do not flow into VIP bought with credits', () => {
+  const order = (u: TestUser, body: { order_type: number; quantity?: number; vip_card?: 0 | 1 | 2 }) =>
+    call(t, api.createOrder, { body: body as never, as: u });
+  const year = (u: TestUser) => order(u, { order_type: OrderType.BuyVip, vip_card: VipCard.Year });
+  const payWithCredits = (u: TestUser, no: string) => callRaw(t, api.payOrder, { body: { order_no: no, payment_type: 5 }, as: u });
+  const rule = (value: string) => t.app.services.settings.update([{ category: 'vip', name: 'credit_price_rule', value }]);
+
+  beforeAll(async () => {
+    await t.app.services.settings.update([
+      { category: 'vip', name: 'enable', value: true },
+      { category: 'vip', name: 'year_price', value: 199 },
+      { category: 'pay', name: 'enable_recharge', value: true },
+      { category: 'pay', name: 'credit_exchange', value: 10 },
+      { category: 'pay', name: 'recharge_discount', value: '10:1\n500:0.8' },
+    ]);
+  });
+
+  it('by default a VIP card costs its money price in credits bought at the deepest discount', async () => {
+    const u = await makeUser(t, { credits: 1990 });
+    // 2000 credits cost 160 yuan through the 0.8 tier ...
+    expect((await order(u, { order_type: OrderType.Recharge, quantity: 2000 })).amount).toBe(16_000);
+    // ... so a year of VIP (199 yuan) costs 199 × 10 / 0.8 = 2487.5 → 2488 credits, not 1990
+    const o = await year(u);
+    expect(o).toMatchObject({ amount: 19_900, credit_price: 2488 });
+    const short = await payWithCredits(u, o.order_no);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('积分不足，支付该订单需要 2488 积分');
+    expect(await balance(u.id)).toBe(1990);
+    // what 199.20 yuan of recharge buys (2490 credits) pays for it: never below the money price
+    const rich = await makeUser(t, { credits: 2490 });
+    expect((await payWithCredits(rich, (await year(rich)).order_no)).statusCode).toBe(200);
+    expect(await balance(rich.id)).toBe(2);
+    expect((await call(t, api.getVip, { as: rich })).is_vip).toBe(true);
+  });
+
+  it('with recharge off no discounted credits exist: the plain exchange rate', async () => {
+    await t.app.services.settings.update([{ category: 'pay', name: 'enable_recharge', value: false }]);
+    try {
+      expect((await year(await makeUser(t))).credit_price).toBe(1990);
+    } finally {
+      await t.app.services.settings.update([{ category: 'pay', name: 'enable_recharge', value: true }]);
+    }
+  });
+
+  it("the other rules are the administrator's explicit choice: the exchange rate (discount carried over), or no credits at all", async () => {
+    const u = await makeUser(t, { credits: 5000 });
+    try {
+      await rule('exchange');
+      expect((await year(u)).credit_price).toBe(1990);
+      await rule('off');
+      const o = await year(u);
+      expect(o.credit_price).toBe(0);
+      const refused = await payWithCredits(u, o.order_no);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('该订单不能使用积分支付，请选择其他支付方式');
+      expect(await balance(u.id)).toBe(5000);
+    } finally {
+      await rule('list');
+    }
+  });
+
+  it('the rule is a setting of the VIP section, with a Chinese label and help text in the admin', async () => {
+    const items = (await call(t, api.listConfig, { query: { category: ['vip'] }, as: 'admin' })).config;
+    const item = items.find((i) => i.name === 'credit_price_rule')!;
+    expect(item).toMatchObject({ label: '用积分开通VIP', input_type: 'select', value: 'list' });
+    expect(item.option_list.map((o) => o.value)).toEqual(['list', 'exchange', 'off']);
+    expect(item.help).toContain('充值折扣只用于充值本身');
+    expect(
+      (await callRaw(t, api.updateConfig, { body: { config: [{ category: 'vip', name: 'credit_price_rule', value: 'cheap' }] }, as: 'admin' })).statusCode,
+    ).toBe(400);
   });
 });

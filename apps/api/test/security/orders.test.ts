@@ -3,13 +3,17 @@
  * tries to set, other people's orders, notification bodies that are not what a vendor sends, and a flood of
  * identical notifications. Each answer is a 4xx with a Chinese message (never a 5xx), nothing is stored that
  * should not be, and money moves only once.
+ *
+ * Issue 25, the business logic behind the money: a document bought twice (two pending orders) charged twice and
+ * delivered once; a genuine payment for an order deleted after closing was refused and left no trace; "I have paid"
+ * sent one signed gateway query per call, however many calls.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@wenku/contracts';
 import { createTestApp, type TestApp } from '../helpers';
-import { call } from '../call';
-import { makeUser, type TestUser } from '../factories';
+import { call, callRaw } from '../call';
+import { makeDocument, makeUser, type TestUser } from '../factories';
 import { startFakePayGateways, type FakePayGateways } from '../fakes/pay-gateways';
 
 let t: TestApp;
@@ -226,5 +230,140 @@ describe('notification endpoints', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/order/notify/wechatpay', headers: n.headers, payload: n.body })).statusCode).toBe(204);
     expect((await call(t, api.getOrderStatus, { query: { order_no: a.order_no }, as: payer })).status).toBe(2);
     expect((await call(t, api.getOrderStatus, { query: { order_no: b.order_no }, as: payer })).status).toBe(1);
+  });
+});
+
+describe('issue 25: a document is paid for once', () => {
+  const wechatNotify = (n: { headers: Record<string, string>; body: string }) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/order/notify/wechatpay', headers: n.headers, payload: n.body });
+  const events = async (no: string) => (await call(t, api.getOrder, { query: { order_no: no }, as: 'admin' })).events!;
+
+  it('two pending orders of one document paid with credits: the second is refused with a reason, nothing moves twice', async () => {
+    const seller = await makeUser(t, { credits: 0 });
+    const reader = await makeUser(t, { credits: 100 });
+    const doc = await makeDocument(t, { owner: seller, price: 5 });
+    const a = (await post('/order', { order_type: 1, document_id: doc.id }, reader)).json() as { order_no: string };
+    const b = (await post('/order', { order_type: 1, document_id: doc.id }, reader)).json() as { order_no: string };
+    const sellerBefore = await credits(seller);
+    expect((await post('/order/pay', { order_no: a.order_no, payment_type: 5 }, reader)).statusCode).toBe(200);
+    const second = await post('/order/pay', { order_no: b.order_no, payment_type: 5 }, reader);
+    expectRefused(second);
+    expect(second.json().message).toBe('您已购买过该文档，无需重复支付，可直接下载');
+    expect(await credits(reader)).toBe(95);
+    expect(await credits(seller)).toBe(sellerBefore + 5);
+    expect((await call(t, api.getOrderStatus, { query: { order_no: b.order_no }, as: reader })).status).toBe(1);
+    // and a third order is refused up front
+    const third = await post('/order', { order_type: 1, document_id: doc.id }, reader);
+    expectRefused(third);
+    expect(third.json().message).toBe('您已购买过该文档，可直接下载，无需重复购买');
+  });
+
+  it('two orders of one document paid with credits at once: one is charged', async () => {
+    const seller = await makeUser(t, { credits: 0 });
+    const reader = await makeUser(t, { credits: 100 });
+    const doc = await makeDocument(t, { owner: seller, price: 7 });
+    const sellerBefore = await credits(seller);
+    const nos = await Promise.all(
+      [0, 1, 2].map(async () => ((await post('/order', { order_type: 1, document_id: doc.id }, reader)).json() as { order_no: string }).order_no),
+    );
+    const answers = await Promise.all(nos.map((no) => post('/order/pay', { order_no: no, payment_type: 5 }, reader)));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of answers.filter((x) => x.statusCode !== 200)) expectRefused(r);
+    expect(await credits(reader)).toBe(93);
+    expect(await credits(seller)).toBe(sellerBefore + 7);
+  });
+
+  it('an online payment for a document already owned is kept on record and credited back as credits, with an order event', async () => {
+    const seller = await makeUser(t, { credits: 0 });
+    const reader = await makeUser(t, { credits: 0 });
+    const doc = await makeDocument(t, { owner: seller, price: 5 });
+    const sellerBefore = await credits(seller);
+    const a = (await post('/order', { order_type: 1, document_id: doc.id }, reader)).json() as { order_no: string };
+    const b = (await post('/order', { order_type: 1, document_id: doc.id }, reader)).json() as { order_no: string };
+    for (const o of [a, b]) expect((await post('/order/pay', { order_no: o.order_no, payment_type: 1 }, reader)).statusCode).toBe(200);
+    // the reader scanned both QR codes and paid both: WeChat Pay notifies both (the money was taken twice)
+    expect((await wechatNotify(gw.wechat.notification(a.order_no))).statusCode).toBe(204);
+    expect((await wechatNotify(gw.wechat.notification(b.order_no))).statusCode).toBe(204);
+    expect(await credits(seller)).toBe(sellerBefore + 5);
+    // the second payment became the order's credit price in the reader's account, on the ledger with the order
+    expect(await credits(reader)).toBe(5);
+    const ledger = await t.database.pool.query("SELECT delta, ref_id FROM credit_ledger WHERE user_id = $1 AND reason = 'refund'", [reader.id]);
+    expect(ledger.rows).toEqual([{ delta: 5, ref_id: b.order_no }]);
+    const refunded = (await events(b.order_no)).filter((e) => e.type === 'refunded');
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0].message).toContain('5 积分');
+    expect((await events(a.order_no)).some((e) => e.type === 'refunded')).toBe(false);
+    // WeChat retries the second notification: nothing more is given back
+    expect((await wechatNotify(gw.wechat.notification(b.order_no))).statusCode).toBe(204);
+    expect(await credits(reader)).toBe(5);
+  });
+});
+
+describe('issue 25: a payment for a deleted order', () => {
+  it('is delivered, the order restored and flagged as paid after close, with an event', async () => {
+    const payer = await makeUser(t, { credits: 0 });
+    const o = (await post('/order', { order_type: 3, quantity: 30 }, payer)).json() as { order_no: string; id: number };
+    expect((await post('/order/pay', { order_no: o.order_no, payment_type: 1 }, payer)).statusCode).toBe(200);
+    await call(t, api.closeOrder, { body: { order_no: o.order_no }, as: 'admin' });
+    await call(t, api.deleteOrders, { query: { id: [o.id] }, as: 'admin' });
+    expect((await callRaw(t, api.getOrder, { query: { order_no: o.order_no }, as: 'admin' })).statusCode).toBe(404);
+    // the buyer had paid before the close: WeChat Pay's notification arrives afterwards
+    const n = gw.wechat.notification(o.order_no);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/order/notify/wechatpay', headers: n.headers, payload: n.body });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await credits(payer)).toBe(30);
+    const detail = await call(t, api.getOrder, { query: { order_no: o.order_no }, as: 'admin' });
+    expect(detail).toMatchObject({ status: 2, paid_after_close: true });
+    expect(detail.events!.map((e) => e.type)).toEqual(['created', 'pay_requested', 'closed', 'deleted', 'notified', 'paid']);
+    expect(detail.events!.at(-1)!.message).toContain('订单关闭并被删除后才到账');
+    const flagged = await call(t, api.listOrders, { query: { paid_after_close: true }, as: 'admin' });
+    expect(flagged.order.map((x) => x.order_no)).toContain(o.order_no);
+  });
+});
+
+describe('issue 25: "I have paid" is throttled', () => {
+  async function pendingWechatOrder(u: TestUser) {
+    const o = (await post('/order', { order_type: 3, quantity: 10 }, u)).json() as { order_no: string };
+    expect((await post('/order/pay', { order_no: o.order_no, payment_type: 1 }, u)).statusCode).toBe(200);
+    return o.order_no;
+  }
+  const check = (no: string, u: TestUser) => t.req({ method: 'GET', url: `/api/v1/order/status?order_no=${no}&check=true`, token: u.token });
+  const queriesOf = (no: string) => gw.wechat.queries.filter((q) => q === no).length;
+
+  // windows longer than any run of these tests, so that what is counted never depends on the machine's speed
+  const policy = () => t.app.services.orders.checkPolicy;
+  let saved: typeof t.app.services.orders.checkPolicy;
+  beforeAll(() => {
+    saved = { ...policy() };
+    Object.assign(policy(), { cooldownMs: 600_000, buyerWindowMs: 600_000 });
+  });
+  afterAll(() => void Object.assign(policy(), saved));
+
+  it('100 parallel checks of one order: one gateway query, and every caller hears what it found', async () => {
+    const payer = await makeUser(t, { credits: 0 });
+    const no = await pendingWechatOrder(payer);
+    gw.wechat.markPaid(no);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => check(no, payer)));
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.body)).toEqual([]);
+    expect(answers.map((a) => a.json().status)).toEqual(Array(100).fill(2));
+    expect(queriesOf(no)).toBe(1);
+    expect(await credits(payer)).toBe(10);
+  });
+
+  it('a buyer makes at most 10 gateway queries a window, across orders; then 429 with a sentence', async () => {
+    const payer = await makeUser(t, { credits: 0 });
+    const nos: string[] = [];
+    for (let i = 0; i < 11; i++) nos.push(await pendingWechatOrder(payer));
+    for (const no of nos.slice(0, 10)) {
+      const r = await check(no, payer);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().status).toBe(1);
+    }
+    const over = await check(nos[10], payer);
+    expectRefused(over, 429);
+    expect(over.json().message).toBe('查询支付结果过于频繁，请稍后再试');
+    expect(nos.map(queriesOf)).toEqual([...Array(10).fill(1), 0]);
+    // polling without check never asks the gateway and is not limited by it
+    expect((await t.req({ method: 'GET', url: `/api/v1/order/status?order_no=${nos[10]}`, token: payer.token })).statusCode).toBe(200);
   });
 });

@@ -22,6 +22,8 @@ export const ZConfigItem = z.object({
   option_list: z.array(z.object({ value: z.string(), label: z.string() })),
   is_secret: z.boolean(),
   sort: z.number().int(),
+  /** Wenku's admin: a sentence shown under the input (what the setting does); absent when the field has none */
+  help: z.string().optional(),
 });
 export type TConfigItem = z.infer<typeof ZConfigItem>;
 

@@ -24,6 +24,8 @@ export interface ConfigFieldDef {
   /** number inputs: bounds */
   min?: number;
   max?: number;
+  /** a sentence under the input: what the setting does and its consequences */
+  help?: string;
 }
 
 export interface ConfigSectionDef {
@@ -42,11 +44,17 @@ export interface PublicField {
 interface Opts {
   placeholder?: string;
   public?: boolean;
+  help?: string;
 }
 type Marked<T, O> = O extends { public: true } ? T & PublicField : T;
 
-function field<T extends z.ZodType, const O extends Opts>(schema: T, meta: Omit<FieldMeta, 'public' | 'placeholder'>, o: O | undefined): Marked<T, O> {
-  META.set(schema, { ...meta, ...(o?.placeholder ? { placeholder: o.placeholder } : {}), ...(o?.public ? { public: true } : {}) });
+function field<T extends z.ZodType, const O extends Opts>(schema: T, meta: Omit<FieldMeta, 'public' | 'placeholder' | 'help'>, o: O | undefined): Marked<T, O> {
+  META.set(schema, {
+    ...meta,
+    ...(o?.placeholder ? { placeholder: o.placeholder } : {}),
+    ...(o?.public ? { public: true } : {}),
+    ...(o?.help ? { help: o.help } : {}),
+  });
   return schema as Marked<T, O>;
 }
 
@@ -149,6 +157,13 @@ export const SUPPORTED_DOCUMENT_EXTS = [
 export function effectiveAllowedExts(stored: readonly string[]): string[] {
   return stored.length ? [...stored] : [...SUPPORTED_DOCUMENT_EXTS];
 }
+
+/** How a VIP card is priced in credits (`vip.credit_price_rule`; the API's `vipCreditPrice` applies it). */
+export const VIP_CREDIT_PRICE_RULES = opts(
+  ['list', '按原价，不叠加充值折扣（推荐）'],
+  ['exchange', '按兑换比例（充值折扣可叠加到VIP）'],
+  ['off', '不允许用积分开通VIP'],
+);
 
 export const CONFIG_SCHEMAS = {
   system: section('系统设置', {
@@ -272,6 +287,12 @@ export const CONFIG_SCHEMAS = {
     month_price: f.number('月卡价格(元)', 29, { min: 0, max: 1000000, int: false, public: true }),
     free_download: f.switch('VIP免费下载付费文档', true, { public: true }),
     times_every_day: f.number('VIP每天下载次数', 50, { min: 0, max: 1000000, public: true }),
+    credit_price_rule: f.select('用积分开通VIP', VIP_CREDIT_PRICE_RULES, 'list', {
+      help:
+        '充值折扣只用于充值本身。“按原价，不叠加充值折扣”（推荐）：VIP 的积分价 = 价格 × 积分兑换比例 ÷ 充值档位中最低的折扣（向上取整），' +
+        '用打折充值得到的积分开通 VIP 不会比直接付款便宜，例如年卡 199 元、兑换比例 10、最低 8 折时积分价为 2488。' +
+        '“按兑换比例”：积分价 = 价格 × 兑换比例（年卡 1990），先按 8 折充值再用积分开通，年卡实际只花 159.2 元。“不允许”：VIP 只能用微信、支付宝等付款开通。',
+    }),
   }),
   pay: section('支付与充值', {
     enable_recharge: f.switch('开启积分充值', false, { public: true }),

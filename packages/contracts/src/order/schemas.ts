@@ -74,13 +74,14 @@ export const ZOrder = z.object({
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
-export const ORDER_EVENT_TYPES = ['created', 'pay_requested', 'notified', 'rejected', 'paid', 'closed', 'deleted'] as const;
+export const ORDER_EVENT_TYPES = ['created', 'pay_requested', 'notified', 'rejected', 'paid', 'refunded', 'closed', 'deleted'] as const;
 export const ORDER_EVENT_LABELS: Record<(typeof ORDER_EVENT_TYPES)[number], string> = {
   created: '创建订单',
   pay_requested: '发起支付',
   notified: '收到支付通知',
   rejected: '拒绝支付通知',
   paid: '支付成功并发货',
+  refunded: '退还付款',
   closed: '关闭订单',
   deleted: '删除订单',
 };

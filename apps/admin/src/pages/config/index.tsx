@@ -29,7 +29,8 @@ const SECTION_TIPS: Partial<Record<string, string>> = {
 function ConfigField({ item }: { item: TConfigItem }) {
   const colProps = isWideInput(item.input_type) ? { span: 24 } : { xs: 24, md: 12 };
   const placeholder = item.placeholder || undefined;
-  const common = { name: item.name, label: item.label, colProps };
+  // the field's help sentence (from the section's definition) under the input
+  const common = { name: item.name, label: item.label, colProps, extra: item.help || undefined };
   switch (item.input_type) {
     case 'switch':
       return <ProFormSwitch {...common} checkedChildren="开" unCheckedChildren="关" />;
@@ -62,7 +63,7 @@ function ConfigField({ item }: { item: TConfigItem }) {
         <ProFormText.Password
           {...common}
           placeholder={placeholder ?? '未设置'}
-          extra={item.value === SECRET_MASK ? '已设置。出于安全考虑不显示原值，不修改则保持原值。' : undefined}
+          extra={item.value === SECRET_MASK ? '已设置。出于安全考虑不显示原值，不修改则保持原值。' : common.extra}
           fieldProps={{ autoComplete: 'new-password' }}
         />
       );
@@ -81,7 +82,7 @@ function ConfigField({ item }: { item: TConfigItem }) {
       // ProForm.Item is not a grid field: it needs its own column.
       return (
         <Col xs={24} md={12}>
-          <ProForm.Item name={item.name} label={item.label}>
+          <ProForm.Item name={item.name} label={item.label} extra={common.extra}>
             <ImageUrlInput placeholder={placeholder} />
           </ProForm.Item>
         </Col>

@@ -14,6 +14,7 @@ const EVENT_COLORS: Partial<Record<TOrderEvent['type'], string>> = {
   notified: 'blue',
   rejected: 'red',
   paid: 'green',
+  refunded: 'orange',
   closed: 'gray',
   deleted: 'gray',
 };

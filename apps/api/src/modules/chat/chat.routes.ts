@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Deps, RouteHandlers } from '../../kernel/module';
+import { perUserLimit } from '../../kernel/route';
 import type { ChatViewer } from './chat.service';
 import { sendNdjson } from './chat.ndjson';
 
 const viewer = (req: FastifyRequest): ChatViewer => ({ userId: req.auth!.userId, isAdmin: req.permitted === true });
 
-/** Questions per token: the daily quota is the real limit; this only stops a runaway client. */
-const perAsker = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+/** Questions per asker (the account, whatever its token or address): the daily quota is the real limit; this only stops a runaway client. */
+const perAsker = { rateLimit: perUserLimit(30, '1 minute') };
 
 export function chatRoutes({ chat }: Deps): RouteHandlers {
   return {

@@ -361,8 +361,10 @@ export class ChatService {
 
   /**
    * Everything before the model is called, so that a refusal is a plain JSON error (404, 429, 400): the topic is the
-   * asker's, AI is on, a model is configured; then in one transaction the quota (and credits, if configured) are
-   * taken and the question and the pending answer saved.
+   * asker's, AI is on, a model is configured, a Q&A topic still has documents; then, before any paid call goes out
+   * (the question's embedding included), one transaction takes the quota (and credits, if configured). Only then
+   * are the passages retrieved, and the question and the pending answer saved; if that fails, the quota and the
+   * credits are given back. With no model nothing is taken and nothing goes to a vendor (keyword retrieval only).
    */
   async start(userId: number, body: { topic_id: number; content: string }): Promise<Generation> {
     const llm = await this.settings.get('llm');
@@ -376,50 +378,65 @@ export class ChatService {
           if (rag && e instanceof AppError) return null;
           throw e;
         });
-    const [model, plan, history, system, passages] = await Promise.all([
+    const [model, plan, history, system, documentIds] = await Promise.all([
       modelOrNone,
       this.account.aiQuotaPlan(userId),
       this.repo.history(topic.id, llm.history_window),
       this.settings.get('system'),
-      rag ? this.passagesFor(topic, body.content, !llm.enable) : Promise.resolve([]),
+      this.scopeOf(topic),
     ]);
-    const references: TChatReference[] = passages.map((p) => ({ title: p.title, uuid: p.uuid, page: p.page, score: p.score, snippet: p.snippet }));
     const titled = topic.title ? {} : { title: body.content.replace(/\s+/g, ' ').trim().slice(0, 50) };
     const cost = model ? llm.credit_per_message : 0;
     const creditName = system.credit_name || '积分';
-    const { question, answer } = await this.db.transaction(async (tx) => {
-      // with no model there is nothing to generate and nothing to charge: the question and its references are the exchange
-      if (model) await this.account.useAiQuota(tx, userId, plan);
-      if (cost > 0) {
-        await this.credits.change(
+    // with no model there is nothing to generate and nothing to charge: the question and its references are the exchange
+    if (model) {
+      await this.db.transaction(async (tx) => {
+        await this.account.useAiQuota(tx, userId, plan);
+        if (cost > 0) {
+          await this.credits.change(
+            tx,
+            { userId, delta: -cost, reason: 'ai_chat', refType: 'chat_topic', refId: topic.id, remark: rag ? 'AI 搜索' : 'AI 对话' },
+            `${creditName}不足，每次 AI 对话需要 ${cost} ${creditName}`,
+          );
+        }
+      });
+    }
+    let passages: RetrievedPassage[];
+    let references: TChatReference[];
+    let question: ChatMessageRow;
+    let answer: ChatMessageRow;
+    try {
+      // the embedding vendor is asked only for a question that was paid for (quota taken): keyword retrieval otherwise
+      passages = rag ? await this.knowledge.retrieve({ query: body.content, limit: RAG_PASSAGES, documentIds, mode: model ? 'hybrid' : 'keyword' }) : [];
+      references = passages.map((p) => ({ title: p.title, uuid: p.uuid, page: p.page, score: p.score, snippet: p.snippet }));
+      ({ question, answer } = await this.db.transaction(async (tx) => {
+        const q = await this.repo.insertMessage(tx, {
+          topicId: topic.id,
+          userId,
+          role: 'user',
+          content: body.content,
+          status: ChatMessageStatus.Success,
+          finishedAt: new Date(),
+        });
+        // generating from the start: `run` follows at once (an answer left so by a stopped process is failed at start-up)
+        const a = await this.repo.insertMessage(
           tx,
-          { userId, delta: -cost, reason: 'ai_chat', refType: 'chat_topic', refId: topic.id, remark: rag ? 'AI 搜索' : 'AI 对话' },
-          `${creditName}不足，每次 AI 对话需要 ${cost} ${creditName}`,
+          model
+            ? { topicId: topic.id, userId, role: 'assistant', status: ChatMessageStatus.Generating, model: model.name, references }
+            : { topicId: topic.id, userId, role: 'assistant', status: ChatMessageStatus.Success, content: NO_MODEL_ANSWER, references, finishedAt: new Date() },
         );
-      }
-      const q = await this.repo.insertMessage(tx, {
-        topicId: topic.id,
-        userId,
-        role: 'user',
-        content: body.content,
-        status: ChatMessageStatus.Success,
-        finishedAt: new Date(),
-      });
-      // generating from the start: `run` follows at once (an answer left so by a stopped process is failed at start-up)
-      const a = await this.repo.insertMessage(
-        tx,
-        model
-          ? { topicId: topic.id, userId, role: 'assistant', status: ChatMessageStatus.Generating, model: model.name, references }
-          : { topicId: topic.id, userId, role: 'assistant', status: ChatMessageStatus.Success, content: NO_MODEL_ANSWER, references, finishedAt: new Date() },
-      );
-      await this.repo.updateTopic(tx, topic.id, {
-        messageCount: topic.messageCount + 2,
-        updatedAt: new Date(),
-        ...(model ? {} : { lastStatus: ChatMessageStatus.Success }),
-        ...titled,
-      });
-      return { question: q, answer: a };
-    });
+        await this.repo.updateTopic(tx, topic.id, {
+          messageCount: topic.messageCount + 2,
+          updatedAt: new Date(),
+          ...(model ? {} : { lastStatus: ChatMessageStatus.Success }),
+          ...titled,
+        });
+        return { question: q, answer: a };
+      }));
+    } catch (e) {
+      if (model) await this.giveBack(userId, plan.day, cost, 'chat_topic', topic.id);
+      throw e;
+    }
     if (!model) return { topic, question, answer, model: null, references, messages: [], quotaDay: '', credits: 0 };
     const messages: Generation['messages'] = [];
     if (llm.system_prompt) messages.push({ role: 'system', content: llm.system_prompt });
@@ -429,18 +446,22 @@ export class ChatService {
     return { topic, question, answer, model, references, messages, quotaDay: plan.day, credits: cost };
   }
 
-  /**
-   * What an AI search or document Q&A question is answered from: the library, or the topic's documents. With AI
-   * switched off nothing goes to a vendor: keyword retrieval only (otherwise any account could spend the site's
-   * embedding calls without a quota, since nothing is charged when no answer is written).
-   */
-  private async passagesFor(topic: ChatTopicRow, question: string, keywordOnly: boolean): Promise<RetrievedPassage[]> {
-    let documentIds: number[] | undefined;
-    if (topic.category === ChatCategory.Document) {
-      documentIds = await this.repo.topicDocumentIds(topic.id);
-      if (!documentIds.length) throw badRequest('这个会话里已经没有文档了，请回到文档页重新提问');
-    }
-    return this.knowledge.retrieve({ query: question, limit: RAG_PASSAGES, documentIds, mode: keywordOnly ? 'keyword' : 'hybrid' });
+  /** The documents a Q&A topic answers from (refused when none is left); undefined: the whole library. */
+  private async scopeOf(topic: ChatTopicRow): Promise<number[] | undefined> {
+    if (topic.category !== ChatCategory.Document) return undefined;
+    const documentIds = await this.repo.topicDocumentIds(topic.id);
+    if (!documentIds.length) throw badRequest('这个会话里已经没有文档了，请回到文档页重新提问');
+    return documentIds;
+  }
+
+  /** Gives a question back: one of the day's quota and the credits it cost (the answer could not be had). */
+  private async giveBack(userId: number, day: string, credits: number, refType: string, refId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.account.refundAiQuota(tx, userId, day);
+      if (credits > 0) {
+        await this.credits.change(tx, { userId, delta: credits, reason: 'ai_chat_refund', refType, refId, remark: 'AI 对话失败退还' });
+      }
+    });
   }
 
   /**

@@ -170,6 +170,7 @@ export class ConfigService {
           option_list: f.options ?? [],
           is_secret: !!f.secret,
           sort: i,
+          ...(f.help ? { help: f.help } : {}),
         });
       });
     }

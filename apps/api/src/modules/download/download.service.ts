@@ -122,10 +122,16 @@ export class DownloadService {
     return `/download/${sign({ d: d.id, u: userId }, seconds)}`;
   }
 
+  /** Whether the user bought the document through an order (they own it: it downloads free for good). */
+  owns(userId: number, documentId: number, tx?: Tx): Promise<boolean> {
+    return this.repo.purchased(userId, documentId, tx);
+  }
+
   /**
    * A document bought through an order, inside the order's transaction (the caller read the document before it):
    * the buyer downloads it free from then on, and the uploader is credited the price as for a paid download.
-   * Returns false (and credits nobody) when the buyer had already bought it.
+   * Returns false (and credits nobody) when the buyer had already bought it: the unique (buyer, document) row decides,
+   * so of two orders of one document paid at once exactly one is fresh (the other waits for the first to commit).
    */
   async recordPurchase(tx: Tx, p: { buyerId: number; documentId: number; sellerId: number; price: number; title: string; orderNo: string }): Promise<boolean> {
     const fresh = await this.repo.insertPurchase(tx, { userId: p.buyerId, documentId: p.documentId, orderNo: p.orderNo, price: p.price });

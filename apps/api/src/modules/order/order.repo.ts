@@ -32,21 +32,25 @@ export class OrderRepo {
     await exec.insert(orderEvents).values(e);
   }
 
-  async byNo(orderNo: string, exec: Exec = this.db): Promise<OrderRow | undefined> {
+  /**
+   * The order of that number; `withDeleted`: also one an administrator deleted (soft), which a vendor's payment
+   * still reaches — every other reader treats a deleted order as gone.
+   */
+  async byNo(orderNo: string, exec: Exec = this.db, withDeleted = false): Promise<OrderRow | undefined> {
     const [row] = await exec
       .select()
       .from(orders)
-      .where(and(eq(orders.orderNo, orderNo), isNull(orders.deletedAt)))
+      .where(and(eq(orders.orderNo, orderNo), withDeleted ? undefined : isNull(orders.deletedAt)))
       .limit(1);
     return row;
   }
 
   /** The order's row, locked for the rest of `tx`: every change of an order's state goes through this lock. */
-  async lockByNo(tx: Tx, orderNo: string): Promise<OrderRow | undefined> {
+  async lockByNo(tx: Tx, orderNo: string, withDeleted = false): Promise<OrderRow | undefined> {
     const [row] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.orderNo, orderNo), isNull(orders.deletedAt)))
+      .where(and(eq(orders.orderNo, orderNo), withDeleted ? undefined : isNull(orders.deletedAt)))
       .for('update');
     return row;
   }

@@ -11,6 +11,7 @@ import {
   MAX_ORDER_FEN,
   type TOrder,
   type TOrderEvent,
+  type TRechargeTier,
   type TVipCard,
 } from '@wenku/contracts';
 import type { Db, Tx } from '../../db/client';
@@ -18,6 +19,7 @@ import { checkAlipayNotification, checkHupijiaoNotification, checkTransaction, f
 import { VendorError } from '../../engines/http';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Logger } from '../../kernel/module';
+import type { RateCounter } from '../../lib/rate-limit';
 import type { ConfigService } from '../config/config.service';
 import type { CreditService } from '../credit/credit.service';
 import type { AccountService } from '../account/account.service';
@@ -34,6 +36,19 @@ export interface OrderViewer {
 
 /** At most this many pending orders per buyer: an order row is cheap, a flood of them is not. */
 export const MAX_PENDING_ORDERS = 20;
+
+/**
+ * "I have paid" (`GET /order/status?check=true`) sends a signed query to the gateway, which counts against the
+ * merchant's quota: at most one query per order per `cooldownMs` (across processes), and at most `perBuyer`
+ * queries per asker per `buyerWindowMs`. Mutable only so that a test can make the windows longer than its run.
+ */
+export interface CheckPolicy {
+  cooldownMs: number;
+  perBuyer: number;
+  buyerWindowMs: number;
+}
+
+const ONLINE_METHODS: readonly number[] = [PaymentMethod.Wechat, PaymentMethod.Alipay, PaymentMethod.Hupijiao];
 
 /** What a vendor's notification said, once its signature and fields were checked. */
 interface Payment {
@@ -70,12 +85,31 @@ export function fenToCredits(fen: number, creditExchange: number): number {
 }
 
 /**
+ * What a VIP card costs in credits, by `vip.credit_price_rule` (its money price `fen` is primary):
+ * - `list` (the default): the money price at the exchange rate divided by the deepest recharge discount, rounded up,
+ *   so that credits bought at a discount never buy VIP below its money price (a recharge discount applies to the
+ *   recharge only); `tiers` is empty when recharge is off (no discounted credits can be bought);
+ * - `exchange`: the money price at the exchange rate (a discount bought with a recharge carries over to VIP);
+ * - `off`: 0, VIP cannot be paid with credits.
+ */
+export function vipCreditPrice(fen: number, creditExchange: number, rule: string, tiers: readonly TRechargeTier[]): number {
+  if (rule === 'off') return 0;
+  if (rule === 'exchange') return fenToCredits(fen, creditExchange);
+  const deepest = tiers.reduce((m, t) => Math.min(m, t.discount), 1);
+  return Math.ceil(Number(((fen * creditExchange) / 100 / deepest).toFixed(6)));
+}
+
+/**
  * Orders: what a user buys, what it costs (computed here, never sent by a client), paying it online or with
  * credits, and delivering it exactly once — in the transaction that marks the order paid, under the order row's
  * lock, so that repeated or parallel notifications, a close racing a payment, or a credit payment racing a
  * notification can never deliver twice or lose a payment.
  */
 export class OrderService {
+  readonly checkPolicy: CheckPolicy = { cooldownMs: 10_000, perBuyer: 10, buyerWindowMs: 60_000 };
+  /** gateway queries under way in this process, by order number: a caller meanwhile waits for the same answer */
+  private readonly checking = new Map<string, Promise<OrderRow>>();
+
   constructor(
     private readonly db: Db,
     private readonly repo: OrderRepo,
@@ -84,6 +118,7 @@ export class OrderService {
     private readonly account: AccountService,
     private readonly documents: DocumentService,
     private readonly downloads: DownloadService,
+    private readonly rates: RateCounter,
     private readonly log: Logger,
   ) {}
 
@@ -145,7 +180,7 @@ export class OrderService {
 
   async status(orderNo: string, viewer: OrderViewer, check = false) {
     let o = await this.visible(orderNo, viewer);
-    if (check && o.status === OrderStatus.Pending) o = await this.reconcile(o);
+    if (check && o.status === OrderStatus.Pending) o = await this.check(o, viewer.userId);
     return {
       order_no: o.orderNo,
       status: o.status as TOrder['status'],
@@ -225,7 +260,7 @@ export class OrderService {
       const yuan = [vip.year_price, vip.season_price, vip.month_price][card];
       amount = Math.round(Number((yuan * 100).toFixed(6)));
       if (!(amount > 0)) throw badRequest('该VIP卡暂未定价，请联系管理员');
-      creditPrice = fenToCredits(amount, exchange);
+      creditPrice = vipCreditPrice(amount, exchange, vip.credit_price_rule, pay.enable_recharge ? parseRechargeTiers(pay.recharge_discount) : []);
       const label = VIP_CARD_OPTIONS.find((o) => o.value === card)!.label;
       title = `开通VIP${label}（${VIP_CARD_DAYS[card]}天）`;
       item = { kind: OrderType.BuyVip, quantity: 1, amount, documentId: null, documentTitle: '', vipCard: card, vipDays: VIP_CARD_DAYS[card] };
@@ -234,6 +269,7 @@ export class OrderService {
       if (d.status === DocumentStatus.Disabled || d.deletedAt) throw notFound('文档不存在或已被删除');
       if (d.userId === userId) throw badRequest('这是您自己上传的文档，无需购买');
       if (d.price <= 0) throw badRequest('该文档免费，无需购买');
+      if (await this.downloads.owns(userId, d.id)) throw badRequest('您已购买过该文档，可直接下载，无需重复购买');
       if (await this.downloads.canDownloadFree(d, userId)) throw badRequest('您已经可以免费下载该文档，无需购买');
       amount = Math.max(1, Math.round(Number(((d.price * 100) / exchange).toFixed(6))));
       creditPrice = d.price;
@@ -374,7 +410,10 @@ export class OrderService {
       if (!o || o.userId !== userId) throw notFound('订单不存在');
       if (o.status === OrderStatus.Paid) throw badRequest('订单已支付，请勿重复支付');
       if (o.status === OrderStatus.Closed) throw badRequest('订单已关闭，请重新下单');
-      if (o.orderType === OrderType.Recharge || o.creditPrice <= 0) throw badRequest(`充值订单不能使用${creditName}支付`);
+      if (o.orderType === OrderType.Recharge) throw badRequest(`充值订单不能使用${creditName}支付`);
+      if (o.creditPrice <= 0) throw badRequest(`该订单不能使用${creditName}支付，请选择其他支付方式`);
+      // asked first, so that the buyer hears why (not "too few credits"); settle's purchase row still decides
+      if (buy && (await this.downloads.owns(userId, buy.documentId, tx))) throw badRequest('您已购买过该文档，无需重复支付，可直接下载');
       await this.credits.change(
         tx,
         { userId, delta: -o.creditPrice, reason: CREDIT_REASON[o.orderType] ?? 'buy', refType: 'order', refId: o.orderNo, remark: o.title },
@@ -390,18 +429,32 @@ export class OrderService {
     if (o.orderType !== OrderType.BuyDocument) return undefined;
     const [item] = (await this.repo.itemsOf([o.id])).get(o.id) ?? [];
     if (!item?.documentId) return undefined;
-    const [d] = await this.documents.byIds([item.documentId], true);
-    return { documentId: item.documentId, sellerId: d?.userId ?? 0, price: o.creditPrice, title: d?.title ?? item.documentTitle };
+    const [[d], system] = await Promise.all([this.documents.byIds([item.documentId], true), this.settings.get('system')]);
+    return {
+      documentId: item.documentId,
+      sellerId: d?.userId ?? 0,
+      price: o.creditPrice,
+      title: d?.title ?? item.documentTitle,
+      creditName: system.credit_name || '积分',
+    };
   }
 
   /**
    * Marks a locked order paid and delivers it, once: a paid order is returned untouched (a repeated
-   * notification); a closed one is delivered all the same, because the money was received, and flagged.
+   * notification); a closed one — even one an administrator deleted since — is delivered all the same, because the
+   * money was received, and flagged (a deleted one is restored, so that the flag is seen).
+   *
+   * A document is delivered once per buyer, whatever the number of orders: the purchase row (unique per buyer and
+   * document) decides under concurrency. When the buyer already owns it, a credit payment is refused (the debit
+   * rolls back with this transaction) and an online payment, which cannot be refused, is recorded and given back to
+   * the buyer as the order's credit price, with a `refunded` event.
    */
   private async settle(tx: Tx, o: OrderRow, p: Payment, operatorId: number, buy: Purchase | undefined): Promise<OrderRow> {
     if (o.status === OrderStatus.Paid) return o;
     const afterClose = o.status === OrderStatus.Closed;
+    const deleted = o.deletedAt !== null;
     const [item] = (await this.repo.itemsOf([o.id], tx)).get(o.id) ?? [];
+    let refund = 0;
     if (o.orderType === OrderType.Recharge) {
       await this.credits.change(tx, {
         userId: o.userId,
@@ -414,7 +467,26 @@ export class OrderService {
     } else if (o.orderType === OrderType.BuyVip) {
       await this.account.changeVip(tx, operatorId, { user_id: o.userId, card: (item?.vipCard ?? 2) as TVipCard, remark: `订单 ${o.orderNo}` }, 'order');
     } else if (o.orderType === OrderType.BuyDocument && buy) {
-      await this.downloads.recordPurchase(tx, { buyerId: o.userId, ...buy, orderNo: o.orderNo });
+      const fresh = await this.downloads.recordPurchase(tx, {
+        buyerId: o.userId,
+        documentId: buy.documentId,
+        sellerId: buy.sellerId,
+        price: buy.price,
+        title: buy.title,
+        orderNo: o.orderNo,
+      });
+      if (!fresh) {
+        if (p.method === PaymentMethod.Credit) throw badRequest('您已购买过该文档，无需重复支付，可直接下载');
+        refund = o.creditPrice;
+        await this.credits.change(tx, {
+          userId: o.userId,
+          delta: refund,
+          reason: 'refund',
+          refType: 'order',
+          refId: o.orderNo,
+          remark: `已购买过《${buy.title.slice(0, 200)}》，订单 ${o.orderNo} 的付款退为${buy.creditName}`,
+        });
+      }
     }
     const row = await this.repo.update(tx, o.id, {
       status: OrderStatus.Paid,
@@ -423,15 +495,26 @@ export class OrderService {
       paidAmount: p.amountFen,
       paidAt: new Date(),
       paidAfterClose: afterClose,
+      ...(deleted ? { deletedAt: null } : {}),
     });
+    const late = deleted ? '；订单关闭并被删除后才到账，已恢复订单并照常发货，请核对' : afterClose ? '；订单已关闭后才到账，已照常发货，请核对' : '';
     await this.repo.addEvent(tx, {
       orderId: o.id,
       type: 'paid',
       paymentType: p.method,
-      message: `${METHOD_NAME[p.method] ?? ''}支付 ¥${fenToYuan(p.amountFen)}${p.transactionId ? `，交易号 ${p.transactionId}` : ''}${afterClose ? '；订单已关闭后才到账，已照常发货，请核对' : ''}`,
+      message: `${METHOD_NAME[p.method] ?? ''}支付 ¥${fenToYuan(p.amountFen)}${p.transactionId ? `，交易号 ${p.transactionId}` : ''}${late}`,
       data: p.data,
       operatorId,
     });
+    if (refund > 0) {
+      await this.repo.addEvent(tx, {
+        orderId: o.id,
+        type: 'refunded',
+        paymentType: p.method,
+        message: `买家已购买过该文档，未重复发货，卖家未重复得到收益；付款 ¥${fenToYuan(p.amountFen)} 已按订单价格退为 ${refund} ${buy!.creditName}，存入买家账户`,
+        operatorId,
+      });
+    }
     return row;
   }
 
@@ -440,7 +523,8 @@ export class OrderService {
    * Everything is logged in the order's events; mismatches change nothing.
    */
   private async applyPayment(orderNo: string, p: Payment, check: (o: OrderRow) => void): Promise<NotifyOutcome> {
-    const pre = await this.repo.byNo(orderNo);
+    // an order an administrator deleted (only closed ones can be) is still the order this money paid for
+    const pre = await this.repo.byNo(orderNo, this.db, true);
     if (!pre) {
       this.log.warn('payment notification for an unknown order', { orderNo, method: p.method });
       return { ok: false, message: '订单不存在' };
@@ -455,7 +539,7 @@ export class OrderService {
     }
     const buy = await this.purchaseOf(pre);
     const duplicate = await this.db.transaction(async (tx) => {
-      const o = (await this.repo.lockByNo(tx, orderNo))!;
+      const o = (await this.repo.lockByNo(tx, orderNo, true))!;
       if (o.status === OrderStatus.Paid) {
         await this.repo.addEvent(tx, { orderId: o.id, type: 'notified', paymentType: p.method, message: '重复的支付通知（订单已支付，未重复发货）' });
         return true;
@@ -531,11 +615,32 @@ export class OrderService {
   }
 
   /**
-   * "I have paid": asks the gateway the order was sent to whether it was paid (the notification may be late or
+   * "I have paid", throttled: callers while a query of the order is under way in this process share it; otherwise
+   * the order's cooldown counter (in the database, so every process shares it) lets one caller per window query
+   * and the others read the row (which already holds what that query found); the one who queries spends one of
+   * their own queries of the window, past which they hear 429.
+   */
+  private check(o: OrderRow, askerId: number): Promise<OrderRow> {
+    if (!ONLINE_METHODS.includes(o.paymentType)) return Promise.resolve(o);
+    const running = this.checking.get(o.orderNo);
+    if (running) return running;
+    const { cooldownMs, perBuyer, buyerWindowMs } = this.checkPolicy;
+    const query = (async () => {
+      if ((await this.rates.hit(`order-check:${o.orderNo}`, cooldownMs)).count > 1) return (await this.repo.byNo(o.orderNo)) ?? o;
+      if ((await this.rates.hit(`order-check-user:${askerId}`, buyerWindowMs)).count > perBuyer) {
+        throw new AppError('rate_limited', '查询支付结果过于频繁，请稍后再试');
+      }
+      return this.reconcile(o);
+    })().finally(() => this.checking.delete(o.orderNo));
+    this.checking.set(o.orderNo, query);
+    return query;
+  }
+
+  /**
+   * Asks the gateway the order was sent to whether it was paid (the notification may be late or
    * blocked by a firewall) and delivers when it was, with the same checks as a notification.
    */
   private async reconcile(o: OrderRow): Promise<OrderRow> {
-    if (![PaymentMethod.Wechat, PaymentMethod.Alipay, PaymentMethod.Hupijiao].includes(o.paymentType as 1)) return o;
     const pay = await this.settings.get('pay');
     try {
       const gw = await this.gateways();
@@ -720,6 +825,7 @@ interface Purchase {
   sellerId: number;
   price: number;
   title: string;
+  creditName: string;
 }
 
 function eventJson(e: OrderEventRow): TOrderEvent {
