@@ -5,7 +5,7 @@
  * The super-administrator keeps every one of these powers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, permissionKey } from '@wenku/contracts';
+import { PunishmentType, api, permissionKey } from '@wenku/contracts';
 import { ADMIN, createTestApp, type TestApp } from '../helpers';
 import { call, callError } from '../call';
 import { makeAdmin, makeUser, uniq } from '../factories';
@@ -131,6 +131,80 @@ describe('other doors to the same powers', () => {
     // an ordinary user's profile is theirs to correct
     const other = await makeUser(t);
     expect((await call(t, api.updateProfile, { as: limited, body: { id: other.id, signature: '管理员修改' } })).signature).toBe('管理员修改');
+  });
+});
+
+describe('issue 25, finding 1: a limited administrator cannot take over a richer one', () => {
+  /** An administrator holding `PUT /user` and GET /stats: more than the limited administrators below. */
+  const richerAdmin = () => makeAdmin(t, { permissions: ['setUser', 'getStats'] });
+  const canLogin = (u: { username: string }, password: string) => t.login(u.username, password).then(Boolean, () => false);
+
+  it('PUT /user: the richer administrator’s password, email, mobile, username and groups stay theirs', async () => {
+    const limited = await makeAdmin(t, { permissions: ['setUser'] });
+    const richer = await richerAdmin();
+    const before = await groupsOf(richer.id);
+    for (const body of [
+      { id: richer.id, password: 'Taken-Over-987' },
+      { id: richer.id, email: 'attacker3@example.com' },
+      { id: richer.id, mobile: '13900000003' },
+      { id: richer.id, username: `renamed_${uniq()}` },
+      { id: richer.id, group_id: before.filter((g) => g !== richer.groupId) },
+    ]) {
+      const r = await callError(t, api.setUser, { as: limited, body });
+      expect(r.status, JSON.stringify(body)).toBe(403);
+      expect(r.message).toBe('该账号拥有您没有的权限，只有超级管理员可以修改它');
+    }
+    expect(await canLogin(richer, 'Taken-Over-987')).toBe(false);
+    expect(await canLogin(richer, richer.password)).toBe(true);
+    expect(await groupsOf(richer.id)).toEqual(before);
+    const row = await t.app.services.users.get(richer.id);
+    expect([row.email, row.mobile, row.username]).toEqual(['', '', richer.username]);
+  });
+
+  it('PUT /user/password and PUT /user/profile (admin mode): the same rule', async () => {
+    const limited = await makeAdmin(t, { permissions: ['updatePassword', 'updateProfile'] });
+    const richer = await richerAdmin();
+    const r = await callError(t, api.updatePassword, { as: limited, body: { id: richer.id, new_password: 'Taken-Over-987' } });
+    expect([r.status, r.message]).toEqual([403, '该账号拥有您没有的权限，只有超级管理员可以修改它']);
+    expect(await canLogin(richer, richer.password)).toBe(true);
+    for (const body of [{ email: 'attacker4@example.com' }, { mobile: '13900000004' }, { username: `renamed_${uniq()}` }]) {
+      expect((await callError(t, api.updateProfile, { as: limited, body: { id: richer.id, ...body } })).status, JSON.stringify(body)).toBe(403);
+    }
+    const row = await t.app.services.users.get(richer.id);
+    expect([row.email, row.mobile, row.username]).toEqual(['', '', richer.username]);
+    // what is not a credential stays editable, and an unchanged credential is not a change
+    const edited = await call(t, api.updateProfile, { as: limited, body: { id: richer.id, signature: '管理员修改', username: richer.username } });
+    expect(edited.signature).toBe('管理员修改');
+  });
+
+  it('DELETE /user, POST /punishment and PUT /punishment: the same rule', async () => {
+    const limited = await makeAdmin(t, { permissions: ['deleteUser', 'createPunishment', 'updatePunishment'] });
+    const richer = await richerAdmin();
+    const del = await callError(t, api.deleteUser, { as: limited, query: { id: [richer.id], password: limited.password } });
+    expect([del.status, del.message]).toEqual([403, '该账号拥有您没有的权限，只有超级管理员可以删除它']);
+    expect(await t.app.services.users.get(richer.id)).toBeTruthy();
+    const ban = { user_id: [richer.id], type: [PunishmentType.DisableAccount], reason: '夺权' };
+    const pun = await callError(t, api.createPunishment, { as: limited, body: ban });
+    expect([pun.status, pun.message]).toEqual([403, '该账号拥有您没有的权限，只有超级管理员可以处罚它']);
+    expect(await canLogin(richer, richer.password)).toBe(true);
+    // a punishment the super-administrator left disabled cannot be switched on by the limited administrator
+    await call(t, api.createPunishment, { as: 'admin', body: { ...ban, enable: false } });
+    const [held] = (await call(t, api.listPunishments, { as: 'admin', query: { user_id: [richer.id] } })).punishment;
+    expect((await callError(t, api.updatePunishment, { as: limited, body: { id: held.id, enable: true } })).status).toBe(403);
+    expect(await canLogin(richer, richer.password)).toBe(true);
+  });
+
+  it('an account holding nothing beyond the actor’s permissions is still theirs to manage; the super-administrator manages all', async () => {
+    const limited = await makeAdmin(t, { permissions: ['setUser', 'updatePassword'] });
+    const peer = await makeAdmin(t, { permissions: ['setUser'] });
+    await call(t, api.setUser, { as: limited, body: { id: peer.id, password: 'Peer-Reset-4821' } });
+    expect(await canLogin(peer, 'Peer-Reset-4821')).toBe(true);
+    const ordinary = await makeUser(t);
+    await call(t, api.updatePassword, { as: limited, body: { id: ordinary.id, new_password: 'User-Reset-4821' } });
+    expect(await canLogin(ordinary, 'User-Reset-4821')).toBe(true);
+    const richer = await richerAdmin();
+    await call(t, api.setUser, { as: 'admin', body: { id: richer.id, password: 'Super-Reset-4821' } });
+    expect(await canLogin(richer, 'Super-Reset-4821')).toBe(true);
   });
 });
 

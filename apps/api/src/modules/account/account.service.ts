@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { CreditService } from '../credit/credit.service';
 import type { ConfigService } from '../config/config.service';
-import { hashPassword, isVip, toPrivateUser, toPublicUser, ROOT_USER_ID, type UserService } from '../user/user.service';
+import { hashPassword, isVip, toPrivateUser, toPublicUser, type UserService } from '../user/user.service';
 import type { AccountRepo } from './account.repo';
 
 /** Activity feed types (moredoc's `dynamic`). */
@@ -68,15 +68,10 @@ export class AccountService {
     const targetId = body.id ?? actorId;
     if (targetId !== actorId && !asAdmin) throw forbidden();
     const user = await this.users.get(targetId);
-    // the contact details of a super-administrator are how its password is reset: only super-administrators change them
-    if (
-      targetId !== actorId &&
-      (body.email !== undefined || body.mobile !== undefined || body.username !== undefined) &&
-      (await this.users.isSuperAdmin(targetId)) &&
-      !(await this.users.isSuperAdmin(actorId))
-    ) {
-      throw forbidden('只有超级管理员可以修改超级管理员的用户名、邮箱和手机号');
-    }
+    // another account's username, email and mobile are how it logs in and resets its password: they change only
+    // when the actor may manage that account (the rule of PUT /user and PUT /user/password too)
+    const credentials = (['username', 'email', 'mobile'] as const).some((k) => body[k] !== undefined && body[k] !== user[k]);
+    if (targetId !== actorId && credentials) await this.users.assertCanManage(await this.users.actor(actorId), targetId);
     const patch: Record<string, unknown> = {};
     for (const k of ['realname', 'identity', 'address', 'signature', 'avatar'] as const) if (body[k] !== undefined) patch[k] = body[k];
     if (asAdmin && body.remark !== undefined) patch.remark = body.remark;
@@ -119,9 +114,7 @@ export class AccountService {
       const ok = user.password ? await verify(user.password, body.old_password).catch(() => false) : true;
       if (!ok) throw badRequest('原密码不正确');
     }
-    if (targetId === ROOT_USER_ID && actorId !== ROOT_USER_ID) throw forbidden('不能修改超级管理员的密码');
-    if (targetId !== actorId && (await this.users.isSuperAdmin(targetId)) && !(await this.users.isSuperAdmin(actorId)))
-      throw forbidden('不能修改超级管理员的密码');
+    if (targetId !== actorId) await this.users.assertCanManage(await this.users.actor(actorId), targetId);
     await this.users.setPassword(targetId, body.new_password);
     await this.repo.addDynamic(targetId, DynamicType.Password, '修改了登录密码');
   }

@@ -3,22 +3,17 @@ import { verify } from '@node-rs/argon2';
 import type { TGroup, TPermission, TUser } from '@wenku/contracts';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
-import { ROOT_USER_ID, SUPER_GROUP_ID, toGroup, hashPassword, type UserService } from '../user/user.service';
+import { ROOT_USER_ID, SUPER_GROUP_ID, toGroup, hashPassword, type Actor, type UserService } from '../user/user.service';
 import type { AccountRepo } from './account.repo';
 import { assertPasswordAllowed } from '../user/password-policy';
 
-/** Who is acting in the back office, and with what. */
-export interface Actor {
-  id: number;
-  isSuper: boolean;
-  /** ids of the permission entries the actor holds */
-  permissionIds: Set<number>;
-}
+export type { Actor };
 
 /**
  * The back office's user, group and permission management. Nobody can give away more than they hold: only a
- * super-administrator grants the super-administrator group, edits a super-administrator, or grants a group holding
- * permissions the granting administrator lacks; a limited administrator can give a group only permissions they hold.
+ * super-administrator grants the super-administrator group, edits or deletes an account holding a permission the
+ * actor lacks (`UserService.assertCanManage`), or grants a group holding permissions the granting administrator
+ * lacks; a limited administrator can give a group only permissions they hold.
  */
 export class AdminAccountService {
   constructor(
@@ -28,15 +23,8 @@ export class AdminAccountService {
     private readonly events: EventBus,
   ) {}
 
-  async actor(id: number): Promise<Actor> {
-    const [isSuper, perms] = await Promise.all([this.users.isSuperAdmin(id), this.users.permissions(id)]);
-    return { id, isSuper, permissionIds: new Set(perms.map((p) => p.id)) };
-  }
-
-  /** A super-administrator can be changed by super-administrators only, and user 1 by user 1 only. */
-  async assertCanManage(actor: Actor, targetId: number): Promise<void> {
-    if (targetId === ROOT_USER_ID && actor.id !== ROOT_USER_ID) throw forbidden('只有超级管理员本人可以修改该账号');
-    if (!actor.isSuper && (await this.users.isSuperAdmin(targetId))) throw forbidden('只有超级管理员可以修改超级管理员');
+  actor(id: number): Promise<Actor> {
+    return this.users.actor(id);
   }
 
   private async assertCanGrant(actor: Actor, groupIds: number[]): Promise<void> {
@@ -68,7 +56,8 @@ export class AdminAccountService {
     body: { id: number; username?: string; password?: string; email?: string; mobile?: string; group_id?: number[] },
   ): Promise<TUser> {
     const user = await this.users.get(body.id);
-    await this.assertCanManage(actor, user.id);
+    // every field of this route is a credential or a group: the account must be one the actor may manage
+    await this.users.assertCanManage(actor, user.id);
     if (body.group_id) await this.assertCanGrant(actor, body.group_id);
     const patch: Record<string, unknown> = {};
     if (body.username && body.username !== user.username) {
@@ -93,15 +82,20 @@ export class AdminAccountService {
     return this.users.privateView(user.id);
   }
 
-  /** Deletes users after the administrator re-enters their own password; user 1 is never deleted. */
+  /**
+   * Deletes users after the administrator re-enters their own password; user 1 is never deleted, and an account
+   * holding a permission the actor lacks only by a super-administrator.
+   */
   async deleteUsers(actorId: number, ids: number[], password: string): Promise<void> {
-    const actor = await this.users.get(actorId);
-    const ok = actor.password ? await verify(actor.password, password).catch(() => false) : false;
+    const self = await this.users.get(actorId);
+    const ok = self.password ? await verify(self.password, password).catch(() => false) : false;
     if (!ok) throw badRequest('密码不正确，无法删除');
     if (ids.includes(ROOT_USER_ID)) throw forbidden('不能删除超级管理员');
     if (ids.includes(actorId)) throw badRequest('不能删除自己');
     const rows = await this.users.byIds(ids);
     if (!rows.length) throw notFound('用户不存在');
+    const actor = await this.users.actor(actorId);
+    for (const r of rows) await this.users.assertCanManage(actor, r.id, '删除');
     const busy = rows.find((u) => u.docCount > 0 || u.articleCount > 0);
     if (busy) throw badRequest(`用户「${busy.username}」还有文档或文章，请先处理后再删除`);
     await this.db.transaction((tx) =>
