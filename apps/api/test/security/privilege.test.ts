@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PunishmentType, api, permissionKey } from '@wenku/contracts';
 import { ADMIN, createTestApp, type TestApp } from '../helpers';
-import { call, callError } from '../call';
+import { call, callError, callRaw } from '../call';
 import { makeAdmin, makeUser, uniq } from '../factories';
 
 const SUPER_GROUP = 1;
@@ -205,6 +205,69 @@ describe('issue 25, finding 1: a limited administrator cannot take over a richer
     const richer = await richerAdmin();
     await call(t, api.setUser, { as: 'admin', body: { id: richer.id, password: 'Super-Reset-4821' } });
     expect(await canLogin(richer, 'Super-Reset-4821')).toBe(true);
+  });
+});
+
+describe('issue 25, finding 2: a default group never holds permissions', () => {
+  const isDefault = async (id: number) => (await t.app.services.adminAccount.getGroup(id)).is_default;
+  /** What a new registration holds: the default groups' permissions. */
+  const newcomerKeys = async () => permissionKeysOf((await t.register()).token);
+
+  it('GroupAPI/UpdateGroup or CreateGroup alone cannot make a group the default one', async () => {
+    const limited = await makeAdmin(t, { permissions: ['updateGroup', 'createGroup'] });
+    const ops = await groupWith(['getStats', 'setUser']);
+    const r = await callError(t, api.updateGroup, { as: limited, body: { id: ops, is_default: true } });
+    expect([r.status, r.message]).toEqual([403, '只有超级管理员可以设置默认用户组']);
+    expect(await isDefault(ops)).toBe(false);
+    const title = `组_${uniq()}`;
+    expect((await callError(t, api.createGroup, { as: limited, body: { title, is_default: true } })).status).toBe(403);
+    expect((await t.app.services.users.allGroups()).some((g) => g.title === title)).toBe(false);
+    expect(await newcomerKeys()).toEqual([]);
+    // the flag sent unchanged (the admin's form sends it with every edit) is not a change
+    const plain = await call(t, api.createGroup, { as: limited, body: { title: `组_${uniq()}` } });
+    expect((await call(t, api.updateGroup, { as: limited, body: { id: plain.id, title: `改_${uniq()}`, is_default: false } })).is_default).toBe(false);
+    expect((await call(t, api.updateGroup, { as: limited, body: { id: 2, description: '注册用户的默认分组', is_default: true } })).is_default).toBe(true);
+  });
+
+  it('not even the super-administrator makes a group with permissions the default one, nor grants permissions to a default group', async () => {
+    const ops = await groupWith(['getStats']);
+    const r = await callError(t, api.updateGroup, { as: 'admin', body: { id: ops, is_default: true } });
+    expect(r.status).toBe(400);
+    expect(r.message).toMatch(/^拥有管理权限的用户组不能设为默认用户组/);
+    expect(await isDefault(ops)).toBe(false);
+    expect((await callError(t, api.updateGroup, { as: 'admin', body: { id: SUPER_GROUP, is_default: true } })).status).toBe(400);
+    expect(await isDefault(SUPER_GROUP)).toBe(false);
+
+    // an empty group may become the default one; then nobody grants it anything
+    const empty = await call(t, api.createGroup, { as: 'admin', body: { title: `组_${uniq()}`, is_default: true } });
+    try {
+      const stats = await permissionId('getStats');
+      const grant = await callError(t, api.setGroupPermission, { as: 'admin', body: { group_id: empty.id, permission_id: [stats] } });
+      expect(grant.status).toBe(400);
+      expect(grant.message).toMatch(/^不能给默认用户组授予管理权限/);
+      const limited = await makeAdmin(t, { permissions: ['setGroupPermission'] });
+      const own = await permissionId('setGroupPermission');
+      expect((await callError(t, api.setGroupPermission, { as: limited, body: { group_id: empty.id, permission_id: [own] } })).status).toBe(400);
+      expect((await t.app.services.adminAccount.groupPermissions(empty.id)).permission_id).toEqual([]);
+      expect(await newcomerKeys()).toEqual([]);
+    } finally {
+      await call(t, api.updateGroup, { as: 'admin', body: { id: empty.id, is_default: false } });
+    }
+  });
+
+  it('making a group default and granting it permissions at the same time cannot both succeed', async () => {
+    const stats = await permissionId('getStats');
+    for (let i = 0; i < 5; i++) {
+      const g = await groupWith([]);
+      const [flag, grant] = await Promise.all([
+        callRaw(t, api.updateGroup, { as: 'admin', body: { id: g, is_default: true } }),
+        callRaw(t, api.setGroupPermission, { as: 'admin', body: { group_id: g, permission_id: [stats] } }),
+      ]);
+      expect([flag.statusCode, grant.statusCode].sort()).toEqual([200, 400]);
+      const held = (await t.app.services.adminAccount.groupPermissions(g)).permission_id;
+      expect((await isDefault(g)) && held.length > 0).toBe(false);
+      if (await isDefault(g)) await call(t, api.updateGroup, { as: 'admin', body: { id: g, is_default: false } });
+    }
   });
 });
 

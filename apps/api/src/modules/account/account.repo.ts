@@ -75,9 +75,18 @@ export class AccountRepo {
     const [row] = await this.db.insert(groups).values(values).returning();
     return row;
   }
-  async updateGroup(id: number, patch: Partial<typeof groups.$inferInsert>) {
-    const [row] = await this.db.update(groups).set(patch).where(eq(groups.id, id)).returning();
+  async updateGroup(tx: Tx, id: number, patch: Partial<typeof groups.$inferInsert>) {
+    const [row] = await tx.update(groups).set(patch).where(eq(groups.id, id)).returning();
     return row;
+  }
+  /** A group's row, locked for the rest of `tx`: its default flag and its permissions change one at a time. */
+  lockGroup(tx: Tx, id: number) {
+    return tx
+      .select()
+      .from(groups)
+      .where(eq(groups.id, id))
+      .for('update')
+      .then((r) => r[0]);
   }
   async deleteGroups(ids: number[]) {
     await this.db.delete(groups).where(inArray(groups.id, ids));
@@ -85,19 +94,17 @@ export class AccountRepo {
   findGroup(id: number) {
     return this.db.query.groups.findFirst({ where: eq(groups.id, id) });
   }
-  async groupPermissionIds(groupId: number): Promise<number[]> {
-    const rows = await this.db.select({ id: groupPermissions.permissionId }).from(groupPermissions).where(eq(groupPermissions.groupId, groupId));
+  async groupPermissionIds(groupId: number, tx: Db | Tx = this.db): Promise<number[]> {
+    const rows = await tx.select({ id: groupPermissions.permissionId }).from(groupPermissions).where(eq(groupPermissions.groupId, groupId));
     return rows.map((r) => r.id);
   }
-  async setGroupPermissions(groupId: number, ids: number[]) {
-    await this.db.transaction(async (tx) => {
-      await tx.delete(groupPermissions).where(eq(groupPermissions.groupId, groupId));
-      if (ids.length)
-        await tx
-          .insert(groupPermissions)
-          .values(ids.map((permissionId) => ({ groupId, permissionId })))
-          .onConflictDoNothing();
-    });
+  async setGroupPermissions(tx: Tx, groupId: number, ids: number[]) {
+    await tx.delete(groupPermissions).where(eq(groupPermissions.groupId, groupId));
+    if (ids.length)
+      await tx
+        .insert(groupPermissions)
+        .values(ids.map((permissionId) => ({ groupId, permissionId })))
+        .onConflictDoNothing();
   }
   async existingPermissionIds(ids: number[]): Promise<number[]> {
     if (!ids.length) return [];

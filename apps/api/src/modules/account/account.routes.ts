@@ -56,7 +56,7 @@ export function accountRoutes({ account, adminAccount, captcha, punishments, use
     },
     deleteUser: async ({ query, req }) => (await adminAccount.deleteUsers(req.auth!.userId, query!.id, query!.password), ok),
 
-    createGroup: ({ body }) => adminAccount.createGroup(body!),
+    createGroup: async ({ body, req }) => adminAccount.createGroup(await adminAccount.actor(req.auth!.userId), body!),
     updateGroup: async ({ body, req }) => adminAccount.updateGroup(await adminAccount.actor(req.auth!.userId), body!.id, body!),
     deleteGroup: async ({ query, req }) => {
       await adminAccount.deleteGroups(query!.id);

@@ -9,6 +9,11 @@ import { assertPasswordAllowed } from '../user/password-policy';
 
 export type { Actor };
 
+const DEFAULT_GROUP_SUPER_ONLY = '只有超级管理员可以设置默认用户组';
+const DEFAULT_GROUP_WITH_PERMISSIONS =
+  '拥有管理权限的用户组不能设为默认用户组：每个新注册的用户都会加入默认用户组并获得这些权限。请先清空该组的权限，或另选一个用户组作为默认组';
+const DEFAULT_GROUP_GRANT = '不能给默认用户组授予管理权限：每个新注册的用户都会加入默认用户组并获得这些权限。请先取消该组的“默认用户组”设置';
+
 /**
  * The back office's user, group and permission management. Nobody can give away more than they hold: only a
  * super-administrator grants the super-administrator group, edits or deletes an account holding a permission the
@@ -128,7 +133,9 @@ export class AdminAccountService {
     return out;
   }
 
-  async createGroup(body: Record<string, unknown>): Promise<TGroup> {
+  async createGroup(actor: Actor, body: Record<string, unknown>): Promise<TGroup> {
+    // a new group holds no permission yet: the default flag is the super-administrator's to give
+    if (body.is_default === true && !actor.isSuper) throw forbidden(DEFAULT_GROUP_SUPER_ONLY);
     try {
       return toGroup(await this.repo.insertGroup(this.groupValues(body) as never));
     } catch (e) {
@@ -137,11 +144,22 @@ export class AdminAccountService {
     }
   }
 
+  /**
+   * Edits a group. Its default flag (every new account joins the default groups) changes only by a
+   * super-administrator, and a group holding any permission never becomes a default one: decided under the group's
+   * row lock, which `setGroupPermissions` takes too, so the two cannot interleave into a default group with powers.
+   */
   async updateGroup(actor: Actor, id: number, body: Record<string, unknown>): Promise<TGroup> {
-    if (!(await this.repo.findGroup(id))) throw notFound('用户组不存在');
-    if (id === SUPER_GROUP_ID && !actor.isSuper) throw forbidden('只有超级管理员可以修改超级管理员组');
+    const values = this.groupValues(body);
     try {
-      return toGroup((await this.repo.updateGroup(id, this.groupValues(body)))!);
+      return await this.db.transaction(async (tx) => {
+        const cur = await this.repo.lockGroup(tx, id);
+        if (!cur) throw notFound('用户组不存在');
+        if (id === SUPER_GROUP_ID && !actor.isSuper) throw forbidden('只有超级管理员可以修改超级管理员组');
+        if (values.isDefault !== undefined && values.isDefault !== cur.isDefault && !actor.isSuper) throw forbidden(DEFAULT_GROUP_SUPER_ONLY);
+        if (values.isDefault === true && (await this.repo.groupPermissionIds(id, tx)).length) throw badRequest(DEFAULT_GROUP_WITH_PERMISSIONS);
+        return toGroup((await this.repo.updateGroup(tx, id, values))!);
+      });
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('用户组名称已存在');
       throw e;
@@ -167,19 +185,27 @@ export class AdminAccountService {
     return { group_id: groupId, permission_id: await this.repo.groupPermissionIds(groupId) };
   }
 
+  /** Replaces a group's permissions; a default group holds none (see `updateGroup`, under the same row lock). */
   async setGroupPermissions(actor: Actor, groupId: number, ids: number[]) {
-    await this.getGroup(groupId);
-    if (groupId === SUPER_GROUP_ID) throw forbidden('超级管理员组拥有全部权限，无需设置');
-    const unique = [...new Set(ids)];
-    if (!actor.isSuper) {
-      // a limited administrator may move only permissions they hold, and keeps what they lack where it is
-      const current = await this.repo.groupPermissionIds(groupId);
-      const touched = [...unique.filter((id) => !current.includes(id)), ...current.filter((id) => !unique.includes(id))];
-      if (touched.some((id) => !actor.permissionIds.has(id))) throw forbidden('不能授予或收回您自己没有的权限');
+    if (groupId === SUPER_GROUP_ID) {
+      await this.getGroup(groupId);
+      throw forbidden('超级管理员组拥有全部权限，无需设置');
     }
+    const unique = [...new Set(ids)];
     const existing = await this.repo.existingPermissionIds(unique);
-    if (existing.length !== unique.length) throw badRequest('包含不存在的权限');
-    await this.repo.setGroupPermissions(groupId, unique);
+    await this.db.transaction(async (tx) => {
+      const group = await this.repo.lockGroup(tx, groupId);
+      if (!group) throw notFound('用户组不存在');
+      if (!actor.isSuper) {
+        // a limited administrator may move only permissions they hold, and keeps what they lack where it is
+        const current = await this.repo.groupPermissionIds(groupId, tx);
+        const touched = [...unique.filter((id) => !current.includes(id)), ...current.filter((id) => !unique.includes(id))];
+        if (touched.some((id) => !actor.permissionIds.has(id))) throw forbidden('不能授予或收回您自己没有的权限');
+      }
+      if (existing.length !== unique.length) throw badRequest('包含不存在的权限');
+      if (group.isDefault && unique.length) throw badRequest(DEFAULT_GROUP_GRANT);
+      await this.repo.setGroupPermissions(tx, groupId, unique);
+    });
   }
 
   // ---------------- permissions ----------------
