@@ -118,7 +118,8 @@ describe('the site switches spare exactly the routes that declare it, webhooks a
   beforeAll(async () => {
     admin = await t.login(ADMIN.username, ADMIN.password);
   });
-  const setConfig = (category: string, name: string, value: unknown) => call(t, api.updateConfig, { as: admin, body: { config: [{ category, name, value }] } });
+  const setConfig = (category: string, name: string, value: string | boolean) =>
+    call(t, api.updateConfig, { as: admin, body: { config: [{ category, name, value }] } });
   const WEBHOOKS = ROUTES.filter((r) => r.kind === 'webhook');
   const SWITCHED = ROUTES.filter((r) => r.auth !== 'admin');
 
