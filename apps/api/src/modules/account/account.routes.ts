@@ -27,7 +27,7 @@ export function accountRoutes({ account, adminAccount, captcha, punishments, use
     listDynamics: async ({ req, query }) => {
       const id = query!.id ?? req.auth?.userId;
       if (!id) throw unauthorized();
-      return account.dynamics(id, query!.page, query!.size, id !== req.auth?.userId && !req.permitted);
+      return account.dynamics(id, query!.page, query!.size, id !== req.auth?.userId && !req.permitted, req.auth?.userId);
     },
     listCreditLogs: ({ req, query }) => account.creditLogs(req.auth!.userId, query!.page, query!.size),
     getCaptcha: { rateLimit: { max: 30, timeWindow: '1 minute' }, handler: ({ query }) => captcha.create(query!.type, query!.force === true) },

@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound 
 import type { CreditService } from '../credit/credit.service';
 import type { ConfigService } from '../config/config.service';
 import { hashPassword, isVip, toPrivateUser, toPublicUser, type UserService } from '../user/user.service';
-import type { AccountRepo } from './account.repo';
+import type { AccountRepo, DynamicAbout } from './account.repo';
 
 /** Activity feed types (moredoc's `dynamic`). */
 export const DynamicType = {
@@ -149,7 +149,7 @@ export class AccountService {
         award > 0
           ? await this.credits.change(tx, { userId, delta: award, reason: 'sign_in', refType: 'sign', refId: row.id, remark: `${day} 签到` })
           : (await this.repo.lockUser(tx, userId)).creditCount;
-      await this.repo.addDynamic(userId, DynamicType.Sign, signInSuccessMessage(award, creditName), tx);
+      await this.repo.addDynamic(userId, DynamicType.Sign, signInSuccessMessage(award, creditName), undefined, tx);
       return { row, balance };
     });
     if (!result) throw new AppError('conflict', '今日已签到');
@@ -158,9 +158,13 @@ export class AccountService {
   }
 
   // ---------------- feeds ----------------
-  /** A user's activity; others (but administrators) see only what is public: no logins, downloads, password or profile changes. */
-  async dynamics(userId: number, page: number, size: number, onlyPublic: boolean) {
-    const { rows, total } = await this.repo.listDynamics(userId, page, size, onlyPublic ? PUBLIC_DYNAMICS : undefined);
+  /**
+   * A user's activity; others (but administrators) see only what is public: no logins, downloads, password or
+   * profile changes, and no entry about a document or article the viewer may not see (disabled, under review,
+   * rejected, deleted: its title is in the entry). `viewerId`: who looks (undefined: anonymous).
+   */
+  async dynamics(userId: number, page: number, size: number, onlyPublic: boolean, viewerId?: number) {
+    const { rows, total } = await this.repo.listDynamics(userId, page, size, onlyPublic ? { types: PUBLIC_DYNAMICS, viewerId } : undefined);
     return { total, dynamic: rows.map((d) => ({ id: d.id, user_id: d.userId, type: d.type, content: d.content, created_at: d.createdAt.toISOString() })) };
   }
 
@@ -179,8 +183,9 @@ export class AccountService {
     };
   }
 
-  addDynamic(userId: number, type: number, content: string) {
-    return this.repo.addDynamic(userId, type, content);
+  /** Records an activity entry; `about`: the document or article it names (`TargetType`), so the public feed can leave it out while the item is hidden. */
+  addDynamic(userId: number, type: number, content: string, about?: DynamicAbout) {
+    return this.repo.addDynamic(userId, type, content, about);
   }
 
   // ---------------- VIP ----------------

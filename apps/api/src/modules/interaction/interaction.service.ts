@@ -135,7 +135,8 @@ export class InteractionService {
       return f;
     });
     if (!row) throw conflict('您已经收藏过了');
-    if (type === TargetType.Document) await this.account.addDynamic(userId, DynamicType.Favorite, `收藏了${target.noun}《${item.title}》`);
+    if (type === TargetType.Document)
+      await this.account.addDynamic(userId, DynamicType.Favorite, `收藏了${target.noun}《${item.title}》`, { type, id: item.id });
     return { id: row.id, document_id: row.documentId, type: row.type, created_at: iso(row.createdAt) };
   }
 
@@ -235,7 +236,7 @@ export class InteractionService {
       }
       return c;
     });
-    await this.account.addDynamic(userId, DynamicType.Comment, `评论了${target.noun}《${d.title}》`);
+    await this.account.addDynamic(userId, DynamicType.Comment, `评论了${target.noun}《${d.title}》`, { type: body.type, id: d.id });
     const u = await this.users.get(userId);
     return {
       id: row.id,
