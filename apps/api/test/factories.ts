@@ -113,7 +113,7 @@ export async function makeAdmin(t: TestApp, opts: AdminOptions): Promise<TestUse
     if (id === undefined) throw new Error(`makeAdmin: no permission entry ${key}`);
     return id;
   });
-  const group = await s.adminAccount.createGroup(parseBody(api.createGroup, { title: `管理组_${uniq()}` }));
+  const group = await s.adminAccount.createGroup(await s.adminAccount.actor(ROOT_USER_ID), parseBody(api.createGroup, { title: `管理组_${uniq()}` }));
   await s.adminAccount.setGroupPermissions(await s.adminAccount.actor(ROOT_USER_ID), group.id, ids);
   const user = await makeUser(t, opts);
   const defaults = (await s.users.groups(user.id)).map((g) => g.id);

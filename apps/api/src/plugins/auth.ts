@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { PunishmentType, permissionKey, type RouteDef } from '@wenku/contracts';
+import { PunishmentType, permissionKey, switchesExempt, type RouteDef } from '@wenku/contracts';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { TtlCache } from '../lib/cache';
 import { ROOT_USER_ID } from '../modules/user/user.service';
@@ -34,38 +34,6 @@ declare module '@fastify/jwt' {
     user: { sub: string; jti: string; t?: number; iat: number; exp: number };
   }
 }
-
-/** Routes that stay reachable when the site is closed or requires login: how one gets in at all. */
-const SWITCH_EXEMPT = new Set([
-  '/health',
-  '/ping',
-  '/settings',
-  '/settings/recharge',
-  '/user/login',
-  '/user/register',
-  '/user/logout',
-  '/user/permission',
-  '/user/group',
-  '/user/captcha',
-  '/user/register/mobile',
-  '/user/login/mobile',
-  '/user/findpassword/stepone',
-  '/user/findpassword/steptwo',
-  '/user/findpassword/mobile',
-  '/user/email/code',
-  '/oauth/login',
-  '/oauth/configs',
-  '/oauth/wechatmp/scan/code',
-  '/oauth/wechatmp/scan/login/status',
-  '/user/sms/code',
-  '/oauth/wechatmp/scan/confirm',
-  '/oauth/wxshare/signature',
-  // a signed download link stays valid for its holder; crawlers always get robots.txt
-  '/download/:token',
-  '/robots.txt',
-  // checked by its handler: the site's public images (logo, backgrounds) stay visible on the login page
-  '/uploads/*',
-]);
 
 export default fp(
   async function authPlugin(app: FastifyInstance) {
@@ -128,20 +96,20 @@ export default fp(
 
     app.decorate('authorize', (def: RouteDef) => {
       const key = permissionKey(def);
-      const exempt = SWITCH_EXEMPT.has(def.path);
+      // the site switches never guard admin routes (their permission does) nor the routes that declare themselves
+      // exempt in the contract (how one gets in, a vendor's webhook: `switchesExempt`)
+      const switched = def.auth !== 'admin' && !switchesExempt(def);
       return async function authorizeHook(req: FastifyRequest) {
         let auth: AuthState | null = null;
         try {
           auth = await authenticate(req);
         } catch (e) {
           // a stale token on a public route just means "anonymous"
-          if (def.auth !== 'public' || exempt) {
-            if (def.auth !== 'public') throw e;
-          }
+          if (def.auth !== 'public') throw e;
         }
         req.auth = auth;
 
-        if (def.auth !== 'admin' && !exempt) {
+        if (switched) {
           const security = services.settings.peek('security') ?? (await services.settings.get('security'));
           if (security.is_close === true) {
             const hasAny = auth ? (await app.permissionKeys(auth.userId)).size > 0 : false;

@@ -7,8 +7,9 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_LIST, api, routeKey, routeUrl, type RouteDef } from '@wenku/contracts';
-import { createTestApp, type TestApp } from '../helpers';
+import { ROUTE_LIST, api, routeKey, routeUrl, switchesExempt, type RouteDef } from '@wenku/contracts';
+import { ADMIN, createTestApp, type TestApp } from '../helpers';
+import { call } from '../call';
 import { makeAdmin, makeUser } from '../factories';
 
 /** The authorization refusal's message (`forbidden()` in lib/errors). */
@@ -102,4 +103,72 @@ describe('access matrix over every contract route', () => {
       expect(res.statusCode, `${routeKey(route)}: ${res.body}`).toBe(200);
     }
   });
+});
+
+/**
+ * Issue 25, finding 3: payment notifications were refused while the site was closed or login-only (the money
+ * arrived, the order stayed pending) because the switches' exemptions lived in a table keyed by path that new
+ * routes missed. A route now declares `switches: 'exempt'` in its contract, a webhook always is: walking every
+ * route as an anonymous caller with a switch on, the routes the switch refuses are exactly the undeclared public
+ * and user routes.
+ */
+describe('the site switches spare exactly the routes that declare it, webhooks always', () => {
+  // a token of its own: the matrix above logged the administrator's shared one out
+  let admin: string;
+  beforeAll(async () => {
+    admin = await t.login(ADMIN.username, ADMIN.password);
+  });
+  const setConfig = (category: string, name: string, value: string | boolean) =>
+    call(t, api.updateConfig, { as: admin, body: { config: [{ category, name, value }] } });
+  const WEBHOOKS = ROUTES.filter((r) => r.kind === 'webhook');
+  const SWITCHED = ROUTES.filter((r) => r.auth !== 'admin');
+
+  it('every webhook is exempt from the switches, and the declared exemptions are the ways in', () => {
+    expect(WEBHOOKS.length).toBeGreaterThanOrEqual(3);
+    for (const r of WEBHOOKS) expect(switchesExempt(r), routeKey(r)).toBe(true);
+    for (const r of [api.login, api.register, api.getSettings, api.getCaptcha, api.findPasswordStepOne, api.downloadFile]) expect(switchesExempt(r)).toBe(true);
+    for (const r of [api.getDocument, api.listDocuments, api.createOrder, api.sendChatMessage]) expect(switchesExempt(r)).toBe(false);
+  });
+
+  const cases = [
+    // closed: every caller without a permission is refused, on public and user routes alike
+    { name: 'is_close', routes: SWITCHED, refused: (res: LightMyRequestResponse) => res.statusCode === 403 && res.json().code === 'site_closed' },
+    // login required: an anonymous caller is refused (user routes refuse them anyway, so only public routes tell)
+    {
+      name: 'login_required',
+      routes: SWITCHED.filter((r) => r.auth === 'public'),
+      refused: (res: LightMyRequestResponse) => res.statusCode === 401 && res.json().message === '请先登录',
+    },
+  ] as const;
+  for (const c of cases) {
+    it(`${c.name}: the routes refused to an anonymous caller are exactly the undeclared ones; webhooks answer`, async () => {
+      // the uploaded-image route applies the switches itself and lets the site's public images through: make its
+      // placeholder address one, so that only the auth pre-handler could refuse it
+      await setConfig('system', 'logo', placeholderUrl(api.viewUploadedImage));
+      await setConfig('security', c.name, true);
+      const refused: string[] = [];
+      const fives: string[] = [];
+      try {
+        for (const route of c.routes) {
+          const res = await send(route, undefined);
+          if (res.statusCode >= 500) fives.push(`${routeKey(route)}: ${res.statusCode}`);
+          if (c.refused(res)) refused.push(routeKey(route));
+        }
+        for (const route of WEBHOOKS) {
+          const res = await send(route, undefined);
+          expect([401, 403], `${routeKey(route)}: ${res.body}`).not.toContain(res.statusCode);
+        }
+      } finally {
+        await setConfig('security', c.name, false);
+        await setConfig('system', 'logo', '');
+      }
+      expect(fives).toEqual([]);
+      expect(refused.sort()).toEqual(
+        c.routes
+          .filter((r) => !switchesExempt(r))
+          .map(routeKey)
+          .sort(),
+      );
+    });
+  }
 });

@@ -179,3 +179,31 @@ describe('recharge discounts do not flow into VIP bought with credits', () => {
     ).toBe(400);
   });
 });
+
+/**
+ * Issue 25, finding 13: the comment interval was read before the transaction that inserts, so 20 comments sent at
+ * once against an interval of 10 s were all accepted. It is now checked under the commenter's row lock in that
+ * transaction. (With PGlite transactions run one at a time; against PostgreSQL this is the race.)
+ */
+describe('the comment interval holds under parallel requests', () => {
+  it('20 comments at once by one user with an interval of 10 s: exactly one accepted', { timeout: 120_000 }, async () => {
+    await t.app.services.settings.update([{ category: 'security', name: 'comment_interval', value: 10 }]);
+    try {
+      const critic = await makeUser(t);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => callRaw(t, api.createComment, { body: { document_id: doc.id, type: 0, content: `并发评论 ${i}` }, as: critic })),
+      );
+      const ok = results.filter((r) => r.statusCode === 200);
+      expect(ok.length).toBe(1);
+      for (const r of results.filter((x) => x.statusCode !== 200)) {
+        expect(r.statusCode, r.body).toBe(429);
+        expect(r.json().message).toMatch(/^评论太频繁，请 \d+ 秒后再试$/);
+        expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      const { rows } = await t.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM comments WHERE user_id = $1`, [critic.id]);
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await t.app.services.settings.update([{ category: 'security', name: 'comment_interval', value: 0 }]);
+    }
+  });
+});

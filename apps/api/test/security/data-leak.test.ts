@@ -4,10 +4,13 @@
  * without the user-admin permission `wd` matches usernames only and the answer never carries contact or identity
  * details; an administrator holding `GET /user/list` can still search by them; others see only public activity.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@wenku/contracts';
+import { DocumentStatus, TargetType, api } from '@wenku/contracts';
 import { createTestApp, type TestApp } from '../helpers';
-import { makeAdmin, makeUser, type TestUser } from '../factories';
+import { call, callError } from '../call';
+import { makeAdmin, makeDocument, makeUser, uniq, type TestDocument, type TestUser } from '../factories';
 import { DynamicType } from '../../src/modules/account/account.service';
 
 let t: TestApp;
@@ -148,5 +151,102 @@ describe('GET /user/dynamic of another user', () => {
     const items = await feed(victim.token);
     expect(items.some((d) => d.type === DynamicType.Password)).toBe(true);
     expect(items.some((d) => d.type === DynamicType.Download)).toBe(true);
+  });
+});
+
+/**
+ * Issue 25, finding 14: the titles of hidden documents (disabled, under review, rejected) leaked through the refusal
+ * of POST /chat/topic and through the public activity feeds of their uploader and of those who commented on or
+ * favourited them, while GET /document said 404; ids are sequential, so they could be enumerated. Now a hidden
+ * document answers POST /chat/topic as a missing one does, and a public feed leaves out entries about items its
+ * viewer may not see (entries carry the item they are about).
+ */
+describe('hidden documents stay hidden: chat topics and activity feeds', () => {
+  const HIDDEN = [
+    ['disabled', DocumentStatus.Disabled],
+    ['under review', DocumentStatus.PendingReview],
+    ['rejected', DocumentStatus.ReviewRejected],
+  ] as const;
+  const setStatus = (id: number, status: number) => t.database.pool.query('UPDATE documents SET status = $2 WHERE id = $1', [id, status]);
+  const feedOf = async (userId: number, as?: TestUser) =>
+    (await call(t, api.listDynamics, { query: { id: userId, size: 100 }, as: as ?? 'anonymous' })).dynamic.map((d) => d.content);
+
+  let uploader: TestUser;
+  let fan: TestUser;
+  let doc: TestDocument;
+  beforeAll(async () => {
+    uploader = await makeUser(t);
+    fan = await makeUser(t);
+    doc = await makeDocument(t, { owner: uploader, title: `机密标题${uniq()}`, converted: true });
+    await call(t, api.createComment, { as: fan, body: { document_id: doc.id, type: TargetType.Document, content: '写得好' } });
+    await call(t, api.createFavorite, { as: fan, body: { document_id: doc.id, type: TargetType.Document } });
+  }, 120_000);
+
+  it('POST /chat/topic: a hidden document answers exactly as a missing one, never with its title', async () => {
+    const missing = await callError(t, api.createChatTopic, { as: stranger, body: { category: 2, document_id: [2_000_000_000] } });
+    const page = await callError(t, api.getDocument, { as: stranger, query: { id: 2_000_000_000 } });
+    expect(missing.status).toBe(404);
+    for (const [name, status] of HIDDEN) {
+      await setStatus(doc.id, status);
+      try {
+        const r = await callError(t, api.createChatTopic, { as: stranger, body: { category: 2, document_id: [doc.id] } });
+        expect([r.status, r.code, r.message], name).toEqual([missing.status, missing.code, missing.message]);
+        expect(r.message).not.toContain(doc.title);
+        expect((await callError(t, api.getDocument, { as: stranger, query: { id: doc.id } })).message, name).toBe(page.message);
+      } finally {
+        await setStatus(doc.id, DocumentStatus.Converted);
+      }
+    }
+    // the same document visible again: a topic is made
+    expect((await call(t, api.createChatTopic, { as: stranger, body: { category: 2, document_id: [doc.id] } })).category).toBe(2);
+  });
+
+  it('public feeds leave out entries about a hidden or deleted document; its author and the feed’s owner still see them', async () => {
+    const mentions = (items: string[]) => items.filter((c) => c.includes(doc.title));
+    // visible: the upload in the uploader's feed, the comment and the favourite in the fan's
+    expect(mentions(await feedOf(uploader.id))).toHaveLength(1);
+    expect(mentions(await feedOf(fan.id))).toHaveLength(2);
+    for (const [name, status] of HIDDEN) {
+      await setStatus(doc.id, status);
+      try {
+        for (const viewer of [undefined, stranger]) {
+          expect(mentions(await feedOf(uploader.id, viewer)), name).toEqual([]);
+          expect(mentions(await feedOf(fan.id, viewer)), name).toEqual([]);
+        }
+        // the fan's own feed is theirs, and the uploader may see what others did with their own document
+        expect(mentions(await feedOf(fan.id, fan))).toHaveLength(2);
+        expect(mentions(await feedOf(fan.id, uploader))).toHaveLength(2);
+      } finally {
+        await setStatus(doc.id, DocumentStatus.Converted);
+      }
+    }
+    // in the recycle bin: gone for everyone but the owners of the feeds
+    await t.database.pool.query('UPDATE documents SET deleted_at = now() WHERE id = $1', [doc.id]);
+    try {
+      expect(mentions(await feedOf(uploader.id, stranger))).toEqual([]);
+      expect(mentions(await feedOf(fan.id))).toEqual([]);
+    } finally {
+      await t.database.pool.query('UPDATE documents SET deleted_at = NULL WHERE id = $1', [doc.id]);
+    }
+    expect(mentions(await feedOf(fan.id))).toHaveLength(2);
+  });
+
+  it('entries written before the migration are matched to their documents by title (drizzle/0019)', async () => {
+    const author = await makeUser(t);
+    const hidden = await makeDocument(t, { owner: author, title: `旧机密${uniq()}` });
+    const kept = await makeDocument(t, { owner: author, title: `旧公开${uniq()}` });
+    await setStatus(hidden.id, DocumentStatus.Disabled);
+    await setStatus(kept.id, DocumentStatus.Converted);
+    const legacy = [`上传了文档《${hidden.title}》`, `上传了文档《${kept.title}》`, `收藏了文档《${hidden.title}》`, `评论了文档《已清除${uniq()}》`];
+    // as the rows were before: no item named but in the text
+    await t.database.pool.query('UPDATE dynamics SET target_type = NULL, target_id = NULL WHERE user_id = $1', [author.id]);
+    for (const [i, content] of legacy.entries())
+      await t.database.pool.query('INSERT INTO dynamics (user_id, type, content) VALUES ($1, $2, $3)', [author.id, [3, 3, 2, 1][i], content]);
+    const sql = fs.readFileSync(path.join(__dirname, '../../drizzle/0019_dynamics_target.sql'), 'utf8');
+    for (const statement of sql.split('--> statement-breakpoint').filter((s) => /^\s*(--.*\n)*\s*UPDATE/.test(s))) await t.database.pool.query(statement);
+    const seen = await feedOf(author.id, stranger);
+    expect(seen).toContain(`上传了文档《${kept.title}》`);
+    for (const gone of [legacy[0], legacy[2], legacy[3]]) expect(seen).not.toContain(gone);
+    expect(await feedOf(author.id, author)).toEqual(expect.arrayContaining(legacy));
   });
 });

@@ -212,6 +212,25 @@ describe('notification endpoints', () => {
     expect(paid.rows[0].n).toBe(1);
   });
 
+  it('a notification arriving while the site is closed or login-only still pays its order (issue 25, finding 3)', async () => {
+    const setSecurity = (name: string, value: boolean) => call(t, api.updateConfig, { as: 'admin', body: { config: [{ category: 'security', name, value }] } });
+    for (const name of ['is_close', 'login_required']) {
+      const payer = await makeUser(t, { credits: 0 });
+      const o = (await post('/order', { order_type: 3, quantity: 10 }, payer)).json() as { order_no: string };
+      expect((await post('/order/pay', { order_no: o.order_no, payment_type: 1 }, payer)).statusCode).toBe(200);
+      const n = gw.wechat.notification(o.order_no);
+      await setSecurity(name, true);
+      try {
+        const res = await t.app.inject({ method: 'POST', url: '/api/v1/order/notify/wechatpay', headers: n.headers, payload: n.body });
+        expect(res.statusCode, `${name}: ${res.body}`).toBe(204);
+      } finally {
+        await setSecurity(name, false);
+      }
+      expect(await credits(payer), name).toBe(10);
+      expect((await call(t, api.getOrderStatus, { query: { order_no: o.order_no }, as: payer })).status).toBe(2);
+    }
+  });
+
   it('a notification pays only the order inside its signed, encrypted body; a tampered one pays nothing', async () => {
     const payer = await makeUser(t, { credits: 0 });
     const a = (await post('/order', { order_type: 3, quantity: 10 }, payer)).json() as { order_no: string };

@@ -5,9 +5,9 @@
  * The super-administrator keeps every one of these powers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, permissionKey } from '@wenku/contracts';
+import { PunishmentType, api, permissionKey } from '@wenku/contracts';
 import { ADMIN, createTestApp, type TestApp } from '../helpers';
-import { call, callError } from '../call';
+import { call, callError, callRaw } from '../call';
 import { makeAdmin, makeUser, uniq } from '../factories';
 
 const SUPER_GROUP = 1;
@@ -131,6 +131,143 @@ describe('other doors to the same powers', () => {
     // an ordinary user's profile is theirs to correct
     const other = await makeUser(t);
     expect((await call(t, api.updateProfile, { as: limited, body: { id: other.id, signature: '管理员修改' } })).signature).toBe('管理员修改');
+  });
+});
+
+describe('issue 25, finding 1: a limited administrator cannot take over a richer one', () => {
+  /** An administrator holding `PUT /user` and GET /stats: more than the limited administrators below. */
+  const richerAdmin = () => makeAdmin(t, { permissions: ['setUser', 'getStats'] });
+  const canLogin = (u: { username: string }, password: string) => t.login(u.username, password).then(Boolean, () => false);
+
+  it('PUT /user: the richer administrator’s password, email, mobile, username and groups stay theirs', async () => {
+    const limited = await makeAdmin(t, { permissions: ['setUser'] });
+    const richer = await richerAdmin();
+    const before = await groupsOf(richer.id);
+    for (const body of [
+      { id: richer.id, password: 'Taken-Over-987' },
+      { id: richer.id, email: 'attacker3@example.com' },
+      { id: richer.id, mobile: '13900000003' },
+      { id: richer.id, username: `renamed_${uniq()}` },
+      { id: richer.id, group_id: before.filter((g) => g !== richer.groupId) },
+    ]) {
+      const r = await callError(t, api.setUser, { as: limited, body });
+      expect(r.status, JSON.stringify(body)).toBe(403);
+      expect(r.message).toBe('该账号拥有您没有的权限，只有超级管理员可以修改它');
+    }
+    expect(await canLogin(richer, 'Taken-Over-987')).toBe(false);
+    expect(await canLogin(richer, richer.password)).toBe(true);
+    expect(await groupsOf(richer.id)).toEqual(before);
+    const row = await t.app.services.users.get(richer.id);
+    expect([row.email, row.mobile, row.username]).toEqual(['', '', richer.username]);
+  });
+
+  it('PUT /user/password and PUT /user/profile (admin mode): the same rule', async () => {
+    const limited = await makeAdmin(t, { permissions: ['updatePassword', 'updateProfile'] });
+    const richer = await richerAdmin();
+    const r = await callError(t, api.updatePassword, { as: limited, body: { id: richer.id, new_password: 'Taken-Over-987' } });
+    expect([r.status, r.message]).toEqual([403, '该账号拥有您没有的权限，只有超级管理员可以修改它']);
+    expect(await canLogin(richer, richer.password)).toBe(true);
+    for (const body of [{ email: 'attacker4@example.com' }, { mobile: '13900000004' }, { username: `renamed_${uniq()}` }]) {
+      expect((await callError(t, api.updateProfile, { as: limited, body: { id: richer.id, ...body } })).status, JSON.stringify(body)).toBe(403);
+    }
+    const row = await t.app.services.users.get(richer.id);
+    expect([row.email, row.mobile, row.username]).toEqual(['', '', richer.username]);
+    // what is not a credential stays editable, and an unchanged credential is not a change
+    const edited = await call(t, api.updateProfile, { as: limited, body: { id: richer.id, signature: '管理员修改', username: richer.username } });
+    expect(edited.signature).toBe('管理员修改');
+  });
+
+  it('DELETE /user, POST /punishment and PUT /punishment: the same rule', async () => {
+    const limited = await makeAdmin(t, { permissions: ['deleteUser', 'createPunishment', 'updatePunishment'] });
+    const richer = await richerAdmin();
+    const del = await callError(t, api.deleteUser, { as: limited, query: { id: [richer.id], password: limited.password } });
+    expect([del.status, del.message]).toEqual([403, '该账号拥有您没有的权限，只有超级管理员可以删除它']);
+    expect(await t.app.services.users.get(richer.id)).toBeTruthy();
+    const ban = { user_id: [richer.id], type: [PunishmentType.DisableAccount], reason: '夺权' };
+    const pun = await callError(t, api.createPunishment, { as: limited, body: ban });
+    expect([pun.status, pun.message]).toEqual([403, '该账号拥有您没有的权限，只有超级管理员可以处罚它']);
+    expect(await canLogin(richer, richer.password)).toBe(true);
+    // a punishment the super-administrator left disabled cannot be switched on by the limited administrator
+    await call(t, api.createPunishment, { as: 'admin', body: { ...ban, enable: false } });
+    const [held] = (await call(t, api.listPunishments, { as: 'admin', query: { user_id: [richer.id] } })).punishment;
+    expect((await callError(t, api.updatePunishment, { as: limited, body: { id: held.id, enable: true } })).status).toBe(403);
+    expect(await canLogin(richer, richer.password)).toBe(true);
+  });
+
+  it('an account holding nothing beyond the actor’s permissions is still theirs to manage; the super-administrator manages all', async () => {
+    const limited = await makeAdmin(t, { permissions: ['setUser', 'updatePassword'] });
+    const peer = await makeAdmin(t, { permissions: ['setUser'] });
+    await call(t, api.setUser, { as: limited, body: { id: peer.id, password: 'Peer-Reset-4821' } });
+    expect(await canLogin(peer, 'Peer-Reset-4821')).toBe(true);
+    const ordinary = await makeUser(t);
+    await call(t, api.updatePassword, { as: limited, body: { id: ordinary.id, new_password: 'User-Reset-4821' } });
+    expect(await canLogin(ordinary, 'User-Reset-4821')).toBe(true);
+    const richer = await richerAdmin();
+    await call(t, api.setUser, { as: 'admin', body: { id: richer.id, password: 'Super-Reset-4821' } });
+    expect(await canLogin(richer, 'Super-Reset-4821')).toBe(true);
+  });
+});
+
+describe('issue 25, finding 2: a default group never holds permissions', () => {
+  const isDefault = async (id: number) => (await t.app.services.adminAccount.getGroup(id)).is_default;
+  /** What a new registration holds: the default groups' permissions. */
+  const newcomerKeys = async () => permissionKeysOf((await t.register()).token);
+
+  it('GroupAPI/UpdateGroup or CreateGroup alone cannot make a group the default one', async () => {
+    const limited = await makeAdmin(t, { permissions: ['updateGroup', 'createGroup'] });
+    const ops = await groupWith(['getStats', 'setUser']);
+    const r = await callError(t, api.updateGroup, { as: limited, body: { id: ops, is_default: true } });
+    expect([r.status, r.message]).toEqual([403, '只有超级管理员可以设置默认用户组']);
+    expect(await isDefault(ops)).toBe(false);
+    const title = `组_${uniq()}`;
+    expect((await callError(t, api.createGroup, { as: limited, body: { title, is_default: true } })).status).toBe(403);
+    expect((await t.app.services.users.allGroups()).some((g) => g.title === title)).toBe(false);
+    expect(await newcomerKeys()).toEqual([]);
+    // the flag sent unchanged (the admin's form sends it with every edit) is not a change
+    const plain = await call(t, api.createGroup, { as: limited, body: { title: `组_${uniq()}` } });
+    expect((await call(t, api.updateGroup, { as: limited, body: { id: plain.id, title: `改_${uniq()}`, is_default: false } })).is_default).toBe(false);
+    expect((await call(t, api.updateGroup, { as: limited, body: { id: 2, description: '注册用户的默认分组', is_default: true } })).is_default).toBe(true);
+  });
+
+  it('not even the super-administrator makes a group with permissions the default one, nor grants permissions to a default group', async () => {
+    const ops = await groupWith(['getStats']);
+    const r = await callError(t, api.updateGroup, { as: 'admin', body: { id: ops, is_default: true } });
+    expect(r.status).toBe(400);
+    expect(r.message).toMatch(/^拥有管理权限的用户组不能设为默认用户组/);
+    expect(await isDefault(ops)).toBe(false);
+    expect((await callError(t, api.updateGroup, { as: 'admin', body: { id: SUPER_GROUP, is_default: true } })).status).toBe(400);
+    expect(await isDefault(SUPER_GROUP)).toBe(false);
+
+    // an empty group may become the default one; then nobody grants it anything
+    const empty = await call(t, api.createGroup, { as: 'admin', body: { title: `组_${uniq()}`, is_default: true } });
+    try {
+      const stats = await permissionId('getStats');
+      const grant = await callError(t, api.setGroupPermission, { as: 'admin', body: { group_id: empty.id, permission_id: [stats] } });
+      expect(grant.status).toBe(400);
+      expect(grant.message).toMatch(/^不能给默认用户组授予管理权限/);
+      const limited = await makeAdmin(t, { permissions: ['setGroupPermission'] });
+      const own = await permissionId('setGroupPermission');
+      expect((await callError(t, api.setGroupPermission, { as: limited, body: { group_id: empty.id, permission_id: [own] } })).status).toBe(400);
+      expect((await t.app.services.adminAccount.groupPermissions(empty.id)).permission_id).toEqual([]);
+      expect(await newcomerKeys()).toEqual([]);
+    } finally {
+      await call(t, api.updateGroup, { as: 'admin', body: { id: empty.id, is_default: false } });
+    }
+  });
+
+  it('making a group default and granting it permissions at the same time cannot both succeed', async () => {
+    const stats = await permissionId('getStats');
+    for (let i = 0; i < 5; i++) {
+      const g = await groupWith([]);
+      const [flag, grant] = await Promise.all([
+        callRaw(t, api.updateGroup, { as: 'admin', body: { id: g, is_default: true } }),
+        callRaw(t, api.setGroupPermission, { as: 'admin', body: { group_id: g, permission_id: [stats] } }),
+      ]);
+      expect([flag.statusCode, grant.statusCode].sort()).toEqual([200, 400]);
+      const held = (await t.app.services.adminAccount.groupPermissions(g)).permission_id;
+      expect((await isDefault(g)) && held.length > 0).toBe(false);
+      if (await isDefault(g)) await call(t, api.updateGroup, { as: 'admin', body: { id: g, is_default: false } });
+    }
   });
 });
 

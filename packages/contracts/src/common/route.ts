@@ -36,6 +36,14 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   permission?: boolean;
   /** this route is its module's list permission: holding it unlocks the module's admin pages */
   list?: boolean;
+  /**
+   * The site switches (`security.is_close`, `security.login_required`) guard every public and user route except
+   * those declared `switches: 'exempt'`: what a visitor needs to get in at all (login, registration, captchas, the
+   * public settings), a signed download link, and routes whose handler applies the switches itself. A webhook
+   * (`kind: 'webhook'`) is always exempt: a vendor's notification is no visitor, and money that arrived must be
+   * recorded. Admin routes are guarded by their permission, not by the switches. See `switchesExempt`.
+   */
+  switches?: 'exempt';
   params?: P;
   query?: Q;
   body?: B;
@@ -49,6 +57,11 @@ export function defineRoute<
   R extends z.ZodType = z.ZodType,
 >(def: RouteDef<P, Q, B, R>): RouteDef<P, Q, B, R> {
   return def;
+}
+
+/** Whether the site switches (closed, login required) leave this route alone: declared exempt, or a vendor's webhook. */
+export function switchesExempt(r: Pick<RouteDef, 'kind' | 'switches'>): boolean {
+  return r.kind === 'webhook' || r.switches === 'exempt';
 }
 
 export const API_PREFIX = '/api/v1';

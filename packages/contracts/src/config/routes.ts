@@ -4,8 +4,15 @@ import { ZOk } from '../common/schemas';
 import { ZSettings, ZRechargeSettings, ZListConfigQuery, ZUpdateConfigBody, ZConfigItem } from './schemas';
 
 export const configRoutes = {
-  getSettings: defineRoute({ method: 'GET', path: '/settings', auth: 'public', summary: '公开的系统设置', response: ZSettings }),
-  getRechargeSettings: defineRoute({ method: 'GET', path: '/settings/recharge', auth: 'public', summary: '充值设置', response: ZRechargeSettings }),
+  getSettings: defineRoute({ method: 'GET', path: '/settings', auth: 'public', switches: 'exempt', summary: '公开的系统设置', response: ZSettings }),
+  getRechargeSettings: defineRoute({
+    method: 'GET',
+    path: '/settings/recharge',
+    auth: 'public',
+    switches: 'exempt',
+    summary: '充值设置',
+    response: ZRechargeSettings,
+  }),
   listConfig: defineRoute({
     method: 'GET',
     path: '/config/list',

@@ -66,6 +66,8 @@ export const documentRoutes = {
     kind: 'binary',
     produces: 'image/*',
     auth: 'public',
+    // its handler applies the switches: the site's public images (logo, backgrounds) stay visible on the login page
+    switches: 'exempt',
     summary: '上传的图片',
     params: z.object({ '*': z.string().max(200) }),
     response: z.unknown(),
@@ -467,6 +469,8 @@ export const documentRoutes = {
     kind: 'binary',
     produces: 'application/octet-stream',
     auth: 'public',
+    // a signed download link stays valid for its holder: the signature is the permission
+    switches: 'exempt',
     summary: '按签名链接下载文档原文件',
     params: z.object({ token: z.string().max(1000) }),
     response: z.unknown(),

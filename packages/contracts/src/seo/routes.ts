@@ -12,6 +12,8 @@ export const seoRoutes = {
     kind: 'binary',
     produces: 'text/plain',
     auth: 'public',
+    // crawlers always get robots.txt (it says `Disallow: /` while the site is closed or login-only)
+    switches: 'exempt',
     summary: 'robots.txt',
     response: z.unknown(),
   }),

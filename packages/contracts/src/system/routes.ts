@@ -254,11 +254,12 @@ export const systemRoutes = {
     summary: '修复 SQL 模式（MySQL 专用，PostgreSQL 无需操作）',
     response: ZSqlModeResult,
   }),
-  health: defineRoute({ method: 'GET', path: '/health', auth: 'public', summary: '健康检查', response: ZHealth }),
+  health: defineRoute({ method: 'GET', path: '/health', auth: 'public', switches: 'exempt', summary: '健康检查', response: ZHealth }),
   ping: defineRoute({
     method: 'GET',
     path: '/ping',
     auth: 'public',
+    switches: 'exempt',
     summary: 'Ping',
     query: z.object({ name: z.string().max(64).optional() }),
     response: z.object({ name: z.string(), created_at: z.string() }),

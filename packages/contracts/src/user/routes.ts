@@ -5,9 +5,17 @@ import { PERMISSION_METHODS } from '../permission';
 import { ZAuthResult, ZRegisterBody, ZLoginBody, ZUser, ZGetUserQuery, ZPermission, ZGroup, ZListUsersQuery } from './schemas';
 
 export const userRoutes = {
-  register: defineRoute({ method: 'POST', path: '/user/register', auth: 'public', summary: '用户注册', body: ZRegisterBody, response: ZAuthResult }),
-  login: defineRoute({ method: 'POST', path: '/user/login', auth: 'public', summary: '用户登录', body: ZLoginBody, response: ZAuthResult }),
-  logout: defineRoute({ method: 'DELETE', path: '/user/logout', auth: 'user', summary: '退出登录', response: ZOk }),
+  register: defineRoute({
+    method: 'POST',
+    path: '/user/register',
+    auth: 'public',
+    switches: 'exempt',
+    summary: '用户注册',
+    body: ZRegisterBody,
+    response: ZAuthResult,
+  }),
+  login: defineRoute({ method: 'POST', path: '/user/login', auth: 'public', switches: 'exempt', summary: '用户登录', body: ZLoginBody, response: ZAuthResult }),
+  logout: defineRoute({ method: 'DELETE', path: '/user/logout', auth: 'user', switches: 'exempt', summary: '退出登录', response: ZOk }),
   getUser: defineRoute({ method: 'GET', path: '/user', auth: 'public', summary: '用户信息（不传 id 为当前用户）', query: ZGetUserQuery, response: ZUser }),
   listUsers: defineRoute({
     method: 'GET',
@@ -24,10 +32,18 @@ export const userRoutes = {
     method: 'GET',
     path: '/user/permission',
     auth: 'user',
+    switches: 'exempt',
     summary: '当前用户的权限',
     response: z.object({ permission: z.array(ZPermission) }),
   }),
-  getGroup: defineRoute({ method: 'GET', path: '/user/group', auth: 'user', summary: '当前用户的分组', response: z.object({ group: z.array(ZGroup) }) }),
+  getGroup: defineRoute({
+    method: 'GET',
+    path: '/user/group',
+    auth: 'user',
+    switches: 'exempt',
+    summary: '当前用户的分组',
+    response: z.object({ group: z.array(ZGroup) }),
+  }),
 };
 
 export const groupRoutes = {

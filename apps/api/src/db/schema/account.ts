@@ -28,6 +28,13 @@ export const dynamics = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     type: smallint('type').notNull(),
     content: text('content').notNull(),
+    /**
+     * The item the entry is about (`TargetType`: 0 a document, 1 an article), when it is about one: the public feed
+     * shows the entry only while its viewer may see the item (its title is in `content`). No foreign key: an entry
+     * about a purged item stays in its owner's own feed.
+     */
+    targetType: smallint('target_type'),
+    targetId: integer('target_id'),
     createdAt: createdAt(),
   },
   (t) => [index('dynamics_user_idx').on(t.userId, t.id)],

@@ -1,7 +1,50 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { aiQuotas, creditLedger, dynamics, groupPermissions, groups, permissions, signs, users, userGroups, vipLogs } from '../../db/schema';
+import { ArticleAudit, DocumentStatus, TargetType } from '@wenku/contracts';
+import {
+  aiQuotas,
+  articles,
+  creditLedger,
+  documents,
+  dynamics,
+  groupPermissions,
+  groups,
+  permissions,
+  signs,
+  users,
+  userGroups,
+  vipLogs,
+} from '../../db/schema';
 import { likePattern } from '../../lib/sql';
+
+/** The item an activity entry is about. */
+export interface DynamicAbout {
+  type: number;
+  id: number;
+}
+
+/**
+ * The rule of the document page (`DocumentService.visible`) and the article page (`ArticleService.visible`), word for
+ * word, as SQL over the feed's entries: not deleted, and not disabled, under review or rejected (documents) / approved
+ * and not a draft (articles) unless the viewer is the author. An entry about no item passes.
+ * *Exception to "repos touch their own tables":* the public feed reads documents' and articles' status, so that a
+ * page of the feed is a page (filtering after the query would break paging and totals).
+ */
+const HIDDEN_DOCUMENT = sql.join(
+  [DocumentStatus.Disabled, DocumentStatus.PendingReview, DocumentStatus.ReviewRejected].map((s) => sql`${s}`),
+  sql`, `,
+);
+function itemVisible(viewerId: number | undefined): SQL {
+  const docAuthor = viewerId === undefined ? sql`false` : sql`${documents.userId} = ${viewerId}`;
+  const articleAuthor = viewerId === undefined ? sql`false` : sql`${articles.userId} = ${viewerId}`;
+  const document = sql`EXISTS (SELECT 1 FROM ${documents} WHERE ${documents.id} = ${dynamics.targetId} AND ${documents.deletedAt} IS NULL
+    AND (${documents.status} NOT IN (${HIDDEN_DOCUMENT}) OR ${docAuthor}))`;
+  const article = sql`EXISTS (SELECT 1 FROM ${articles} WHERE ${articles.id} = ${dynamics.targetId} AND ${articles.deletedAt} IS NULL
+    AND ((${articles.status} = ${ArticleAudit.Approved} AND NOT ${articles.isDraft}) OR ${articleAuthor}))`;
+  return sql`(${dynamics.targetId} IS NULL
+    OR (${dynamics.targetType} = ${TargetType.Document} AND ${document})
+    OR (${dynamics.targetType} = ${TargetType.Article} AND ${article}))`;
+}
 
 export class AccountRepo {
   constructor(private readonly db: Db) {}
@@ -16,11 +59,15 @@ export class AccountRepo {
   }
 
   // ---- activity & credits ----
-  async addDynamic(userId: number, type: number, content: string, tx: Db | Tx = this.db) {
-    await tx.insert(dynamics).values({ userId, type, content });
+  async addDynamic(userId: number, type: number, content: string, about?: DynamicAbout, tx: Db | Tx = this.db) {
+    await tx.insert(dynamics).values({ userId, type, content, targetType: about?.type ?? null, targetId: about?.id ?? null });
   }
-  async listDynamics(userId: number, page: number, size: number, types?: number[]) {
-    const where = types ? and(eq(dynamics.userId, userId), inArray(dynamics.type, types)) : eq(dynamics.userId, userId);
+  /**
+   * A user's feed, newest first. `only`: the public view — these types, and of the entries about an item only those
+   * whose item the viewer may see (`viewerId`: the author of a hidden item still sees entries about it).
+   */
+  async listDynamics(userId: number, page: number, size: number, only?: { types: number[]; viewerId?: number }) {
+    const where = only ? and(eq(dynamics.userId, userId), inArray(dynamics.type, only.types), itemVisible(only.viewerId)) : eq(dynamics.userId, userId);
     const [rows, [{ n }]] = await Promise.all([
       this.db
         .select()
@@ -75,9 +122,18 @@ export class AccountRepo {
     const [row] = await this.db.insert(groups).values(values).returning();
     return row;
   }
-  async updateGroup(id: number, patch: Partial<typeof groups.$inferInsert>) {
-    const [row] = await this.db.update(groups).set(patch).where(eq(groups.id, id)).returning();
+  async updateGroup(tx: Tx, id: number, patch: Partial<typeof groups.$inferInsert>) {
+    const [row] = await tx.update(groups).set(patch).where(eq(groups.id, id)).returning();
     return row;
+  }
+  /** A group's row, locked for the rest of `tx`: its default flag and its permissions change one at a time. */
+  lockGroup(tx: Tx, id: number) {
+    return tx
+      .select()
+      .from(groups)
+      .where(eq(groups.id, id))
+      .for('update')
+      .then((r) => r[0]);
   }
   async deleteGroups(ids: number[]) {
     await this.db.delete(groups).where(inArray(groups.id, ids));
@@ -85,19 +141,17 @@ export class AccountRepo {
   findGroup(id: number) {
     return this.db.query.groups.findFirst({ where: eq(groups.id, id) });
   }
-  async groupPermissionIds(groupId: number): Promise<number[]> {
-    const rows = await this.db.select({ id: groupPermissions.permissionId }).from(groupPermissions).where(eq(groupPermissions.groupId, groupId));
+  async groupPermissionIds(groupId: number, tx: Db | Tx = this.db): Promise<number[]> {
+    const rows = await tx.select({ id: groupPermissions.permissionId }).from(groupPermissions).where(eq(groupPermissions.groupId, groupId));
     return rows.map((r) => r.id);
   }
-  async setGroupPermissions(groupId: number, ids: number[]) {
-    await this.db.transaction(async (tx) => {
-      await tx.delete(groupPermissions).where(eq(groupPermissions.groupId, groupId));
-      if (ids.length)
-        await tx
-          .insert(groupPermissions)
-          .values(ids.map((permissionId) => ({ groupId, permissionId })))
-          .onConflictDoNothing();
-    });
+  async setGroupPermissions(tx: Tx, groupId: number, ids: number[]) {
+    await tx.delete(groupPermissions).where(eq(groupPermissions.groupId, groupId));
+    if (ids.length)
+      await tx
+        .insert(groupPermissions)
+        .values(ids.map((permissionId) => ({ groupId, permissionId })))
+        .onConflictDoNothing();
   }
   async existingPermissionIds(ids: number[]): Promise<number[]> {
     if (!ids.length) return [];

@@ -27,7 +27,7 @@ export function accountRoutes({ account, adminAccount, captcha, punishments, use
     listDynamics: async ({ req, query }) => {
       const id = query!.id ?? req.auth?.userId;
       if (!id) throw unauthorized();
-      return account.dynamics(id, query!.page, query!.size, id !== req.auth?.userId && !req.permitted);
+      return account.dynamics(id, query!.page, query!.size, id !== req.auth?.userId && !req.permitted, req.auth?.userId);
     },
     listCreditLogs: ({ req, query }) => account.creditLogs(req.auth!.userId, query!.page, query!.size),
     getCaptcha: { rateLimit: { max: 30, timeWindow: '1 minute' }, handler: ({ query }) => captcha.create(query!.type, query!.force === true) },
@@ -56,7 +56,7 @@ export function accountRoutes({ account, adminAccount, captcha, punishments, use
     },
     deleteUser: async ({ query, req }) => (await adminAccount.deleteUsers(req.auth!.userId, query!.id, query!.password), ok),
 
-    createGroup: ({ body }) => adminAccount.createGroup(body!),
+    createGroup: async ({ body, req }) => adminAccount.createGroup(await adminAccount.actor(req.auth!.userId), body!),
     updateGroup: async ({ body, req }) => adminAccount.updateGroup(await adminAccount.actor(req.auth!.userId), body!.id, body!),
     deleteGroup: async ({ query, req }) => {
       await adminAccount.deleteGroups(query!.id);

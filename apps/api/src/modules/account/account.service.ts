@@ -5,8 +5,8 @@ import type { Db, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { CreditService } from '../credit/credit.service';
 import type { ConfigService } from '../config/config.service';
-import { hashPassword, isVip, toPrivateUser, toPublicUser, ROOT_USER_ID, type UserService } from '../user/user.service';
-import type { AccountRepo } from './account.repo';
+import { hashPassword, isVip, toPrivateUser, toPublicUser, type UserService } from '../user/user.service';
+import type { AccountRepo, DynamicAbout } from './account.repo';
 
 /** Activity feed types (moredoc's `dynamic`). */
 export const DynamicType = {
@@ -68,15 +68,10 @@ export class AccountService {
     const targetId = body.id ?? actorId;
     if (targetId !== actorId && !asAdmin) throw forbidden();
     const user = await this.users.get(targetId);
-    // the contact details of a super-administrator are how its password is reset: only super-administrators change them
-    if (
-      targetId !== actorId &&
-      (body.email !== undefined || body.mobile !== undefined || body.username !== undefined) &&
-      (await this.users.isSuperAdmin(targetId)) &&
-      !(await this.users.isSuperAdmin(actorId))
-    ) {
-      throw forbidden('只有超级管理员可以修改超级管理员的用户名、邮箱和手机号');
-    }
+    // another account's username, email and mobile are how it logs in and resets its password: they change only
+    // when the actor may manage that account (the rule of PUT /user and PUT /user/password too)
+    const credentials = (['username', 'email', 'mobile'] as const).some((k) => body[k] !== undefined && body[k] !== user[k]);
+    if (targetId !== actorId && credentials) await this.users.assertCanManage(await this.users.actor(actorId), targetId);
     const patch: Record<string, unknown> = {};
     for (const k of ['realname', 'identity', 'address', 'signature', 'avatar'] as const) if (body[k] !== undefined) patch[k] = body[k];
     if (asAdmin && body.remark !== undefined) patch.remark = body.remark;
@@ -119,9 +114,7 @@ export class AccountService {
       const ok = user.password ? await verify(user.password, body.old_password).catch(() => false) : true;
       if (!ok) throw badRequest('原密码不正确');
     }
-    if (targetId === ROOT_USER_ID && actorId !== ROOT_USER_ID) throw forbidden('不能修改超级管理员的密码');
-    if (targetId !== actorId && (await this.users.isSuperAdmin(targetId)) && !(await this.users.isSuperAdmin(actorId)))
-      throw forbidden('不能修改超级管理员的密码');
+    if (targetId !== actorId) await this.users.assertCanManage(await this.users.actor(actorId), targetId);
     await this.users.setPassword(targetId, body.new_password);
     await this.repo.addDynamic(targetId, DynamicType.Password, '修改了登录密码');
   }
@@ -156,7 +149,7 @@ export class AccountService {
         award > 0
           ? await this.credits.change(tx, { userId, delta: award, reason: 'sign_in', refType: 'sign', refId: row.id, remark: `${day} 签到` })
           : (await this.repo.lockUser(tx, userId)).creditCount;
-      await this.repo.addDynamic(userId, DynamicType.Sign, signInSuccessMessage(award, creditName), tx);
+      await this.repo.addDynamic(userId, DynamicType.Sign, signInSuccessMessage(award, creditName), undefined, tx);
       return { row, balance };
     });
     if (!result) throw new AppError('conflict', '今日已签到');
@@ -165,9 +158,13 @@ export class AccountService {
   }
 
   // ---------------- feeds ----------------
-  /** A user's activity; others (but administrators) see only what is public: no logins, downloads, password or profile changes. */
-  async dynamics(userId: number, page: number, size: number, onlyPublic: boolean) {
-    const { rows, total } = await this.repo.listDynamics(userId, page, size, onlyPublic ? PUBLIC_DYNAMICS : undefined);
+  /**
+   * A user's activity; others (but administrators) see only what is public: no logins, downloads, password or
+   * profile changes, and no entry about a document or article the viewer may not see (disabled, under review,
+   * rejected, deleted: its title is in the entry). `viewerId`: who looks (undefined: anonymous).
+   */
+  async dynamics(userId: number, page: number, size: number, onlyPublic: boolean, viewerId?: number) {
+    const { rows, total } = await this.repo.listDynamics(userId, page, size, onlyPublic ? { types: PUBLIC_DYNAMICS, viewerId } : undefined);
     return { total, dynamic: rows.map((d) => ({ id: d.id, user_id: d.userId, type: d.type, content: d.content, created_at: d.createdAt.toISOString() })) };
   }
 
@@ -186,8 +183,9 @@ export class AccountService {
     };
   }
 
-  addDynamic(userId: number, type: number, content: string) {
-    return this.repo.addDynamic(userId, type, content);
+  /** Records an activity entry; `about`: the document or article it names (`TargetType`), so the public feed can leave it out while the item is hidden. */
+  addDynamic(userId: number, type: number, content: string, about?: DynamicAbout) {
+    return this.repo.addDynamic(userId, type, content, about);
   }
 
   // ---------------- VIP ----------------

@@ -3,22 +3,22 @@ import { verify } from '@node-rs/argon2';
 import type { TGroup, TPermission, TUser } from '@wenku/contracts';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
-import { ROOT_USER_ID, SUPER_GROUP_ID, toGroup, hashPassword, type UserService } from '../user/user.service';
+import { ROOT_USER_ID, SUPER_GROUP_ID, toGroup, hashPassword, type Actor, type UserService } from '../user/user.service';
 import type { AccountRepo } from './account.repo';
 import { assertPasswordAllowed } from '../user/password-policy';
 
-/** Who is acting in the back office, and with what. */
-export interface Actor {
-  id: number;
-  isSuper: boolean;
-  /** ids of the permission entries the actor holds */
-  permissionIds: Set<number>;
-}
+export type { Actor };
+
+const DEFAULT_GROUP_SUPER_ONLY = '只有超级管理员可以设置默认用户组';
+const DEFAULT_GROUP_WITH_PERMISSIONS =
+  '拥有管理权限的用户组不能设为默认用户组：每个新注册的用户都会加入默认用户组并获得这些权限。请先清空该组的权限，或另选一个用户组作为默认组';
+const DEFAULT_GROUP_GRANT = '不能给默认用户组授予管理权限：每个新注册的用户都会加入默认用户组并获得这些权限。请先取消该组的“默认用户组”设置';
 
 /**
  * The back office's user, group and permission management. Nobody can give away more than they hold: only a
- * super-administrator grants the super-administrator group, edits a super-administrator, or grants a group holding
- * permissions the granting administrator lacks; a limited administrator can give a group only permissions they hold.
+ * super-administrator grants the super-administrator group, edits or deletes an account holding a permission the
+ * actor lacks (`UserService.assertCanManage`), or grants a group holding permissions the granting administrator
+ * lacks; a limited administrator can give a group only permissions they hold.
  */
 export class AdminAccountService {
   constructor(
@@ -28,15 +28,8 @@ export class AdminAccountService {
     private readonly events: EventBus,
   ) {}
 
-  async actor(id: number): Promise<Actor> {
-    const [isSuper, perms] = await Promise.all([this.users.isSuperAdmin(id), this.users.permissions(id)]);
-    return { id, isSuper, permissionIds: new Set(perms.map((p) => p.id)) };
-  }
-
-  /** A super-administrator can be changed by super-administrators only, and user 1 by user 1 only. */
-  async assertCanManage(actor: Actor, targetId: number): Promise<void> {
-    if (targetId === ROOT_USER_ID && actor.id !== ROOT_USER_ID) throw forbidden('只有超级管理员本人可以修改该账号');
-    if (!actor.isSuper && (await this.users.isSuperAdmin(targetId))) throw forbidden('只有超级管理员可以修改超级管理员');
+  actor(id: number): Promise<Actor> {
+    return this.users.actor(id);
   }
 
   private async assertCanGrant(actor: Actor, groupIds: number[]): Promise<void> {
@@ -68,7 +61,8 @@ export class AdminAccountService {
     body: { id: number; username?: string; password?: string; email?: string; mobile?: string; group_id?: number[] },
   ): Promise<TUser> {
     const user = await this.users.get(body.id);
-    await this.assertCanManage(actor, user.id);
+    // every field of this route is a credential or a group: the account must be one the actor may manage
+    await this.users.assertCanManage(actor, user.id);
     if (body.group_id) await this.assertCanGrant(actor, body.group_id);
     const patch: Record<string, unknown> = {};
     if (body.username && body.username !== user.username) {
@@ -93,15 +87,20 @@ export class AdminAccountService {
     return this.users.privateView(user.id);
   }
 
-  /** Deletes users after the administrator re-enters their own password; user 1 is never deleted. */
+  /**
+   * Deletes users after the administrator re-enters their own password; user 1 is never deleted, and an account
+   * holding a permission the actor lacks only by a super-administrator.
+   */
   async deleteUsers(actorId: number, ids: number[], password: string): Promise<void> {
-    const actor = await this.users.get(actorId);
-    const ok = actor.password ? await verify(actor.password, password).catch(() => false) : false;
+    const self = await this.users.get(actorId);
+    const ok = self.password ? await verify(self.password, password).catch(() => false) : false;
     if (!ok) throw badRequest('密码不正确，无法删除');
     if (ids.includes(ROOT_USER_ID)) throw forbidden('不能删除超级管理员');
     if (ids.includes(actorId)) throw badRequest('不能删除自己');
     const rows = await this.users.byIds(ids);
     if (!rows.length) throw notFound('用户不存在');
+    const actor = await this.users.actor(actorId);
+    for (const r of rows) await this.users.assertCanManage(actor, r.id, '删除');
     const busy = rows.find((u) => u.docCount > 0 || u.articleCount > 0);
     if (busy) throw badRequest(`用户「${busy.username}」还有文档或文章，请先处理后再删除`);
     await this.db.transaction((tx) =>
@@ -134,7 +133,9 @@ export class AdminAccountService {
     return out;
   }
 
-  async createGroup(body: Record<string, unknown>): Promise<TGroup> {
+  async createGroup(actor: Actor, body: Record<string, unknown>): Promise<TGroup> {
+    // a new group holds no permission yet: the default flag is the super-administrator's to give
+    if (body.is_default === true && !actor.isSuper) throw forbidden(DEFAULT_GROUP_SUPER_ONLY);
     try {
       return toGroup(await this.repo.insertGroup(this.groupValues(body) as never));
     } catch (e) {
@@ -143,11 +144,22 @@ export class AdminAccountService {
     }
   }
 
+  /**
+   * Edits a group. Its default flag (every new account joins the default groups) changes only by a
+   * super-administrator, and a group holding any permission never becomes a default one: decided under the group's
+   * row lock, which `setGroupPermissions` takes too, so the two cannot interleave into a default group with powers.
+   */
   async updateGroup(actor: Actor, id: number, body: Record<string, unknown>): Promise<TGroup> {
-    if (!(await this.repo.findGroup(id))) throw notFound('用户组不存在');
-    if (id === SUPER_GROUP_ID && !actor.isSuper) throw forbidden('只有超级管理员可以修改超级管理员组');
+    const values = this.groupValues(body);
     try {
-      return toGroup((await this.repo.updateGroup(id, this.groupValues(body)))!);
+      return await this.db.transaction(async (tx) => {
+        const cur = await this.repo.lockGroup(tx, id);
+        if (!cur) throw notFound('用户组不存在');
+        if (id === SUPER_GROUP_ID && !actor.isSuper) throw forbidden('只有超级管理员可以修改超级管理员组');
+        if (values.isDefault !== undefined && values.isDefault !== cur.isDefault && !actor.isSuper) throw forbidden(DEFAULT_GROUP_SUPER_ONLY);
+        if (values.isDefault === true && (await this.repo.groupPermissionIds(id, tx)).length) throw badRequest(DEFAULT_GROUP_WITH_PERMISSIONS);
+        return toGroup((await this.repo.updateGroup(tx, id, values))!);
+      });
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('用户组名称已存在');
       throw e;
@@ -173,19 +185,27 @@ export class AdminAccountService {
     return { group_id: groupId, permission_id: await this.repo.groupPermissionIds(groupId) };
   }
 
+  /** Replaces a group's permissions; a default group holds none (see `updateGroup`, under the same row lock). */
   async setGroupPermissions(actor: Actor, groupId: number, ids: number[]) {
-    await this.getGroup(groupId);
-    if (groupId === SUPER_GROUP_ID) throw forbidden('超级管理员组拥有全部权限，无需设置');
-    const unique = [...new Set(ids)];
-    if (!actor.isSuper) {
-      // a limited administrator may move only permissions they hold, and keeps what they lack where it is
-      const current = await this.repo.groupPermissionIds(groupId);
-      const touched = [...unique.filter((id) => !current.includes(id)), ...current.filter((id) => !unique.includes(id))];
-      if (touched.some((id) => !actor.permissionIds.has(id))) throw forbidden('不能授予或收回您自己没有的权限');
+    if (groupId === SUPER_GROUP_ID) {
+      await this.getGroup(groupId);
+      throw forbidden('超级管理员组拥有全部权限，无需设置');
     }
+    const unique = [...new Set(ids)];
     const existing = await this.repo.existingPermissionIds(unique);
-    if (existing.length !== unique.length) throw badRequest('包含不存在的权限');
-    await this.repo.setGroupPermissions(groupId, unique);
+    await this.db.transaction(async (tx) => {
+      const group = await this.repo.lockGroup(tx, groupId);
+      if (!group) throw notFound('用户组不存在');
+      if (!actor.isSuper) {
+        // a limited administrator may move only permissions they hold, and keeps what they lack where it is
+        const current = await this.repo.groupPermissionIds(groupId, tx);
+        const touched = [...unique.filter((id) => !current.includes(id)), ...current.filter((id) => !unique.includes(id))];
+        if (touched.some((id) => !actor.permissionIds.has(id))) throw forbidden('不能授予或收回您自己没有的权限');
+      }
+      if (existing.length !== unique.length) throw badRequest('包含不存在的权限');
+      if (group.isDefault && unique.length) throw badRequest(DEFAULT_GROUP_GRANT);
+      await this.repo.setGroupPermissions(tx, groupId, unique);
+    });
   }
 
   // ---------------- permissions ----------------

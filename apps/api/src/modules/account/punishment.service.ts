@@ -36,7 +36,7 @@ export class PunishmentService {
   readonly cache = new TtlCache<number[]>(3000, 10_000);
   constructor(
     private readonly repo: PunishmentRepo,
-    private readonly users: Pick<UserService, 'byIds' | 'isSuperAdmin' | 'revokeTokens'>,
+    private readonly users: Pick<UserService, 'byIds' | 'actor' | 'assertCanManage' | 'revokeTokens'>,
   ) {}
 
   activeTypes(userId: number): Promise<number[]> {
@@ -75,9 +75,9 @@ export class PunishmentService {
     const users = await this.users.byIds(input.user_id);
     if (users.length !== new Set(input.user_id).size) throw new AppError('bad_request', '用户不存在');
     if (input.user_id.includes(1)) throw new AppError('bad_request', '不能处罚超级管理员');
-    if (!(await this.users.isSuperAdmin(operator.id))) {
-      for (const id of new Set(input.user_id)) if (await this.users.isSuperAdmin(id)) throw new AppError('forbidden', '只有超级管理员可以处罚超级管理员');
-    }
+    // disabling an account holding more than the operator would lock out whoever could take the operator's powers back
+    const actor = await this.users.actor(operator.id);
+    for (const id of new Set(input.user_id)) await this.users.assertCanManage(actor, id, '处罚');
     await this.repo.insertPunishments(rows);
     await this.cache.clear();
     // a disabled account is logged out everywhere at once
@@ -90,6 +90,8 @@ export class PunishmentService {
   ) {
     const cur = await this.repo.findPunishment(input.id);
     if (!cur) throw notFound('处罚记录不存在');
+    // an update may enable or extend the punishment: the same rule as creating it
+    await this.users.assertCanManage(await this.users.actor(operator.id), cur.userId, '处罚');
     const row = await this.repo.updatePunishment(input.id, {
       enable: input.enable,
       reason: input.reason,

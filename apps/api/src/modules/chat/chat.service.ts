@@ -147,10 +147,10 @@ export class ChatService {
     const documentIds = body.category === ChatCategory.Document ? (body.document_id ?? []) : [];
     if (body.category === ChatCategory.Document) {
       if (!documentIds.length) throw badRequest('请选择要提问的文档');
-      const found = new Map((await this.documents.byIds(documentIds)).map((d) => [d.id, d]));
       for (const id of documentIds) {
-        const d = found.get(id);
-        if (!d) throw notFound('文档不存在或已被删除');
+        // the document page's rule: one the asker may not see (disabled, under review, rejected, deleted) answers
+        // as if it did not exist, the same 404 — its title never travels in a refusal
+        const d = await this.documents.visible({ id }, { userId, isAdmin: false });
         if (d.status !== DocumentStatus.Converted) throw badRequest(`《${d.title}》尚未转换完成或已被禁用，暂不能提问`);
       }
     }

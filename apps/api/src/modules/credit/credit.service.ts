@@ -46,7 +46,10 @@ export class CreditService {
     return balance;
   }
 
-  /** Locks a user's row for the rest of `tx`: serialises a user's own money and credit operations. */
+  /**
+   * Locks a user's row for the rest of `tx`: serialises a user's own money and credit operations, and their
+   * actions limited by time (the comment interval).
+   */
   async lock(tx: Tx, userId: number): Promise<void> {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   }

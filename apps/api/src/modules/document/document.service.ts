@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { DocumentStatus, PunishmentType, type TDocument, type TUserCard } from '@wenku/contracts';
+import { DocumentStatus, PunishmentType, TargetType, type TDocument, type TUserCard } from '@wenku/contracts';
 import type { Db, Exec, Tx } from '../../db/client';
 import type { EventBus } from '../../kernel/events';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -200,7 +200,7 @@ export class DocumentService {
       await this.recount(tx, [userId], body.category_id);
       return rows;
     });
-    for (const r of created) await this.account.addDynamic(userId, DynamicType.Upload, `上传了文档《${r.title}》`);
+    for (const r of created) await this.account.addDynamic(userId, DynamicType.Upload, `上传了文档《${r.title}》`, { type: TargetType.Document, id: r.id });
     if (!needsReview)
       await this.requestConversionOf(
         created.map((r) => r.hash),
@@ -394,7 +394,8 @@ export class DocumentService {
         cats,
       );
     });
-    for (const d of docs) await this.account.addDynamic(d.userId, DynamicType.DeleteDocument, `删除了文档《${d.title}》`);
+    for (const d of docs)
+      await this.account.addDynamic(d.userId, DynamicType.DeleteDocument, `删除了文档《${d.title}》`, { type: TargetType.Document, id: d.id });
     await this.changed(docs.map((d) => d.id));
   }
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DocumentStatus, PunishmentType } from '@wenku/contracts';
+import { DocumentStatus, PunishmentType, TargetType } from '@wenku/contracts';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound, unauthorized } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
@@ -117,7 +117,7 @@ export class DownloadService {
       });
     // results ranked by downloads change: cached answers go (after the commit, so none is cached from before it)
     await Promise.all([this.search.popularityChanged(), this.documents.countsChanged()]);
-    if (userId) await this.account.addDynamic(userId, DynamicType.Download, `下载了文档《${d.title}》`);
+    if (userId) await this.account.addDynamic(userId, DynamicType.Download, `下载了文档《${d.title}》`, { type: TargetType.Document, id: d.id });
     const seconds = Math.max(10, cfg.url_duration);
     return `/download/${sign({ d: d.id, u: userId }, seconds)}`;
   }

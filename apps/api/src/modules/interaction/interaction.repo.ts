@@ -113,8 +113,8 @@ export class InteractionRepo {
   commentsByIds(ids: number[]) {
     return ids.length ? this.db.select().from(comments).where(inArray(comments.id, ids)) : Promise.resolve([]);
   }
-  async lastCommentAt(userId: number): Promise<Date | undefined> {
-    const r = await this.db.select({ at: comments.createdAt }).from(comments).where(eq(comments.userId, userId)).orderBy(desc(comments.id)).limit(1);
+  async lastCommentAt(tx: Tx, userId: number): Promise<Date | undefined> {
+    const r = await tx.select({ at: comments.createdAt }).from(comments).where(eq(comments.userId, userId)).orderBy(desc(comments.id)).limit(1);
     return r[0]?.at;
   }
   async updateComment(tx: Tx, id: number, patch: { content?: string; status?: number }) {

@@ -135,7 +135,8 @@ export class InteractionService {
       return f;
     });
     if (!row) throw conflict('您已经收藏过了');
-    if (type === TargetType.Document) await this.account.addDynamic(userId, DynamicType.Favorite, `收藏了${target.noun}《${item.title}》`);
+    if (type === TargetType.Document)
+      await this.account.addDynamic(userId, DynamicType.Favorite, `收藏了${target.noun}《${item.title}》`, { type, id: item.id });
     return { id: row.id, document_id: row.documentId, type: row.type, created_at: iso(row.createdAt) };
   }
 
@@ -186,13 +187,7 @@ export class InteractionService {
     const groups = await this.users.groups(userId);
     if (!groups.some((g) => g.enable_comment)) throw forbidden('您所在的用户组不允许发表评论');
     await this.captcha.verify('comment', body.captcha_id, body.captcha);
-    const security = await this.settings.get('security');
-    const interval = Math.max(0, security.comment_interval);
-    const last = await this.repo.lastCommentAt(userId);
-    if (last && interval > 0 && Date.now() - last.getTime() < interval * 1000) {
-      const wait = Math.ceil((last.getTime() + interval * 1000 - Date.now()) / 1000);
-      throw new AppError('rate_limited', `评论太频繁，请 ${wait} 秒后再试`, { 'Retry-After': String(wait) });
-    }
+    const interval = Math.max(0, (await this.settings.get('security')).comment_interval);
     const target = this.target(body.type);
     if (!(await target.commentsEnabled())) throw forbidden('评论功能已关闭');
     const d = await target.find(body.document_id, userId);
@@ -205,6 +200,14 @@ export class InteractionService {
     const rewardable = body.type === TargetType.Document && d.userId !== userId && !needsApproval && score.document_commented > 0;
     const since = rewardable ? await this.settings.startOfToday() : undefined;
     const row = await this.tx(async (tx) => {
+      // the interval is checked under the commenter's row lock, in the transaction that inserts: parallel comments
+      // of one user wait for each other and each sees the one before (read outside, 20 at once all passed)
+      await this.credits.lock(tx, userId);
+      const last = await this.repo.lastCommentAt(tx, userId);
+      if (last && interval > 0 && Date.now() - last.getTime() < interval * 1000) {
+        const wait = Math.max(1, Math.ceil((last.getTime() + interval * 1000 - Date.now()) / 1000));
+        throw new AppError('rate_limited', `评论太频繁，请 ${wait} 秒后再试`, { 'Retry-After': String(wait) });
+      }
       const c = await this.repo.insertComment(tx, {
         userId,
         parentId: body.parent_id,
@@ -233,7 +236,7 @@ export class InteractionService {
       }
       return c;
     });
-    await this.account.addDynamic(userId, DynamicType.Comment, `评论了${target.noun}《${d.title}》`);
+    await this.account.addDynamic(userId, DynamicType.Comment, `评论了${target.noun}《${d.title}》`, { type: body.type, id: d.id });
     const u = await this.users.get(userId);
     return {
       id: row.id,

@@ -98,6 +98,14 @@ export function toGroup(g: GroupRow): TGroup {
 export const ROOT_USER_ID = 1;
 export const SUPER_GROUP_ID = 1;
 
+/** Who is acting on other accounts (the back office, an administrator in the personal-centre routes), and with what. */
+export interface Actor {
+  id: number;
+  isSuper: boolean;
+  /** ids of the permission entries the actor holds */
+  permissionIds: Set<number>;
+}
+
 export class UserService {
   constructor(
     private readonly db: Db,
@@ -290,6 +298,26 @@ export class UserService {
   async isSuperAdmin(userId: number): Promise<boolean> {
     if (userId === ROOT_USER_ID) return true;
     return (await this.repo.groupIdsOf([userId])).get(userId)?.includes(SUPER_GROUP_ID) ?? false;
+  }
+
+  async actor(id: number): Promise<Actor> {
+    const [isSuper, perms] = await Promise.all([this.isSuperAdmin(id), this.permissions(id)]);
+    return { id, isSuper, permissionIds: new Set(perms.map((p) => p.id)) };
+  }
+
+  /**
+   * The one rule for acting on another account — its password, email, mobile, username, groups, its punishment or
+   * its deletion: allowed only when every permission the account holds is held by the actor too; otherwise only a
+   * super-administrator may, and user 1 only user 1. Without it a limited administrator (one permission: PUT /user)
+   * sets a richer administrator's password, logs in as them and widens their own group. `action` is the verb of the
+   * refusal (修改, 处罚, 删除).
+   */
+  async assertCanManage(actor: Actor, targetId: number, action = '修改'): Promise<void> {
+    if (targetId === ROOT_USER_ID && actor.id !== ROOT_USER_ID) throw forbidden(`只有超级管理员本人可以${action}该账号`);
+    if (actor.isSuper || targetId === actor.id) return;
+    if (await this.isSuperAdmin(targetId)) throw forbidden(`只有超级管理员可以${action}超级管理员`);
+    const held = await this.permissions(targetId);
+    if (held.some((p) => !actor.permissionIds.has(p.id))) throw forbidden(`该账号拥有您没有的权限，只有超级管理员可以${action}它`);
   }
 
   async permissions(userId: number): Promise<TPermission[]> {
