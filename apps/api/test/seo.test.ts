@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZUploadResult } from '@wenku/contracts';
 import { createTestApp, type TestApp } from './helpers';
-import { makePdf, multipart } from './fixtures';
+import { makePdf, multipart, sha256 } from './fixtures';
 
 /** The built SPA's index.html, as Vite writes it. */
 const INDEX = `<!doctype html>
@@ -55,7 +55,8 @@ function jsonLd(html: string): Record<string, unknown>[] {
 async function convertedDocument(title: string, text: string, description: string) {
   const u = await t.register();
   const cat = (await t.req({ method: 'GET', url: '/api/v1/category/list?type=0' })).json().category[0].id;
-  const mp = multipart('seo.pdf', makePdf([text]));
+  const pdf = makePdf([text]);
+  const mp = multipart('seo.pdf', pdf);
   const up = ZUploadResult.parse(
     (await t.req({ method: 'POST', url: '/api/v1/upload/document', token: u.token, payload: mp.payload, headers: mp.headers })).json(),
   ).data;
@@ -67,7 +68,7 @@ async function convertedDocument(title: string, text: string, description: strin
   });
   expect(res.statusCode, res.body).toBe(200);
   const doc = res.json().document[0] as { id: number; uuid: string };
-  await t.app.services.conversion.convert(up.hash);
+  await t.app.services.conversion.convert(sha256(pdf));
   return doc;
 }
 

@@ -5,9 +5,11 @@
  * details; an administrator holding `GET /user/list` can still search by them; others see only public activity.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@wenku/contracts';
+import { api, DocumentStatus, ROUTE_LIST, routeKey, routeUrl } from '@wenku/contracts';
 import { createTestApp, type TestApp } from '../helpers';
-import { makeAdmin, makeUser, type TestUser } from '../factories';
+import { call } from '../call';
+import { proofOf, sha256 } from '../fixtures';
+import { makeAdmin, makeDocument, makeUser, type TestDocument, type TestUser } from '../factories';
 import { DynamicType } from '../../src/modules/account/account.service';
 
 let t: TestApp;
@@ -148,5 +150,113 @@ describe('GET /user/dynamic of another user', () => {
     const items = await feed(victim.token);
     expect(items.some((d) => d.type === DynamicType.Password)).toBe(true);
     expect(items.some((d) => d.type === DynamicType.Download)).toBe(true);
+  });
+});
+
+/**
+ * Issue 25 finding 5: GET /document/list gave holders of DocumentAPI/ListDocument every file's content hash, and the
+ * instant upload (POST /upload/document/check) turned a content hash and the (public) size into an attachment, a
+ * document and a free download of the whole paid file. Now no answer carries a content hash — files are named by
+ * their view key — and the instant upload makes an attachment only for a caller who shows bytes of the file the
+ * server picked at random.
+ */
+describe('file content hashes', () => {
+  let owner: TestUser;
+  let priced: TestDocument;
+  let big: TestDocument;
+  const contentHashes = async () =>
+    (await t.database.pool.query<{ hash: string }>('SELECT hash FROM attachments WHERE type IN (2, 8) UNION SELECT hash FROM documents')).rows.map(
+      (r) => r.hash,
+    );
+
+  beforeAll(async () => {
+    owner = await makeUser(t);
+    priced = await makeDocument(t, { owner, title: '付费的机密手册', text: ['第一页', '第二页'], price: 50, converted: true });
+    // larger than the ranges a challenge asks for: the server picks 3 random ranges of it
+    big = await makeDocument(t, {
+      owner,
+      price: 80,
+      file: { name: 'big.txt', content: Buffer.from('付费的大文件，逐字节都要付钱。\n'.repeat(12_000)) },
+    });
+    const gone = await makeDocument(t, { owner, converted: true });
+    await call(t, api.deleteDocument, { query: { id: [gone.id] }, as: owner });
+    const off = await makeDocument(t, { owner, converted: true });
+    await call(t, api.updateDocument, { body: { id: off.id, status: DocumentStatus.Disabled }, as: 'admin' });
+    // a collected (spider) document with its downloaded file
+    const su = await t.database.pool.query<{ id: number }>(
+      `INSERT INTO spider_urls (url, user_id, created_by) VALUES ('https://example.org/', $1, 1) RETURNING id`,
+      [owner.id],
+    );
+    await t.database.pool.query(
+      `INSERT INTO spider_documents (spider_url_id, url, title, ext, size, hash, status) VALUES ($1, 'https://example.org/a.pdf', 'a', 'pdf', 1, $2, 3)`,
+      [su.rows[0].id, priced.hash],
+    );
+  });
+
+  it('appears in no JSON answer an administrator with every list permission (or all permissions) gets', async () => {
+    const lister = await makeAdmin(t, { permissions: ROUTE_LIST.filter((r) => r.list) });
+    const hashes = await contentHashes();
+    expect(hashes).toContain(priced.hash);
+    const ids = (await t.database.pool.query<{ id: number }>('SELECT id FROM documents UNION SELECT id FROM attachments')).rows.map((r) => r.id);
+    const routes = ROUTE_LIST.filter((r) => r.method === 'GET' && (r.kind ?? 'json') === 'json');
+    const seen = new Map<string, number>();
+    for (const token of [lister.token, await t.adminToken()]) {
+      for (const route of routes) {
+        const base = routeUrl(route).replace(/:([A-Za-z_]\w*)/g, '1');
+        const byId = route.query && 'shape' in route.query && 'id' in (route.query.shape as object) ? ids.map((id) => `?id=${id}`) : [];
+        for (const query of ['', '?size=100', '?wd=付费', `?uuid=${priced.uuid}`, ...byId]) {
+          const res = await t.app.inject({ method: 'GET', url: `${base}${query}`, headers: { authorization: `Bearer ${token}` } });
+          if (res.statusCode === 200) seen.set(routeKey(route), (seen.get(routeKey(route)) ?? 0) + 1);
+          for (const h of hashes) expect(res.body.includes(h), `${routeKey(route)}${query} answers a content hash`).toBe(false);
+        }
+      }
+    }
+    // not vacuous: the lists that carried the hash, and the answers naming files, were read
+    for (const route of [api.listDocuments, api.listRecycleDocuments, api.listAttachments, api.getAttachment, api.getDocument, api.listSpiderDocuments])
+      expect(seen.get(routeKey(route)), routeKey(route)).toBeGreaterThan(0);
+    const list = await call(t, api.listDocuments, { query: { size: 100 }, as: lister });
+    expect(list.document.map((d) => d.id)).toContain(priced.id);
+  });
+
+  it('is no key to the file: a caller who knows it and the size but not the bytes gets no attachment', async () => {
+    const thief = await makeUser(t);
+    const count = async () => (await t.database.pool.query('SELECT count(*)::int AS n FROM attachments WHERE hash = $1', [big.hash])).rows[0].n as number;
+    const before = await count();
+    const body = { hash: big.hash, name: 'stolen.txt', size: big.file.length };
+    const asked = await call(t, api.checkDocumentHash, { body, as: thief });
+    expect(asked).toMatchObject({ exists: true, attachment: null });
+    // the server chose the ranges: a few slices of the file, not all of it
+    expect(asked.challenge!.ranges).toHaveLength(3);
+    expect(asked.challenge!.ranges.reduce((n, r) => n + r.length, 0)).toBeLessThan(big.file.length);
+    // a guess is refused (and earns no new challenge to guess again)
+    const guess = await call(t, api.checkDocumentHash, {
+      body: { ...body, challenge: asked.challenge!.token, proof: sha256(Buffer.from('guess')) },
+      as: thief,
+    });
+    expect(guess).toEqual({ exists: true, attachment: null, challenge: null });
+    // a challenge edited to ask for other ranges, or another user's, is no challenge: a fresh one comes back
+    const [payload, mac] = asked.challenge!.token.split('.');
+    const edited = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    edited.r = [[0, 1]];
+    const forged = `${Buffer.from(JSON.stringify(edited)).toString('base64url')}.${mac}`;
+    const again = await call(t, api.checkDocumentHash, { body: { ...body, challenge: forged, proof: sha256(big.file.subarray(0, 1)) }, as: thief });
+    expect(again.attachment).toBeNull();
+    expect(again.challenge!.token).not.toBe(asked.challenge!.token);
+    const owners = await call(t, api.checkDocumentHash, { body, as: owner });
+    const borrowed = await call(t, api.checkDocumentHash, {
+      body: { ...body, challenge: owners.challenge!.token, proof: proofOf(big.file, owners.challenge!.ranges) },
+      as: thief,
+    });
+    expect(borrowed.attachment).toBeNull();
+    expect(await count()).toBe(before);
+    // whoever holds the bytes answers and gets the file at once
+    const holder = await makeUser(t);
+    const c = await call(t, api.checkDocumentHash, { body, as: holder });
+    const made = await call(t, api.checkDocumentHash, {
+      body: { ...body, challenge: c.challenge!.token, proof: proofOf(big.file, c.challenge!.ranges) },
+      as: holder,
+    });
+    expect(made.attachment).toMatchObject({ name: 'stolen.txt', size: big.file.length, user_id: holder.id });
+    expect(await count()).toBe(before + 1);
   });
 });

@@ -1,16 +1,11 @@
-import crypto from 'node:crypto';
 import { coverUrl, pageImageUrl, type TDocument } from '@wenku/contracts';
 import type { DocumentRow } from './document.repo';
 
-/** A file's public view key: the same digest as the documents table's generated `view_key` column. */
-export const viewKeyOf = (hash: string) => crypto.createHash('sha256').update(`wenku-view:${hash}`).digest('hex');
+export { viewKeyOf } from '../attachment/attachment.mapper';
 /** A view key in a page or cover URL (a uuid is at most 32 characters). */
 export const VIEW_KEY = /^[a-f0-9]{64}$/;
 
-export function toDocument(
-  d: DocumentRow,
-  extra: { categoryIds?: number[]; user?: { id?: number; username: string; avatar: string }; withHash?: boolean } = {},
-): TDocument {
+export function toDocument(d: DocumentRow, extra: { categoryIds?: number[]; user?: { id?: number; username: string; avatar: string } } = {}): TDocument {
   return {
     id: d.id,
     uuid: d.uuid,
@@ -40,7 +35,6 @@ export function toDocument(
     enable_gzip: d.enableGzip,
     convert_error: d.convertError,
     category_id: extra.categoryIds ?? [],
-    hash: extra.withHash ? d.hash : undefined,
     cover: d.status === 2 ? coverUrl(d.uuid) : '',
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
