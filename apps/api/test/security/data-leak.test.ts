@@ -4,12 +4,16 @@
  * without the user-admin permission `wd` matches usernames only and the answer never carries contact or identity
  * details; an administrator holding `GET /user/list` can still search by them; others see only public activity.
  */
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DocumentStatus, ROUTE_LIST, routeKey, routeUrl } from '@wenku/contracts';
+import { api, DocumentStatus, ROUTE_LIST, routeKey, routeUrl, type TChatStreamEvent } from '@wenku/contracts';
 import { createTestApp, type TestApp } from '../helpers';
 import { call } from '../call';
 import { proofOf, sha256 } from '../fixtures';
-import { makeAdmin, makeDocument, makeUser, type TestDocument, type TestUser } from '../factories';
+import { makeAdmin, makeDocument, makeDownload, makeUser, type TestDocument, type TestUser } from '../factories';
+import { startFakeLlm, type FakeLlm } from '../fakes/llm-server';
+import { setConfig } from '../fakes/util';
+import { streamChat } from '../chat-stream';
 import { DynamicType } from '../../src/modules/account/account.service';
 
 let t: TestApp;
@@ -258,5 +262,108 @@ describe('file content hashes', () => {
     });
     expect(made.attachment).toMatchObject({ name: 'stolen.txt', size: big.file.length, user_id: holder.id });
     expect(await count()).toBe(before + 1);
+  });
+});
+
+/**
+ * Issue 25 finding 7: AI search (topic category 1) and document Q&A (category 2) quoted pages 14–20 of a priced
+ * document whose preview is 12 pages, to a reader who never bought it, as snippets and in the model's prompt — with AI
+ * off (the default) even without taking a question from the quota. Now retrieval quotes of a document the asker may
+ * not download free only the pages readable online (those of the page images), and every answer takes a question
+ * from the daily quota.
+ */
+describe('AI retrieval on paid documents', () => {
+  const KEY = 'sk-leak-0123456789';
+  const SECRET = '秘密配方是三勺槐花蜂蜜加一撮海盐';
+  let llm: FakeLlm;
+  let base: string;
+  let paid: TestDocument;
+  let reader: TestUser;
+  const refsOf = (events: TChatStreamEvent[]) => events.flatMap((e) => (e.type === 'reference' ? e.references : []));
+  const ask = async (u: TestUser, category: 1 | 2, content: string) => {
+    const topic = await call(t, api.createChatTopic, { body: { category, document_id: category === 2 ? [paid.id] : undefined }, as: u });
+    return streamChat(base, u, { topic_id: topic.id, content });
+  };
+
+  beforeAll(async () => {
+    llm = await startFakeLlm({ apiKey: KEY });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    // 20 pages; the converter's default preview is 12: pages 13–20 are for those who download it
+    const pages = Array.from({ length: 20 }, (_, i) => `第${i + 1}页 目录条目${i + 1}`);
+    pages[2] = '第3页 鲸鱼的心脏每分钟只跳动八次。';
+    pages[14] = `第15页 ${SECRET}。`;
+    paid = await makeDocument(t, { title: '付费的厨房秘笈', text: pages, price: 30, converted: true });
+    expect(paid.doc).toMatchObject({ pages: 20, preview: 12 });
+    await t.app.services.knowledge.processPending();
+    reader = await makeUser(t);
+  });
+  afterAll(async () => llm?.close());
+
+  it('with AI off (keyword answers), a reader who may not download it free is quoted its preview pages only', async () => {
+    for (const category of [1, 2] as const) {
+      const secret = await ask(reader, category, '秘密配方是什么？槐花蜂蜜');
+      expect(secret.status).toBe(200);
+      const refs = refsOf(secret.events);
+      expect(
+        refs.filter((r) => r.uuid === paid.uuid && r.page > 12),
+        `category ${category}`,
+      ).toEqual([]);
+      expect(JSON.stringify(secret.events)).not.toContain('槐花蜂蜜加');
+      // the preview pages still answer
+      const open = refsOf((await ask(reader, category, '鲸鱼的心脏每分钟跳动几次')).events);
+      expect(open[0], `category ${category}`).toMatchObject({ uuid: paid.uuid, page: 3 });
+    }
+  });
+
+  it('the owner, a reader who paid for a download and one who bought it through an order are quoted every page', async () => {
+    const payer = await makeUser(t, { credits: 100 });
+    await makeDownload(t, { document: paid, by: payer });
+    const buyer = await makeUser(t);
+    await t.database.db.transaction((tx) =>
+      t.app.services.downloads.recordPurchase(tx, {
+        buyerId: buyer.id,
+        documentId: paid.id,
+        sellerId: paid.owner.id,
+        price: 30,
+        title: paid.title,
+        orderNo: `T${Date.now()}`,
+      }),
+    );
+    for (const u of [paid.owner, payer, buyer])
+      for (const category of [1, 2] as const) {
+        const refs = refsOf((await ask(u, category, '秘密配方是什么？槐花蜂蜜')).events);
+        expect(refs[0], `category ${category}`).toMatchObject({ uuid: paid.uuid, page: 15 });
+      }
+  });
+
+  it('with a model, the prompt of a reader who may not download it carries none of its later pages', async () => {
+    await setConfig(t, 'llm', { enable: true, provider: 'custom', base_url: llm.url, api_key: KEY, model: 'fake-chat', embedding_model: '' });
+    try {
+      llm.script({ answer: '资料里没有提到。' });
+      const before = llm.requests.length;
+      // a question both a preview page and a later page answer: the prompt quotes the preview page only
+      const r = await ask(reader, 2, '鲸鱼的心脏和槐花蜂蜜');
+      expect(r.status).toBe(200);
+      const sent = JSON.stringify(llm.requests.slice(before).map((x) => x.body));
+      expect(sent).toContain('《付费的厨房秘笈》第 3 页');
+      expect(sent).not.toContain('槐花蜂蜜加');
+    } finally {
+      await setConfig(t, 'llm', { enable: false, model: '' });
+    }
+  });
+
+  it('answers from references only (no model) take a question from the daily quota like any other', async () => {
+    await setConfig(t, 'llm', { daily_quota: 2 });
+    try {
+      const u = await makeUser(t);
+      for (let i = 0; i < 2; i++) expect((await ask(u, 1, '鲸鱼的心脏')).status).toBe(200);
+      expect(await call(t, api.getAiQuota, { as: u })).toMatchObject({ used_today: 2, remaining: 0 });
+      const over = await ask(u, 1, '鲸鱼的心脏');
+      expect(over.status).toBe(429);
+      expect(over.error!.message).toContain('AI 对话次数已用完');
+    } finally {
+      await setConfig(t, 'llm', { daily_quota: 20 });
+    }
   });
 });

@@ -22,12 +22,15 @@ import type { CreditService } from '../credit/credit.service';
 import type { AccountService } from '../account/account.service';
 import type { DocumentService } from '../document/document.service';
 import type { KnowledgeService, Passage } from '../knowledge/knowledge.service';
+import type { DownloadService } from '../download/download.service';
 import type { ChatMessageRow, ChatRepo, ChatTopicRow, LlmModelRow } from './chat.repo';
 import { CitationFilter } from './chat.citations';
 
 /** A passage AI search and document Q&A answer from, and the retrieval the chat uses (the knowledge module's). */
 export type RetrievedPassage = Pick<Passage, 'title' | 'uuid' | 'page' | 'score' | 'snippet' | 'content'>;
 export type Retriever = Pick<KnowledgeService, 'retrieve'>;
+/** What a reader may be quoted of documents (the download module's `textPages`). */
+export type ReadingRights = Pick<DownloadService, 'textPages'>;
 
 /** passages an AI search answer is written from */
 const RAG_PASSAGES = 6;
@@ -127,6 +130,7 @@ export class ChatService {
     private readonly account: AccountService,
     private readonly documents: DocumentService,
     private readonly knowledge: Retriever,
+    private readonly reading: ReadingRights,
     private readonly log: Logger,
   ) {}
 
@@ -381,15 +385,16 @@ export class ChatService {
       this.account.aiQuotaPlan(userId),
       this.repo.history(topic.id, llm.history_window),
       this.settings.get('system'),
-      rag ? this.passagesFor(topic, body.content, !llm.enable) : Promise.resolve([]),
+      rag ? this.passagesFor(topic, userId, body.content, !llm.enable) : Promise.resolve([]),
     ]);
     const references: TChatReference[] = passages.map((p) => ({ title: p.title, uuid: p.uuid, page: p.page, score: p.score, snippet: p.snippet }));
     const titled = topic.title ? {} : { title: body.content.replace(/\s+/g, ' ').trim().slice(0, 50) };
     const cost = model ? llm.credit_per_message : 0;
     const creditName = system.credit_name || '积分';
     const { question, answer } = await this.db.transaction(async (tx) => {
-      // with no model there is nothing to generate and nothing to charge: the question and its references are the exchange
-      if (model) await this.account.useAiQuota(tx, userId, plan);
+      // every question takes one from the day's quota, one answered from references only too (no model, AI off):
+      // otherwise those would be the one kind of question nobody counts. Credits pay for a model's answer only.
+      await this.account.useAiQuota(tx, userId, plan);
       if (cost > 0) {
         await this.credits.change(
           tx,
@@ -430,17 +435,25 @@ export class ChatService {
   }
 
   /**
-   * What an AI search or document Q&A question is answered from: the library, or the topic's documents. With AI
-   * switched off nothing goes to a vendor: keyword retrieval only (otherwise any account could spend the site's
-   * embedding calls without a quota, since nothing is charged when no answer is written).
+   * What an AI search or document Q&A question is answered from: the library, or the topic's documents, and of
+   * each document only what the asker may read — every page of one they download free, else the pages anyone reads
+   * online (the same preview as the page images): a paid document's later pages are neither cited nor put in a
+   * prompt. With AI switched off nothing goes to a vendor: keyword retrieval only (otherwise any account could spend
+   * the site's embedding calls on questions that reach no model).
    */
-  private async passagesFor(topic: ChatTopicRow, question: string, keywordOnly: boolean): Promise<RetrievedPassage[]> {
+  private async passagesFor(topic: ChatTopicRow, userId: number, question: string, keywordOnly: boolean): Promise<RetrievedPassage[]> {
     let documentIds: number[] | undefined;
     if (topic.category === ChatCategory.Document) {
       documentIds = await this.repo.topicDocumentIds(topic.id);
       if (!documentIds.length) throw badRequest('这个会话里已经没有文档了，请回到文档页重新提问');
     }
-    return this.knowledge.retrieve({ query: question, limit: RAG_PASSAGES, documentIds, mode: keywordOnly ? 'keyword' : 'hybrid' });
+    return this.knowledge.retrieve({
+      query: question,
+      limit: RAG_PASSAGES,
+      documentIds,
+      mode: keywordOnly ? 'keyword' : 'hybrid',
+      pageLimit: (ids) => this.reading.textPages(ids, userId),
+    });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { coverUrl, pageImageUrl, type TDocument } from '@wenku/contracts';
+import { coverUrl, DocumentStatus, pageImageUrl, type TDocument } from '@wenku/contracts';
 import type { DocumentRow } from './document.repo';
 
 export { viewKeyOf } from '../attachment/attachment.mapper';
@@ -42,9 +42,18 @@ export function toDocument(d: DocumentRow, extra: { categoryIds?: number[]; user
   };
 }
 
+/**
+ * How many pages of a document anyone may read online, pages 1..n: the preview pages of a converted document, the
+ * only ones whose images exist and are served (GET /view/page). The one rule for what a reader sees of a document
+ * without downloading it: page images and `page_urls` follow it, and so does what AI search and document Q&A may
+ * quote to a reader who may not download the document free (DownloadService.textPages).
+ */
+export function readablePages(d: Pick<DocumentRow, 'status' | 'preview'>): number {
+  return d.status === DocumentStatus.Converted ? Math.max(0, d.preview) : 0;
+}
+
 export function pageUrls(d: DocumentRow): string[] {
-  if (d.status !== 2) return [];
-  return Array.from({ length: d.preview }, (_, i) => pageImageUrl(d.uuid, i + 1, d.enableGzip));
+  return Array.from({ length: readablePages(d) }, (_, i) => pageImageUrl(d.uuid, i + 1, d.enableGzip));
 }
 
 /** Supported extensions (spec §3 file types) → list filter groups used by moredoc clients. */
