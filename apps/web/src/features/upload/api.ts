@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { createSHA256 } from 'hash-wasm';
 import { UPLOAD_DOCUMENT_PATH, type TAttachment } from '@wenku/contracts';
 import { api, apiClient, uploadWithProgress } from '../../lib/api';
 import { useSession } from '../../app/session';
-import { sha256File } from './hash-client';
-import { percentOf, proveRanges } from './hash';
+import { sha256File, sha256Ranges } from './hash-client';
+import { percentOf } from './hash';
 
 export const uploadKeys = {
   canUpload: (token: string) => ['upload', 'can', token] as const,
@@ -39,7 +38,7 @@ export async function uploadDocumentFile(file: File, events: PipelineEvents, sig
   const body = { hash, name: file.name, size: file.size };
   let check = await apiClient.call(api.checkDocumentHash, { body, signal });
   if (check.exists && !check.attachment && check.challenge) {
-    const proof = await proveRanges(file, check.challenge.ranges, await createSHA256(), signal);
+    const proof = await sha256Ranges(file, check.challenge.ranges, { signal });
     check = await apiClient.call(api.checkDocumentHash, { body: { ...body, challenge: check.challenge.token, proof }, signal });
   }
   if (check.exists && check.attachment) return { attachment: check.attachment, instant: true };
