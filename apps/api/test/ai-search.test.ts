@@ -110,9 +110,9 @@ describe('AI search', () => {
     expect(after.map((x) => x.uuid)).not.toContain(hidden.uuid);
   });
 
-  it('with no chat model the references are the answer, nothing is charged; with AI off too, while plain chat is refused', async () => {
-    const u = await makeUser(t);
-    await setConfig(t, 'llm', { model: '' });
+  it('with no chat model the references are the answer, no credits are charged; with AI off too, while plain chat is refused', async () => {
+    const u = await makeUser(t, { credits: 10 });
+    await setConfig(t, 'llm', { model: '', credit_per_message: 1 });
     try {
       const quota = await call(t, api.getAiQuota, { as: u });
       const tp = await topic(u, 1);
@@ -124,6 +124,7 @@ describe('AI search', () => {
       // nothing is taken from the quota, so nothing goes to a vendor either, not even the question's embedding
       expect(llm.requests.slice(calls)).toEqual([]);
       expect(await call(t, api.getAiQuota, { as: u })).toEqual(quota);
+      expect((await call(t, api.getUser, { as: u })).credit_count).toBe(10);
 
       await setConfig(t, 'llm', { enable: false });
       const off = await topic(u, 1);
@@ -134,7 +135,29 @@ describe('AI search', () => {
       expect(llm.requests.slice(before)).toEqual([]);
       expect((await callError(t, api.createChatTopic, { body: { category: 0 }, as: u })).message).toBe('AI 功能未开启');
     } finally {
-      await setConfig(t, 'llm', { enable: true, model: 'fake-chat' });
+      await setConfig(t, 'llm', { enable: true, model: 'fake-chat', credit_per_message: 0 });
+    }
+  });
+
+  it('quotes the pages past the preview of a paid document only to readers who download it free (hybrid retrieval)', async () => {
+    const pages = Array.from({ length: 16 }, (_, i) => `第${i + 1}页 章节${i + 1}的概述。`);
+    pages[13] = '第14页 灯塔守护人每晚要点亮二十七盏航标灯。';
+    const paid = await makeDocument(t, { owner, title: '灯塔守护手册', text: pages, price: 20, converted: true });
+    expect(paid.doc.preview).toBe(12);
+    await t.app.services.knowledge.processPending();
+    const ask = async (u: TestUser, category: 1 | 2) => {
+      llm.script({}); // the question's embedding
+      llm.script({ answer: '好的。' });
+      const tp = await topic(u, category, category === 2 ? [paid.id] : undefined);
+      return refsOf((await stream(u, { topic_id: tp.id, content: '灯塔守护人每晚要点亮多少盏航标灯？' })).events);
+    };
+    const reader = await makeUser(t);
+    for (const category of [1, 2] as const) {
+      expect(
+        (await ask(reader, category)).filter((r) => r.uuid === paid.uuid && r.page > 12),
+        `category ${category}`,
+      ).toEqual([]);
+      expect((await ask(owner, category))[0], `category ${category}`).toMatchObject({ uuid: paid.uuid, page: 14 });
     }
   });
 });

@@ -22,6 +22,20 @@ describe('TtlCache', () => {
     expect(await cache.get('k', load)).toBe(1);
   });
 
+  it('a time limit a setting decides is read at every look-up; `keep` says which loaded values are remembered', async () => {
+    let ttl = 60_000;
+    const cache = new TtlCache<{ status: number }>(() => ttl, 500, { keep: (v) => v.status === 200 });
+    expect(await cache.get('found', async () => ({ status: 200 }))).toEqual({ status: 200 });
+    expect(cache.peek('found')).toEqual({ status: 200 });
+    // a missing page is answered, not remembered
+    expect(await cache.get('missing', async () => ({ status: 404 }))).toEqual({ status: 404 });
+    expect(cache.peek('missing')).toBeUndefined();
+    // the setting lowered to nothing: what is held is no longer answered
+    ttl = 0;
+    expect(cache.peek('found')).toBeUndefined();
+    expect(await cache.get('found', async () => ({ status: 200, fresh: true }) as { status: number })).toEqual({ status: 200, fresh: true });
+  });
+
   it('staleMs: an expired value is answered at once while one load refreshes it; a clear still forgets it', async () => {
     const cache = new TtlCache<number>(20, 500, { staleMs: 60_000 });
     let loads = 0;

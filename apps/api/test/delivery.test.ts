@@ -9,13 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@wenku/contracts';
+import { api, DocumentStatus } from '@wenku/contracts';
 import { buildApp } from '../src/app';
 import { ByteCache } from '../src/lib/byte-cache';
 import { openDatabase } from '../src/db/client';
-import { createTestApp, type TestApp } from './helpers';
+import { ADMIN, createTestApp, type TestApp } from './helpers';
 import { call } from './call';
-import { makeDocument } from './factories';
+import { makeDocument, makeUser } from './factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -217,6 +217,46 @@ if (url === 'pglite') {
       } finally {
         await other.close();
         await second.close();
+      }
+    });
+
+    it('a document or user taken down through one API leaves the crawler pages of the other at once (issue 25)', async () => {
+      const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wenku-seo-'));
+      fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>文库</title></head><body><div id="root"></div></body></html>');
+      const second = await openDatabase({
+        databaseUrl: String((t.database.connection as { connectionString?: string }).connectionString),
+        dataDir: t.config.dataDir,
+      });
+      // the second process serves the site (and its crawler pages); the writes go through the first
+      const other = await buildApp(
+        { ...t.config, serveStatic: true, webDist: dist, adminDist: path.join(dist, 'no-admin') },
+        { database: second, skipSetup: true },
+      );
+      await other.ready();
+      await call(t, api.updateConfig, { body: { config: [{ category: 'ssr', name: 'cache_minutes', value: 60 }] }, as: 'admin' });
+      try {
+        const crawl = (url: string) => other.inject({ method: 'GET', url, headers: { 'user-agent': 'Baiduspider' } });
+        const doc = await makeDocument(t, { title: '两个进程都要下架的文档', text: ['只该在下架前被爬到的正文'], converted: true });
+        expect((await crawl(`/document/${doc.uuid}`)).body).toContain('只该在下架前被爬到的正文');
+        await call(t, api.updateDocument, { body: { id: doc.id, status: DocumentStatus.Disabled }, as: 'admin' });
+        // held for an hour: only the notification can clear it within 2 s
+        await eventually(async () => {
+          const res = await crawl(`/document/${doc.uuid}`);
+          return res.statusCode === 404 && !res.body.includes('只该在下架前被爬到的正文');
+        });
+
+        const u = await makeUser(t);
+        expect((await crawl(`/user/${u.id}`)).body).toContain(`${u.username}的个人主页`);
+        await t.database.pool.query('UPDATE users SET signature = $2 WHERE id = $1', [u.id, '处罚前改过的签名']);
+        await call(t, api.createPunishment, { body: { user_id: [u.id], type: [1], enable: true, reason: '违规' }, as: 'admin' });
+        await eventually(async () => (await crawl(`/user/${u.id}`)).body.includes('处罚前改过的签名'));
+        await call(t, api.deleteUser, { query: { id: [u.id], password: ADMIN.password }, as: 'admin' });
+        await eventually(async () => (await crawl(`/user/${u.id}`)).statusCode === 404);
+      } finally {
+        await call(t, api.updateConfig, { body: { config: [{ category: 'ssr', name: 'cache_minutes', value: 10 }] }, as: 'admin' });
+        await other.close();
+        await second.close();
+        fs.rmSync(dist, { recursive: true, force: true });
       }
     });
   });

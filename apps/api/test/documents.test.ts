@@ -4,7 +4,8 @@ import { api, DocumentStatus } from '@wenku/contracts';
 import { createTestApp, type TestApp } from './helpers';
 import { call, callError, callRaw } from './call';
 import { makeCategory, makeDocument, makeUser, type TestUser } from './factories';
-import { makePdf, sha256 } from './fixtures';
+import { makePdf, proofOf, sha256 } from './fixtures';
+import { viewKeyOf } from '../src/modules/document/document.mapper';
 
 let t: TestApp;
 let categoryId: number;
@@ -21,7 +22,7 @@ async function publish(u: TestUser, name: string, content: Buffer) {
     body: { category_id: [categoryId], document: [{ attachment_id: att.id, title: name, price: 0 }] },
     as: u,
   });
-  return { ...document[0], hash: att.hash };
+  return { ...document[0], hash: sha256(content), shown: att.hash };
 }
 
 const convert = (hash: string) => t.app.services.conversion.convert(hash);
@@ -35,7 +36,8 @@ describe('upload, conversion, reading', () => {
     const pdf = makePdf(['Hello Wenku page one', 'Second page text']);
     const doc = await publish(u, '测试文档.pdf', pdf);
     expect(doc.status).toBe(DocumentStatus.Pending);
-    expect(doc.hash).toBe(sha256(pdf));
+    // the upload answer names the file by its view key, never by the content hash
+    expect(doc.shown).toBe(viewKeyOf(sha256(pdf)));
     await convert(doc.hash);
     const detail = await call(t, api.getDocument, { query: { id: doc.id } });
     expect(detail.status).toBe(DocumentStatus.Converted);
@@ -93,20 +95,30 @@ describe('upload, conversion, reading', () => {
     expect(d.convert_error.length).toBeGreaterThan(2);
   });
 
-  it('stores identical bytes once and offers instant upload by hash; a banned hash is refused', async () => {
+  it('stores identical bytes once and offers instant upload to whoever shows the bytes; a banned hash is refused', async () => {
     const u = await makeUser(t);
     const pdf = makePdf(['Dedup me']);
     const first = (await call(t, api.uploadDocument, { file: { name: 'a.pdf', content: pdf }, as: u })).data;
-    const check = await call(t, api.checkDocumentHash, { body: { hash: sha256(pdf), name: 'copy.pdf', size: pdf.length }, as: u });
+    const body = { hash: sha256(pdf), name: 'copy.pdf', size: pdf.length };
+    // step 1: the server holds the bytes and asks for some of them (a file this small: all of it)
+    const asked = await call(t, api.checkDocumentHash, { body, as: u });
+    expect(asked).toMatchObject({ exists: true, attachment: null });
+    expect(asked.challenge!.ranges).toEqual([{ offset: 0, length: pdf.length }]);
+    // step 2: the proof makes the attachment, named by the file's view key like any other
+    const check = await call(t, api.checkDocumentHash, {
+      body: { ...body, challenge: asked.challenge!.token, proof: proofOf(pdf, asked.challenge!.ranges) },
+      as: u,
+    });
     expect(check.exists).toBe(true);
-    expect(check.attachment?.hash).toBe(first.hash);
+    expect(check.attachment).toMatchObject({ name: 'copy.pdf', size: pdf.length, hash: first.hash });
+    expect(check.attachment!.hash).not.toBe(sha256(pdf));
     const unknown = await call(t, api.checkDocumentHash, { body: { hash: 'a'.repeat(64), name: 'x.pdf', size: 10 }, as: u });
     expect(unknown).toEqual({ exists: false, attachment: null });
-    const paths = await t.database.pool.query('SELECT DISTINCT path FROM attachments WHERE hash = $1', [first.hash]);
+    const paths = await t.database.pool.query('SELECT DISTINCT path FROM attachments WHERE hash = $1', [sha256(pdf)]);
     expect(paths.rowCount).toBe(1);
     await call(t, api.updateAttachment, { body: { id: first.id, enable: false }, as: 'admin' });
     expect((await callError(t, api.uploadDocument, { file: { name: 'again.pdf', content: pdf }, as: u })).message).toBe('该文件已被禁止上传');
-    expect((await callError(t, api.checkDocumentHash, { body: { hash: first.hash, name: 'x.pdf', size: pdf.length }, as: u })).status).toBe(400);
+    expect((await callError(t, api.checkDocumentHash, { body: { hash: sha256(pdf), name: 'x.pdf', size: pdf.length }, as: u })).status).toBe(400);
   });
 });
 

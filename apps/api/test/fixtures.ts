@@ -37,3 +37,7 @@ export function multipart(filename: string, content: Buffer, field = 'file'): { 
 }
 
 export const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
+
+/** The answer to an instant-upload challenge, as the upload page computes it: SHA-256 of the ranges' bytes in order. */
+export const proofOf = (file: Buffer, ranges: { offset: number; length: number }[]) =>
+  sha256(Buffer.concat(ranges.map((r) => file.subarray(r.offset, r.offset + r.length))));

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZUploadResult } from '@wenku/contracts';
-import { createTestApp, type TestApp } from './helpers';
-import { makePdf, multipart } from './fixtures';
+import { ADMIN, createTestApp, type TestApp } from './helpers';
+import { makePdf, multipart, sha256 } from './fixtures';
 
 /** The built SPA's index.html, as Vite writes it. */
 const INDEX = `<!doctype html>
@@ -55,7 +55,8 @@ function jsonLd(html: string): Record<string, unknown>[] {
 async function convertedDocument(title: string, text: string, description: string) {
   const u = await t.register();
   const cat = (await t.req({ method: 'GET', url: '/api/v1/category/list?type=0' })).json().category[0].id;
-  const mp = multipart('seo.pdf', makePdf([text]));
+  const pdf = makePdf([text]);
+  const mp = multipart('seo.pdf', pdf);
   const up = ZUploadResult.parse(
     (await t.req({ method: 'POST', url: '/api/v1/upload/document', token: u.token, payload: mp.payload, headers: mp.headers })).json(),
   ).data;
@@ -67,7 +68,7 @@ async function convertedDocument(title: string, text: string, description: strin
   });
   expect(res.statusCode, res.body).toBe(200);
   const doc = res.json().document[0] as { id: number; uuid: string };
-  await t.app.services.conversion.convert(up.hash);
+  await t.app.services.conversion.convert(sha256(pdf));
   return doc;
 }
 
@@ -146,6 +147,54 @@ describe('pages a crawler reads without JavaScript', () => {
     expect(missing.body).toContain('404 This page could not be found');
     expect((await page('/document/ffffffffffffffff')).statusCode).toBe(404);
     expect((await page('/user/999999')).statusCode).toBe(404);
+  });
+
+  /**
+   * Issue 25 finding 6: built pages were kept for ssr.cache_minutes and cleared only when articles changed, so a
+   * disabled document's title and text stayed readable to crawlers after the API answered 404. Now the cache is
+   * cleared on every change of documents and users (and shared between processes: delivery.test.ts).
+   */
+  it('with the page cache on, a document or user taken down leaves the crawler pages at once', async () => {
+    const setSsr = (value: number) =>
+      t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'ssr', name: 'cache_minutes', value }] } });
+    await setSsr(10);
+    try {
+      const d = await convertedDocument('即将下架的文档', 'Text that must vanish with the document', '下架前的摘要');
+      const doc = `/document/${d.uuid}`;
+      expect((await page(doc)).body).toContain('Text that must vanish');
+      expect((await page('/')).body).toContain('即将下架的文档');
+      // disabled by an administrator: gone from its page and from the lists at once
+      expect((await t.req({ method: 'PUT', url: '/api/v1/document', token: admin, payload: { id: d.id, status: 4 } })).statusCode).toBe(200);
+      const gone = await page(doc);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.body).not.toContain('即将下架的文档');
+      expect(gone.body).not.toContain('Text that must vanish');
+      expect((await page('/')).body).not.toContain('即将下架的文档');
+
+      // a user renamed, disabled, deleted
+      const u = await t.register();
+      const profile = `/user/${u.id}`;
+      expect((await page(profile)).body).toContain(`${u.username}的个人主页`);
+      const renamed = `${u.username}x`;
+      expect((await t.req({ method: 'PUT', url: '/api/v1/user/profile', token: u.token, payload: { username: renamed } })).statusCode).toBe(200);
+      expect((await page(profile)).body).toContain(`${renamed}的个人主页`);
+      // changed under the cache (no event): a disabled account clears it
+      await t.database.pool.query('UPDATE users SET signature = $2 WHERE id = $1', [u.id, '处罚前改过的签名']);
+      expect((await page(profile)).body).not.toContain('处罚前改过的签名');
+      const punish = await t.req({
+        method: 'POST',
+        url: '/api/v1/punishment',
+        token: admin,
+        payload: { user_id: [u.id], type: [1], enable: true, reason: '违规' },
+      });
+      expect(punish.statusCode, punish.body).toBe(200);
+      expect((await page(profile)).body).toContain('处罚前改过的签名');
+      const del = await t.req({ method: 'DELETE', url: `/api/v1/user?id=${u.id}&password=${encodeURIComponent(ADMIN.password)}`, token: admin });
+      expect(del.statusCode, del.body).toBe(200);
+      expect((await page(profile)).statusCode).toBe(404);
+    } finally {
+      await setSsr(0);
+    }
   });
 
   it('injects the analytics snippet once, marked for the app; a closed site shows no content', async () => {

@@ -269,7 +269,9 @@ describe('collecting a site', () => {
       const d = docs.get(p)!;
       expect(d.status, d.error).toBe(D.Published);
       expect(d.document_uuid).toMatch(/^[0-9a-f]{16}$/);
-      const conv = await t.app.services.conversion.convert(d.hash);
+      // the list shows the file's view key; the conversion runs on its content hash
+      const { rows } = await t.database.pool.query<{ hash: string }>('SELECT hash FROM attachments WHERE id = $1', [d.attachment_id]);
+      const conv = await t.app.services.conversion.convert(rows[0].hash);
       expect(conv.status, conv.error).toBe(DocumentStatus.Converted);
     }
     const guide = await call(t, api.getDocument, { query: { id: docs.get('/files/guide.pdf')!.document_id! } });

@@ -232,6 +232,16 @@ describe('S3 storage against the fake S3', () => {
     expect([...fake.objects().keys()].filter((k) => k.startsWith('a/'))).toEqual([]);
   });
 
+  it('reads a byte range with a signed Range header (what the instant upload checks)', async () => {
+    await store.put('r/digits.txt', Buffer.from('0123456789'));
+    const n = fake.requests.length;
+    expect(await text(await store.get('r/digits.txt', { start: 2, end: 4 }))).toBe('234');
+    expect(await text(await store.get('r/digits.txt', { start: 8, end: 20 }))).toBe('89');
+    expect(ops(n)).toEqual(['GetObject', 'GetObject']);
+    expect(since(n)[0]!.headers.range).toBe('bytes=2-4');
+    await store.delete('r/digits.txt');
+  });
+
   it('missing objects: get and stat answer undefined, delete is quiet', async () => {
     expect(await store.get('nothing/here.pdf')).toBeUndefined();
     expect(await store.stat('nothing/here.pdf')).toBeUndefined();

@@ -29,6 +29,13 @@ describe('local storage', () => {
     expect(await store.exists('a/b/two.txt')).toBe(false);
   });
 
+  it('reads a byte range (both ends included; an end past the file stops at its end)', async () => {
+    await store.put('r/abc.txt', Buffer.from('0123456789'));
+    expect(await read((await store.get('r/abc.txt', { start: 2, end: 4 }))!)).toBe('234');
+    expect(await read((await store.get('r/abc.txt', { start: 8, end: 20 }))!)).toBe('89');
+    expect(await store.get('r/missing.txt', { start: 0, end: 1 })).toBeUndefined();
+  });
+
   it('leaves no partial file when a stream fails', async () => {
     const failing = new Readable({
       read() {

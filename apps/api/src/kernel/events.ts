@@ -22,6 +22,8 @@ export interface AppEvents {
   'article.purged': { ids: number[] };
   /** users were deleted by an administrator */
   'user.deleted': { ids: number[] };
+  /** what the public sees of users changed: their name, avatar or signature, or their account was disabled or enabled */
+  'user.changed': { ids: number[] };
 }
 export type EventName = keyof AppEvents;
 export type EventHandler<E extends EventName> = (payload: AppEvents[E]) => unknown;

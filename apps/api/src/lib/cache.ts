@@ -15,23 +15,30 @@ export class TtlCache<V> {
   /** bumped by `clear`: a load that started before a write must not put the old value back */
   private generation = 0;
   constructor(
-    private readonly ttlMs: number,
+    /** how long a value is answered; a function when a setting decides it (read at every look-up) */
+    private readonly ttlMs: number | (() => number),
     private readonly maxEntries = 500,
     /**
      * `staleMs`: for this long after it expires, a value is still answered at once while one load refreshes it in
      * the background (stale-while-revalidate). Under load the database may take seconds to answer; without this,
      * every request behind a hot entry (the settings every request reads) waits for that answer each time the entry
      * expires. A `clear` still forgets everything at once: only the time limit is relaxed, never a write.
+     * `keep`: which loaded values are worth keeping (the others are answered, not remembered).
      */
-    private readonly opts: { staleMs?: number } = {},
+    private readonly opts: { staleMs?: number; keep?(value: V): boolean } = {},
   ) {}
+
+  private ttl(): number {
+    return typeof this.ttlMs === 'function' ? this.ttlMs() : this.ttlMs;
+  }
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
     if (hit) {
       const age = Date.now() - hit.at;
-      if (age < this.ttlMs) return hit.value;
-      if (age < this.ttlMs + (this.opts.staleMs ?? 0)) {
+      const ttl = this.ttl();
+      if (age < ttl) return hit.value;
+      if (age < ttl + (this.opts.staleMs ?? 0)) {
         // a failed refresh leaves the stale value until the window ends; the next caller tries again
         if (!this.pending.has(key)) this.load(key, load).catch(() => undefined);
         return hit.value;
@@ -47,7 +54,7 @@ export class TtlCache<V> {
     const generation = this.generation;
     const p = load()
       .then((value) => {
-        if (generation === this.generation) this.keep(key, value);
+        if (generation === this.generation && (this.opts.keep?.(value) ?? true)) this.keep(key, value);
         return value;
       })
       .finally(() => {
@@ -76,7 +83,8 @@ export class TtlCache<V> {
       const v = loaded.get(k);
       if (v === undefined) continue;
       out.set(k, v);
-      if (generation === this.generation) this.keep(k, v); // when a write came while it loaded: answered, not kept
+      // when a write came while it loaded: answered, not kept
+      if (generation === this.generation && (this.opts.keep?.(v) ?? true)) this.keep(k, v);
     }
     return out;
   }
@@ -89,7 +97,7 @@ export class TtlCache<V> {
   /** The value when it is cached and fresh, without waiting (hot paths). */
   peek(key: string): V | undefined {
     const hit = this.entries.get(key);
-    return hit && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
+    return hit && Date.now() - hit.at < this.ttl() ? hit.value : undefined;
   }
 
   /** Clears this cache in every process when it is cleared here. */

@@ -520,6 +520,14 @@ export async function startFakeS3(opts: FakeS3Options = {}): Promise<FakeS3> {
           if (v !== null) headers[h] = v;
         }
         if (head) return send(res, 200, '', headers);
+        // a single `bytes=a-b` range, as S3 answers it (206 with Content-Range)
+        const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
+        if (range && Number(range[1]) < obj.size) {
+          const start = Number(range[1]);
+          const end = Math.min(obj.size - 1, range[2] ? Number(range[2]) : obj.size - 1);
+          res.writeHead(206, { ...headers, 'content-length': String(end - start + 1), 'content-range': `bytes ${start}-${end}/${obj.size}` });
+          return void fs.createReadStream(obj.file, { start, end }).pipe(res);
+        }
         res.writeHead(200, headers);
         return void fs.createReadStream(obj.file).pipe(res);
       }

@@ -81,6 +81,7 @@ export const ZSpiderDocument = z.object({
   title: z.string(),
   ext: z.string(),
   size: z.number(),
+  /** the downloaded file's view key (never its content hash: see ZAttachment) */
   hash: z.string(),
   attachment_id: z.number().int().nullable(),
   document_id: z.number().int().nullable(),

@@ -5,7 +5,10 @@ import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { SEARCH_SPAN, listRequest } from '../../lib/pro-table';
 
-/** `3f2a9c1d…7be04a`: a hash short enough for a table cell. */
+/**
+ * `3f2a9c1d…7be04a`: a file key short enough for a table cell. The API shows a file by its view key, the same for
+ * identical files, never its content hash (which names the file to the instant upload).
+ */
 function shortHash(hash: string, head = 8, tail = 6): string {
   return hash.length > head + tail + 1 ? `${hash.slice(0, head)}…${hash.slice(-tail)}` : hash;
 }
@@ -28,7 +31,7 @@ const form = crudForm<TAttachment, AttachmentFormValues>({
         <Descriptions size="small" column={2} bordered style={{ marginBottom: 20 }}>
           <Descriptions.Item label="类型">{labelOf(ATTACHMENT_TYPE_OPTIONS, record.type)}</Descriptions.Item>
           <Descriptions.Item label="大小">{formatBytes(record.size)}</Descriptions.Item>
-          <Descriptions.Item label="哈希" span={2}>
+          <Descriptions.Item label="文件标识" span={2}>
             <Typography.Text copyable style={{ fontFamily: 'Menlo, Consolas, monospace', fontSize: 12, wordBreak: 'break-all' }}>
               {record.hash}
             </Typography.Text>
@@ -59,7 +62,7 @@ export default function AttachmentPage() {
       hiddenColumns={['id']}
       table={{ scroll: { x: 1060 } }}
       columns={(c) => [
-        col.keyword('文件名、描述或哈希'),
+        col.keyword('文件名或文件标识'),
         col.id(64),
         {
           title: '文件名',
@@ -80,14 +83,14 @@ export default function AttachmentPage() {
           ),
         },
         {
-          title: '文件哈希',
+          title: '文件标识',
           dataIndex: 'hash',
           width: 170,
           search: false,
           render: (_, row) => (
             <Tooltip title={row.hash}>
               <Typography.Text
-                copyable={{ text: row.hash, tooltips: ['复制完整哈希', '已复制'] }}
+                copyable={{ text: row.hash, tooltips: ['复制完整标识', '已复制'] }}
                 style={{ fontFamily: 'Menlo, Consolas, monospace', fontSize: 12 }}
               >
                 {shortHash(row.hash)}

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, serial, integer, varchar, boolean, timestamp, bigint, index, smallint } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './_common';
 
@@ -7,6 +8,13 @@ export const attachments = pgTable(
   {
     id: serial('id').primaryKey(),
     hash: varchar('hash', { length: 64 }).notNull(),
+    /**
+     * The file's view key, what answers show for it (the documents table's `view_key`, the same digest): the content
+     * hash itself proves possession to the instant upload and never leaves the server.
+     */
+    viewKey: varchar('view_key', { length: 64 })
+      .notNull()
+      .generatedAlwaysAs(sql`encode(sha256(('wenku-view:' || hash)::bytea), 'hex')`),
     userId: integer('user_id').notNull().default(0),
     type: smallint('type').notNull().default(0),
     typeId: integer('type_id').notNull().default(0),
@@ -22,5 +30,10 @@ export const attachments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('attachments_hash_idx').on(t.hash), index('attachments_type_idx').on(t.type, t.typeId), index('attachments_user_idx').on(t.userId)],
+  (t) => [
+    index('attachments_hash_idx').on(t.hash),
+    index('attachments_view_key_idx').on(t.viewKey),
+    index('attachments_type_idx').on(t.type, t.typeId),
+    index('attachments_user_idx').on(t.userId),
+  ],
 );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, type PresignOptions, type Storage } from './types';
+import { assertSafeKey, type ByteRange, type PresignOptions, type Storage } from './types';
 
 /** Files under one folder on local disk. Writes go to a temp file first and are renamed into place. */
 export class LocalStorage implements Storage {
@@ -32,14 +32,14 @@ export class LocalStorage implements Storage {
     return (await fsp.stat(dest)).size;
   }
 
-  async get(key: string): Promise<Readable | undefined> {
+  async get(key: string, range?: ByteRange): Promise<Readable | undefined> {
     const f = this.file(key);
     try {
       await fsp.access(f);
     } catch {
       return undefined;
     }
-    return fs.createReadStream(f);
+    return fs.createReadStream(f, range && { start: range.start, end: range.end });
   }
 
   async stat(key: string) {

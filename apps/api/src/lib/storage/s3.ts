@@ -4,7 +4,7 @@ import { Transform, pipeline, type Readable } from 'node:stream';
 import type { S3Client, ServiceInputTypes, ServiceOutputTypes } from '@aws-sdk/client-s3';
 import type { BuildMiddleware, InitializeMiddleware } from '@smithy/types';
 import { create as contentDisposition } from 'content-disposition';
-import { assertSafeKey, type PresignOptions, type Storage } from './types';
+import { assertSafeKey, type ByteRange, type PresignOptions, type Storage } from './types';
 
 /**
  * S3-compatible object storage (AWS S3, MinIO, Aliyun OSS S3 mode, Tencent COS, ...) through the AWS SDK:
@@ -315,11 +315,13 @@ export class S3Storage implements Storage {
     return total;
   }
 
-  async get(key: string): Promise<Readable | undefined> {
+  async get(key: string, range?: ByteRange): Promise<Readable | undefined> {
     assertSafeKey(key);
     const { client, sdk } = await this.connect();
     try {
-      const res = await client.send(new sdk.s3.GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const res = await client.send(
+        new sdk.s3.GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
       // in Node the body is the http.IncomingMessage itself: a Readable, read as it comes
       return res.Body as Readable | undefined;
     } catch (e) {

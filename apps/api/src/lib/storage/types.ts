@@ -15,6 +15,12 @@ export interface PresignOptions {
   signingDate?: Date;
 }
 
+/** Bytes `start`..`end` of a file, both included. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /**
  * Where files live. Keys are relative, slash-separated and chosen by the server (never by users):
  * `documents/ab/cd/<hash>.pdf`, `pages/<hash>/3.gzip.svg`, ...
@@ -23,8 +29,11 @@ export interface Storage {
   readonly kind: 'local' | 's3';
   /** Writes a stream or buffer; returns the number of bytes written. Replaces an existing key. */
   put(key: string, body: Readable | Buffer, opts?: { contentType?: string }): Promise<number>;
-  /** Opens a key for reading; undefined when it doesn't exist. */
-  get(key: string): Promise<Readable | undefined>;
+  /**
+   * Opens a key for reading; undefined when it doesn't exist. With `range`, only the bytes `start`..`end` (both
+   * included, as in HTTP's Range header; an end past the file stops at its end).
+   */
+  get(key: string, range?: ByteRange): Promise<Readable | undefined>;
   stat(key: string): Promise<{ size: number; modifiedAt: Date } | undefined>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;

@@ -7,6 +7,7 @@ import type { CreditService } from '../credit/credit.service';
 import type { ConfigService } from '../config/config.service';
 import { hashPassword, isVip, toPrivateUser, toPublicUser, type UserService } from '../user/user.service';
 import type { AccountRepo, DynamicAbout } from './account.repo';
+import type { EventBus } from '../../kernel/events';
 
 /** Activity feed types (moredoc's `dynamic`). */
 export const DynamicType = {
@@ -39,6 +40,9 @@ const PUBLIC_DYNAMICS: number[] = [
   DynamicType.Follow,
 ];
 
+/** What of a user the public sees (pages, crawler pages, cards): a change of these is news (`user.changed`). */
+const PUBLIC_PROFILE = ['username', 'avatar', 'signature'];
+
 export class AccountService {
   constructor(
     private readonly db: Db,
@@ -46,6 +50,7 @@ export class AccountService {
     private readonly users: UserService,
     private readonly credits: CreditService,
     private readonly settings: ConfigService,
+    private readonly events: EventBus,
   ) {}
 
   // ---------------- profile ----------------
@@ -93,14 +98,16 @@ export class AccountService {
       if (body.mobile && (await this.users.findByMobile(body.mobile))) throw conflict('该手机号已被使用');
       patch.mobile = body.mobile;
     }
+    let row = user;
     try {
-      const row = Object.keys(patch).length ? await this.repo.updateUser(targetId, patch) : user;
-      if (targetId === actorId) await this.repo.addDynamic(actorId, DynamicType.Profile, '修改了个人资料');
-      return toPrivateUser(row);
+      if (Object.keys(patch).length) row = await this.repo.updateUser(targetId, patch);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('用户名、邮箱或手机号已被使用');
       throw e;
     }
+    if (targetId === actorId) await this.repo.addDynamic(actorId, DynamicType.Profile, '修改了个人资料');
+    if (PUBLIC_PROFILE.some((k) => k in patch)) await this.events.emit('user.changed', { ids: [targetId] });
+    return toPrivateUser(row);
   }
 
   /** Changes a password; every token issued before is void. An admin may set another user's without the old one. */
@@ -122,6 +129,7 @@ export class AccountService {
   async setAvatar(userId: number, url: string) {
     await this.repo.updateUser(userId, { avatar: url });
     await this.repo.addDynamic(userId, DynamicType.Avatar, '更新了头像');
+    await this.events.emit('user.changed', { ids: [userId] });
   }
 
   // ---------------- daily sign-in ----------------

@@ -84,6 +84,7 @@ export class AdminAccountService {
       throw e;
     }
     if (body.group_id) await this.setGroups(user.id, body.group_id);
+    if (patch.username !== undefined) await this.events.emit('user.changed', { ids: [user.id] });
     return this.users.privateView(user.id);
   }
 

@@ -23,10 +23,10 @@ export default defineModule({
   name: 'account',
   create: ({ db, users, credits, settings, events, caches }) => {
     const repo = new AccountRepo(db);
-    const punishments = new PunishmentService(new PunishmentRepo(db), users);
+    const punishments = new PunishmentService(new PunishmentRepo(db), users, events);
     punishments.cache.share(caches, 'punishments');
     return {
-      account: new AccountService(db, repo, users, credits, settings),
+      account: new AccountService(db, repo, users, credits, settings, events),
       adminAccount: new AdminAccountService(db, repo, users, events),
       captcha: new CaptchaService(new CaptchaRepo(db), settings),
       punishments,

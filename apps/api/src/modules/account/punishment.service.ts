@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/cache';
 import type { PunishmentRepo } from './punishment.repo';
 import type { UserService } from '../user/user.service';
+import type { EventBus } from '../../kernel/events';
 
 type Row = Awaited<ReturnType<PunishmentRepo['findPunishment']>> & object;
 
@@ -37,7 +38,13 @@ export class PunishmentService {
   constructor(
     private readonly repo: PunishmentRepo,
     private readonly users: Pick<UserService, 'byIds' | 'actor' | 'assertCanManage' | 'revokeTokens'>,
+    private readonly events: EventBus,
   ) {}
+
+  /** A disabled account, or one enabled again: what the public sees of the users may change (`user.changed`). */
+  private async accountsSwitched(ids: number[]) {
+    if (ids.length) await this.events.emit('user.changed', { ids: [...new Set(ids)] });
+  }
 
   activeTypes(userId: number): Promise<number[]> {
     return this.cache.get(String(userId), () => this.repo.activePunishmentTypes(userId));
@@ -81,7 +88,10 @@ export class PunishmentService {
     await this.repo.insertPunishments(rows);
     await this.cache.clear();
     // a disabled account is logged out everywhere at once
-    if (input.enable && input.type.includes(PunishmentType.DisableAccount)) for (const id of new Set(input.user_id)) await this.users.revokeTokens(id);
+    if (input.enable && input.type.includes(PunishmentType.DisableAccount)) {
+      for (const id of new Set(input.user_id)) await this.users.revokeTokens(id);
+      await this.accountsSwitched(input.user_id);
+    }
   }
 
   async update(
@@ -101,17 +111,20 @@ export class PunishmentService {
     });
     await this.cache.clear();
     if (row!.enable && row!.type === PunishmentType.DisableAccount) await this.users.revokeTokens(row!.userId);
+    if (row!.type === PunishmentType.DisableAccount) await this.accountsSwitched([row!.userId]);
     return toPunishment(row!);
   }
 
   async cancel(ids: number[], operator: { id: number; username: string }) {
-    for (const p of await this.repo.punishmentsByIds(ids)) {
+    const rows = await this.repo.punishmentsByIds(ids);
+    for (const p of rows) {
       await this.repo.updatePunishment(p.id, {
         enable: false,
         operators: [...p.operators, { user_id: operator.id, username: operator.username, action: 'cancel', at: new Date().toISOString() }],
       });
     }
     await this.cache.clear();
+    await this.accountsSwitched(rows.filter((p) => p.type === PunishmentType.DisableAccount).map((p) => p.userId));
   }
 
   async get(id: number) {

@@ -60,7 +60,8 @@ export class AttachmentRepo {
   }
   async list(q: { page: number; size: number; wd?: string; enable?: boolean[]; user_id?: number[]; type?: number[]; ext?: string }) {
     const conds: SQL[] = [isNull(attachments.deletedAt)];
-    if (q.wd) conds.push(or(ilike(attachments.name, likePattern(q.wd)), eq(attachments.hash, q.wd))!);
+    // the key the list shows (`hash`) finds its file, as does the content hash of a file the administrator holds
+    if (q.wd) conds.push(or(ilike(attachments.name, likePattern(q.wd)), eq(attachments.viewKey, q.wd), eq(attachments.hash, q.wd))!);
     if (q.enable?.length) conds.push(inArray(attachments.enable, q.enable));
     if (q.user_id?.length) conds.push(inArray(attachments.userId, q.user_id));
     if (q.type?.length) conds.push(inArray(attachments.type, q.type));

@@ -3,6 +3,7 @@ import type { Deps, RouteHandlers } from '../../kernel/module';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors';
 import { MAX_IMAGE_BYTES, type ImageKind } from './attachment.service';
 import { SANDBOX_CSP } from '../../plugins/security-headers';
+import { toAttachment } from './attachment.mapper';
 
 const ok = { ok: true };
 const uploadLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -39,13 +40,17 @@ export function attachmentRoutes({ attachments, settings }: Deps): RouteHandlers
         const max = await attachments.maxUploadBytes();
         const file = await req.file({ limits: { fileSize: max, files: 1 } });
         if (!file) throw badRequest('请选择要上传的文件');
-        const data = await attachments.receiveDocument(userId, req.ip, file.filename, file.file, () => file.file.truncated, max);
-        return { code: 0, message: 'ok', data };
+        const row = await attachments.receiveDocument(userId, req.ip, file.filename, file.file, () => file.file.truncated, max);
+        return { code: 0, message: 'ok', data: toAttachment(row) };
       },
     },
-    checkDocumentHash: async ({ req, body }) => {
-      await attachments.assertCanUpload(req.auth!.userId);
-      return attachments.checkHash(req.auth!.userId, req.ip, body!);
+    checkDocumentHash: {
+      ...uploadLimit,
+      handler: async ({ req, body }) => {
+        await attachments.assertCanUpload(req.auth!.userId);
+        const r = await attachments.checkHash(req.auth!.userId, req.ip, body!);
+        return { ...r, attachment: r.attachment && toAttachment(r.attachment) };
+      },
     },
     uploadAvatar: image('avatar'),
     uploadArticleImage: image('article'),

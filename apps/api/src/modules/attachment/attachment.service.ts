@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
-import { SUPPORTED_DOCUMENT_EXTS, PunishmentType, AttachmentType, IMAGE_EXTS, type TAttachment } from '@wenku/contracts';
+import { SUPPORTED_DOCUMENT_EXTS, PunishmentType, AttachmentType, IMAGE_EXTS, type TAttachment, type TUploadChallenge } from '@wenku/contracts';
 import type { Tx } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { contentKey, type Storage } from '../../lib/storage';
@@ -49,6 +49,21 @@ const IMAGE_TYPE: Record<ImageKind, number> = {
 
 const extOfName = (name: string) => path.extname(name).replace(/^\./, '').toLowerCase();
 
+/** What an instant upload must show of the file: this many ranges of this many bytes, picked by the server. */
+export const PROOF_RANGES = 3;
+export const PROOF_RANGE_BYTES = 64 * 1024;
+/** how long a challenge may be answered */
+const CHALLENGE_TTL_MS = 10 * 60_000;
+
+/**
+ * The ranges a challenge asks for: a small file whole; otherwise PROOF_RANGES ranges of PROOF_RANGE_BYTES at random
+ * offsets (the server's choice, so nobody can prepare the answer without the bytes).
+ */
+export function pickRanges(size: number): { offset: number; length: number }[] {
+  if (size <= PROOF_RANGES * PROOF_RANGE_BYTES) return [{ offset: 0, length: size }];
+  return Array.from({ length: PROOF_RANGES }, () => ({ offset: crypto.randomInt(0, size - PROOF_RANGE_BYTES + 1), length: PROOF_RANGE_BYTES }));
+}
+
 /**
  * Uploaded files: streamed to a temp file while hashed, sniffed from their bytes, stored once per hash
  * (content-addressed), recorded per uploader; a disabled attachment bans its hash for everyone.
@@ -62,9 +77,14 @@ export class AttachmentService {
     private readonly account: AccountService,
     private readonly storage: Storage,
     private readonly tmpDir: string,
+    /** the server's secret (JWT_SECRET): challenges are signed with a key derived from it, so any API process checks them */
+    secret: string,
   ) {
     fs.mkdirSync(tmpDir, { recursive: true });
+    this.challengeKey = crypto.createHmac('sha256', secret).update('wenku:instant-upload-challenge').digest();
   }
+
+  private readonly challengeKey: Buffer;
 
   async maxUploadBytes(): Promise<number> {
     const mb = (await this.settings.get('security')).max_document_size;
@@ -92,7 +112,8 @@ export class AttachmentService {
 
   /**
    * Streams a document upload to a temp file while hashing it (SHA-256) and keeping its first bytes for sniffing;
-   * then stores it content-addressed (once per hash) and records an attachment for the uploader.
+   * then stores it content-addressed (once per hash) and records an attachment for the uploader. Answers the row
+   * (with its content hash, for the server's own use); answers to clients go through `toAttachment`.
    */
   async receiveDocument(
     userId: number,
@@ -102,7 +123,7 @@ export class AttachmentService {
     truncated: () => boolean,
     maxBytes: number,
     type: number = AttachmentType.Document,
-  ): Promise<TAttachment> {
+  ): Promise<AttachmentRow> {
     const ext = await this.assertExt(filename);
     const tmp = path.join(this.tmpDir, `${crypto.randomUUID()}.part`);
     const hash = crypto.createHash('sha256');
@@ -126,20 +147,34 @@ export class AttachmentService {
       if (await this.repo.isHashBanned(digest)) throw badRequest('该文件已被禁止上传');
       const key = contentKey(digest, ext);
       if (!(await this.storage.exists(key))) await this.storage.put(key, fs.createReadStream(tmp));
-      const row = await this.repo.insert({ hash: digest, userId, type, path: key, name: filename.slice(0, 255), size, ext, ip });
-      return toAttachment(row);
+      return await this.repo.insert({ hash: digest, userId, type, path: key, name: filename.slice(0, 255), size, ext, ip });
     } finally {
       await fsp.rm(tmp, { force: true });
     }
   }
 
-  /** Instant upload: the browser sent only the hash; if the bytes are here, the user gets an attachment at once. */
-  async checkHash(userId: number, ip: string, body: { hash: string; name: string; size: number }) {
+  /**
+   * Instant upload (秒传): the browser sent the hash and size of a file. When the server holds those bytes, the
+   * caller must show it holds them too before it gets an attachment: the first call answers a challenge (random
+   * ranges of the file and a token signed for this user, file and size), the second brings the token and the SHA-256
+   * of those ranges' bytes, which the server reads from its own copy and compares. The content hash alone is
+   * therefore no key to a file, whoever learnt it. A wrong proof answers no attachment and no new challenge: the
+   * browser uploads the file instead.
+   */
+  async checkHash(
+    userId: number,
+    ip: string,
+    body: { hash: string; name: string; size: number; challenge?: string; proof?: string },
+  ): Promise<{ exists: boolean; attachment: AttachmentRow | null; challenge?: TUploadChallenge | null }> {
     const ext = await this.assertExt(body.name);
     const { banned, copy } = await this.repo.hashState(body.hash);
     if (banned) throw badRequest('该文件已被禁止上传');
     if (!copy || copy.size !== body.size || !(await this.storage.exists(copy.path))) return { exists: false, attachment: null };
     if (copy.size > (await this.maxUploadBytes())) throw new AppError('payload_too_large', '文件大小超过限制');
+    const ranges = body.challenge && body.proof ? this.openChallenge(body.challenge, userId, body.hash, copy.size) : undefined;
+    // no answer yet, or one to a challenge that is not this user's, this file's or still valid: a new challenge
+    if (!ranges) return { exists: true, attachment: null, challenge: this.makeChallenge(userId, body.hash, copy.size) };
+    if (!(await this.proves(copy.path, ranges, body.proof!))) return { exists: true, attachment: null, challenge: null };
     const row = await this.repo.insert({
       hash: body.hash,
       userId,
@@ -150,7 +185,54 @@ export class AttachmentService {
       ext: copy.ext === ext ? ext : copy.ext,
       ip,
     });
-    return { exists: true, attachment: toAttachment(row) };
+    return { exists: true, attachment: row };
+  }
+
+  /** A challenge for this user, file and size: the ranges to show, and a token only this server can have signed. */
+  private makeChallenge(userId: number, hash: string, size: number): TUploadChallenge {
+    const ranges = pickRanges(size);
+    const payload = Buffer.from(
+      JSON.stringify({ u: userId, h: hash, s: size, r: ranges.map((r) => [r.offset, r.length]), e: Date.now() + CHALLENGE_TTL_MS }),
+    ).toString('base64url');
+    return { token: `${payload}.${this.sign(payload)}`, ranges };
+  }
+
+  private sign(payload: string): string {
+    return crypto.createHmac('sha256', this.challengeKey).update(payload).digest('base64url');
+  }
+
+  /** The ranges of a token this server signed for this user, file and size, while it is valid; else undefined. */
+  private openChallenge(token: string, userId: number, hash: string, size: number): { offset: number; length: number }[] | undefined {
+    const [payload, mac, extra] = token.split('.');
+    if (!payload || !mac || extra !== undefined) return undefined;
+    const want = Buffer.from(this.sign(payload));
+    const got = Buffer.from(mac);
+    if (got.length !== want.length || !crypto.timingSafeEqual(got, want)) return undefined;
+    try {
+      const c = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u: number; h: string; s: number; r: [number, number][]; e: number };
+      if (c.u !== userId || c.h !== hash || c.s !== size || !(c.e > Date.now())) return undefined;
+      return c.r.map(([offset, length]) => ({ offset, length }));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Whether `proof` is the SHA-256 of these ranges of the stored file, read in order. */
+  private async proves(key: string, ranges: { offset: number; length: number }[], proof: string): Promise<boolean> {
+    const digest = crypto.createHash('sha256');
+    for (const r of ranges) {
+      const stream = await this.storage.get(key, { start: r.offset, end: r.offset + r.length - 1 });
+      if (!stream) return false;
+      let read = 0;
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        digest.update(chunk);
+        read += chunk.length;
+      }
+      if (read !== r.length) return false;
+    }
+    const want = digest.digest();
+    const got = Buffer.from(proof, 'hex');
+    return got.length === want.length && crypto.timingSafeEqual(got, want);
   }
 
   /** An uploaded image (avatar, logo, cover, banner, article picture), sniffed and stored once per hash. */

@@ -14,7 +14,16 @@ declare module '../../kernel/module' {
 export default defineModule({
   name: 'attachment',
   create: ({ db, users, settings, punishments, account, storage, config }) => ({
-    attachments: new AttachmentService(new AttachmentRepo(db), users, settings, punishments, account, storage, path.join(config.dataDir, 'tmp')),
+    attachments: new AttachmentService(
+      new AttachmentRepo(db),
+      users,
+      settings,
+      punishments,
+      account,
+      storage,
+      path.join(config.dataDir, 'tmp'),
+      config.jwtSecret,
+    ),
   }),
   routes: attachmentRoutes,
   events: ({ attachments }) => ({

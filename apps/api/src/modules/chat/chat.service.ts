@@ -22,12 +22,15 @@ import type { CreditService } from '../credit/credit.service';
 import type { AccountService } from '../account/account.service';
 import type { DocumentService } from '../document/document.service';
 import type { KnowledgeService, Passage } from '../knowledge/knowledge.service';
+import type { DownloadService } from '../download/download.service';
 import type { ChatMessageRow, ChatRepo, ChatTopicRow, LlmModelRow } from './chat.repo';
 import { CitationFilter } from './chat.citations';
 
 /** A passage AI search and document Q&A answer from, and the retrieval the chat uses (the knowledge module's). */
 export type RetrievedPassage = Pick<Passage, 'title' | 'uuid' | 'page' | 'score' | 'snippet' | 'content'>;
 export type Retriever = Pick<KnowledgeService, 'retrieve'>;
+/** What a reader may be quoted of documents (the download module's `textPages`). */
+export type ReadingRights = Pick<DownloadService, 'textPages'>;
 
 /** passages an AI search answer is written from */
 const RAG_PASSAGES = 6;
@@ -127,6 +130,7 @@ export class ChatService {
     private readonly account: AccountService,
     private readonly documents: DocumentService,
     private readonly knowledge: Retriever,
+    private readonly reading: ReadingRights,
     private readonly log: Logger,
   ) {}
 
@@ -407,7 +411,17 @@ export class ChatService {
     let answer: ChatMessageRow;
     try {
       // the embedding vendor is asked only for a question that was paid for (quota taken): keyword retrieval otherwise
-      passages = rag ? await this.knowledge.retrieve({ query: body.content, limit: RAG_PASSAGES, documentIds, mode: model ? 'hybrid' : 'keyword' }) : [];
+      // of each document only what the asker may read: every page of one they download free, else the preview pages
+      // anyone reads online (as the page images): a paid document's later pages are neither cited nor put in a prompt
+      passages = rag
+        ? await this.knowledge.retrieve({
+            query: body.content,
+            limit: RAG_PASSAGES,
+            documentIds,
+            mode: model ? 'hybrid' : 'keyword',
+            pageLimit: (ids) => this.reading.textPages(ids, userId),
+          })
+        : [];
       references = passages.map((p) => ({ title: p.title, uuid: p.uuid, page: p.page, score: p.score, snippet: p.snippet }));
       ({ question, answer } = await this.db.transaction(async (tx) => {
         const q = await this.repo.insertMessage(tx, {

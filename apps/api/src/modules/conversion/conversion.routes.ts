@@ -3,7 +3,7 @@ import { DocumentStatus } from '@wenku/contracts';
 import type { Deps, RouteHandlers } from '../../kernel/module';
 import { notFound } from '../../lib/errors';
 import { SANDBOX_CSP } from '../../plugins/security-headers';
-import { VIEW_KEY } from '../document/document.mapper';
+import { readablePages, VIEW_KEY } from '../document/document.mapper';
 
 const UUID = /^[a-f0-9]{8,32}$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -37,7 +37,7 @@ export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps
       if (!m) throw notFound('页面不存在');
       const page = Number(m[1]);
       const d = await forView(uuid);
-      if (!d || d.status !== DocumentStatus.Converted || page < 1 || page > d.preview) throw notFound('页面不存在');
+      if (!d || page < 1 || page > readablePages(d)) throw notFound('页面不存在');
       // a page is its file's page: the same bytes for ever, so a strong tag and a year's cache. The tag names the
       // file by its view key: the content hash would hand out what proves possession to the instant upload.
       const gzip = m[2] === 'gzip.svg';

@@ -1,16 +1,11 @@
-import crypto from 'node:crypto';
-import { coverUrl, pageImageUrl, type TDocument } from '@wenku/contracts';
+import { coverUrl, DocumentStatus, pageImageUrl, type TDocument } from '@wenku/contracts';
 import type { DocumentRow } from './document.repo';
 
-/** A file's public view key: the same digest as the documents table's generated `view_key` column. */
-export const viewKeyOf = (hash: string) => crypto.createHash('sha256').update(`wenku-view:${hash}`).digest('hex');
+export { viewKeyOf } from '../attachment/attachment.mapper';
 /** A view key in a page or cover URL (a uuid is at most 32 characters). */
 export const VIEW_KEY = /^[a-f0-9]{64}$/;
 
-export function toDocument(
-  d: DocumentRow,
-  extra: { categoryIds?: number[]; user?: { id?: number; username: string; avatar: string }; withHash?: boolean } = {},
-): TDocument {
+export function toDocument(d: DocumentRow, extra: { categoryIds?: number[]; user?: { id?: number; username: string; avatar: string } } = {}): TDocument {
   return {
     id: d.id,
     uuid: d.uuid,
@@ -40,7 +35,6 @@ export function toDocument(
     enable_gzip: d.enableGzip,
     convert_error: d.convertError,
     category_id: extra.categoryIds ?? [],
-    hash: extra.withHash ? d.hash : undefined,
     cover: d.status === 2 ? coverUrl(d.uuid) : '',
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
@@ -48,9 +42,18 @@ export function toDocument(
   };
 }
 
+/**
+ * How many pages of a document anyone may read online, pages 1..n: the preview pages of a converted document, the
+ * only ones whose images exist and are served (GET /view/page). The one rule for what a reader sees of a document
+ * without downloading it: page images and `page_urls` follow it, and so does what AI search and document Q&A may
+ * quote to a reader who may not download the document free (DownloadService.textPages).
+ */
+export function readablePages(d: Pick<DocumentRow, 'status' | 'preview'>): number {
+  return d.status === DocumentStatus.Converted ? Math.max(0, d.preview) : 0;
+}
+
 export function pageUrls(d: DocumentRow): string[] {
-  if (d.status !== 2) return [];
-  return Array.from({ length: d.preview }, (_, i) => pageImageUrl(d.uuid, i + 1, d.enableGzip));
+  return Array.from({ length: readablePages(d) }, (_, i) => pageImageUrl(d.uuid, i + 1, d.enableGzip));
 }
 
 /** Supported extensions (spec §3 file types) → list filter groups used by moredoc clients. */

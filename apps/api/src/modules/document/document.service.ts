@@ -106,10 +106,11 @@ export class DocumentService {
     return ids.flatMap((id) => found.get(String(id)) ?? []);
   }
 
-  async decorate(rows: DocumentRow[], withHash = false): Promise<TDocument[]> {
+  /** Documents as answers show them: administrators too never get the file's content hash (see toAttachment). */
+  async decorate(rows: DocumentRow[]): Promise<TDocument[]> {
     const [cats, users] = await Promise.all([this.repo.categoryIdsOf(rows.map((r) => r.id)), this.users.byIds(rows.map((r) => r.userId))]);
     const byUser = new Map(users.map((u) => [u.id, u]));
-    return rows.map((r) => toDocument(r, { categoryIds: cats.get(r.id) ?? [], user: byUser.get(r.userId), withHash }));
+    return rows.map((r) => toDocument(r, { categoryIds: cats.get(r.id) ?? [], user: byUser.get(r.userId) }));
   }
 
   /** Documents by id (order not kept). */
@@ -227,7 +228,7 @@ export class DocumentService {
   async detail(d: DocumentRow, viewer: Viewer, countView: boolean) {
     if (countView) this.views.add(d.id);
     const [[doc], cats, display] = await Promise.all([
-      this.decorate([{ ...d, viewCount: d.viewCount + this.views.unwritten(d.id) }], viewer.isAdmin),
+      this.decorate([{ ...d, viewCount: d.viewCount + this.views.unwritten(d.id) }]),
       this.repo.categoryIdsOf([d.id]).then((m) => this.content.categoriesByIds(m.get(d.id) ?? [])),
       this.settings.get('display'),
     ]);
@@ -262,7 +263,7 @@ export class DocumentService {
     }
     const load = async () => {
       const { rows, total } = await this.repo.list(f);
-      return { total, document: await this.decorate(rows, viewer.isAdmin) };
+      return { total, document: await this.decorate(rows) };
     };
     // the public lists (home blocks, categories, the newest) are the same for every visitor who is not logged in
     if (viewer.userId === undefined && !viewer.isAdmin) return this.listCache.get(JSON.stringify(f), async () => freeze(await load()));
@@ -361,7 +362,7 @@ export class DocumentService {
     });
     if (reconvert) await this.requestConversion([d.id], body.status === DocumentStatus.Reconvert);
     await this.changed([d.id]);
-    return (await this.decorate([row], viewer.isAdmin))[0];
+    return (await this.decorate([row]))[0];
   }
 
   /** Soft delete into the recycle bin; the uploader loses config.score.delete_document credits (not below zero). */

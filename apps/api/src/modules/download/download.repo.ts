@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../db/client';
 import { documentPurchases, downloads } from '../../db/schema';
 
@@ -34,6 +34,17 @@ export class DownloadRepo {
       .limit(1);
     return r[0];
   }
+  /** Of these documents, those the user made a paid download of (since `since`, when given). */
+  async paidAmong(userId: number, documentIds: number[], since?: Date): Promise<Set<number>> {
+    if (!documentIds.length) return new Set();
+    const conds: SQL[] = [eq(downloads.userId, userId), inArray(downloads.documentId, documentIds), eq(downloads.isPay, true)];
+    if (since) conds.push(gte(downloads.createdAt, since));
+    const rows = await this.db
+      .selectDistinct({ id: downloads.documentId })
+      .from(downloads)
+      .where(and(...conds));
+    return new Set(rows.map((r) => r.id));
+  }
   async listOfUser(userId: number, page: number, size: number) {
     const where = eq(downloads.userId, userId);
     const [rows, [{ n }]] = await Promise.all([
@@ -53,6 +64,15 @@ export class DownloadRepo {
   async insertPurchase(tx: Tx, v: typeof documentPurchases.$inferInsert): Promise<boolean> {
     const rows = await tx.insert(documentPurchases).values(v).onConflictDoNothing().returning({ id: documentPurchases.id });
     return rows.length > 0;
+  }
+  /** Of these documents, those the user bought through an order. */
+  async purchasedAmong(userId: number, documentIds: number[]): Promise<Set<number>> {
+    if (!documentIds.length) return new Set();
+    const rows = await this.db
+      .select({ id: documentPurchases.documentId })
+      .from(documentPurchases)
+      .where(and(eq(documentPurchases.userId, userId), inArray(documentPurchases.documentId, documentIds)));
+    return new Set(rows.map((r) => r.id));
   }
   async purchased(userId: number, documentId: number, tx: Exec = this.db): Promise<boolean> {
     const r = await tx

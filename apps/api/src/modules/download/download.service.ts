@@ -11,6 +11,7 @@ import type { PunishmentService } from '../account/punishment.service';
 import { DynamicType, type AccountService } from '../account/account.service';
 import type { AttachmentService } from '../attachment/attachment.service';
 import type { DocumentRow, DocumentService, Viewer } from '../document/document.service';
+import { readablePages } from '../document/document.mapper';
 import type { SearchService } from '../search/search.service';
 import type { DownloadRepo } from './download.repo';
 import { Gate, GateFull } from '../../lib/gate';
@@ -43,17 +44,38 @@ export class DownloadService {
 
   /** Free for the owner, for free documents, for VIPs when the VIP rules say so, and within the re-download window. */
   async canDownloadFree(d: DocumentRow, userId?: number): Promise<boolean> {
-    if (d.price <= 0) return true;
-    if (!userId) return false;
-    if (d.userId === userId) return true;
+    return (await this.freeAmong([d], userId)).has(d.id);
+  }
+
+  /**
+   * Of these documents, those the user downloads free (the rule of `canDownloadFree`, for many documents in a few
+   * statements): every free one; with a user, their own, all of them for a VIP when the VIP rules say so, those
+   * bought through an order, and those paid for within the re-download window (moredoc: a window <= 0 is for ever).
+   */
+  async freeAmong(docs: Pick<DocumentRow, 'id' | 'price' | 'userId'>[], userId?: number): Promise<Set<number>> {
+    const free = new Set(docs.filter((d) => d.price <= 0 || (userId !== undefined && d.userId === userId)).map((d) => d.id));
+    const rest = [...new Set(docs.filter((d) => !free.has(d.id)).map((d) => d.id))];
+    if (!userId || !rest.length) return free;
     const [vip, user, download] = await Promise.all([this.settings.get('vip'), this.users.get(userId), this.settings.get('download')]);
-    if (vip.enable && vip.free_download && isVip(user)) return true;
-    if (await this.repo.purchased(userId, d.id)) return true;
-    const paid = await this.repo.lastPaid(userId, d.id);
-    if (!paid) return false;
+    if (vip.enable && vip.free_download && isVip(user)) return new Set(docs.map((d) => d.id));
     const days = download.free_download_duration;
-    // moredoc treats <= 0 as "free forever after paying once"
-    return days <= 0 || Date.now() - paid.createdAt.getTime() < days * 86_400_000;
+    const [bought, paid] = await Promise.all([
+      this.repo.purchasedAmong(userId, rest),
+      this.repo.paidAmong(userId, rest, days <= 0 ? undefined : new Date(Date.now() - days * 86_400_000)),
+    ]);
+    for (const id of rest) if (bought.has(id) || paid.has(id)) free.add(id);
+    return free;
+  }
+
+  /**
+   * The last page whose text a reader may be shown, per document (AI search and document Q&A quote passages): every
+   * page of a document they download free, else only the pages anyone reads online (`readablePages`: the page
+   * images). Documents not found are left out (nothing of them may be shown).
+   */
+  async textPages(documentIds: number[], userId?: number): Promise<Map<number, number>> {
+    const docs = await this.documents.byIds([...new Set(documentIds)]);
+    const free = await this.freeAmong(docs, userId);
+    return new Map(docs.map((d) => [d.id, free.has(d.id) ? Number.POSITIVE_INFINITY : readablePages(d)]));
   }
 
   /** Issues a short-lived signed URL after the checks and, for paid documents, the credit transfer. */

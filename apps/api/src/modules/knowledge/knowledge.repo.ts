@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzl
 import type { Db } from '../../db/client';
 import { chunkEmbeddings, documentChunks, documents, documentTexts, embeddingModels, embeddingTasks, llmModels } from '../../db/schema';
 import { likePattern } from '../../lib/sql';
+import { INT4_MAX } from '@wenku/contracts';
 import { CANDIDATE_CAP } from '../search/search.service';
 
 export type VectorEngine = 'pgvector' | 'exact';
@@ -26,6 +27,12 @@ export const hnswIndexName = (model: string) => `chunk_embeddings_hnsw_${crypto.
 
 /** A vector as pgvector's text form, or as a PostgreSQL real[] literal. */
 const vectorText = (v: number[], engine: VectorEngine) => (engine === 'pgvector' ? `[${v.join(',')}]` : `{${v.join(',')}}`);
+
+/** Which chunks retrieval may return: these documents', and with `pageLimits` only those on pages 1..limit. */
+export interface Restriction {
+  documentIds: number[];
+  pageLimits?: Map<number, number>;
+}
 
 export interface PassageRow {
   chunkId: number;
@@ -377,8 +384,17 @@ export class KnowledgeRepo {
 
   // ---------------------------------------------------------------- retrieval
 
-  private restrict(documentIds?: number[]): SQL {
-    return documentIds?.length ? sql` AND c.document_id IN (${ids(documentIds)})` : sql``;
+  /**
+   * Only these documents' chunks and, with `pageLimits`, only chunks on their pages 1..limit (a document without a
+   * limit: none of them). A chunk's page is the page its text is on (its overlap comes from the page before), so no
+   * text past the limit is read.
+   */
+  private restrict(r?: Restriction): SQL {
+    if (!r?.documentIds.length) return sql``;
+    const only = sql` AND c.document_id IN (${ids(r.documentIds)})`;
+    if (!r.pageLimits) return only;
+    const cases = r.documentIds.map((id) => sql` WHEN ${id} THEN ${Math.min(INT4_MAX, Math.max(0, Math.floor(r.pageLimits!.get(id) ?? 0)))}`);
+    return sql`${only} AND c.page <= (CASE c.document_id${sql.join(cases, sql``)} ELSE 0 END)`;
   }
 
   /**
@@ -389,12 +405,12 @@ export class KnowledgeRepo {
    * (`CANDIDATE_CAP`, 2 000): at 100 000 chunks, ranking 5 000 matches was most of the keyword leg's time
    * (docs/benchmarks.md).
    */
-  async keyword(match: string, limit: number, documentIds?: number[], rank: string = match): Promise<PassageRow[]> {
+  async keyword(match: string, limit: number, restriction?: Restriction, rank: string = match): Promise<PassageRow[]> {
     const r = await this.db.execute<{ id: number; document_id: number; page: number; content: string; title: string; uuid: string; rank: number }>(sql`
       WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${match}) AS m, to_tsquery('simple', ${rank}) AS r),
       m AS (SELECT c.id, ts_rank(c.tsv, q.r) AS rank
         FROM ${documentChunks} c JOIN ${documents} d ON d.id = c.document_id, q
-        WHERE c.tsv @@ q.m AND ${VISIBLE}${this.restrict(documentIds)} LIMIT ${CANDIDATE_CAP}),
+        WHERE c.tsv @@ q.m AND ${VISIBLE}${this.restrict(restriction)} LIMIT ${CANDIDATE_CAP}),
       top AS (SELECT * FROM m ORDER BY rank DESC, id LIMIT ${limit})
       SELECT c.id, c.document_id, c.page, c.content, d.title, d.uuid, top.rank
       FROM top JOIN ${documentChunks} c ON c.id = top.id JOIN ${documents} d ON d.id = c.document_id
@@ -454,17 +470,17 @@ export class KnowledgeRepo {
    *   (float4send bytea), 1 662 ms (array_to_string + split), 2 765 ms (pg's real[] parser) — the transfer and parse
    *   of every vector cost more than the arithmetic. Beyond tens of thousands of chunks, install pgvector.
    */
-  async nearest(model: string, dim: number, q: number[], limit: number, engine: VectorEngine, documentIds?: number[]): Promise<PassageRow[]> {
+  async nearest(model: string, dim: number, q: number[], limit: number, engine: VectorEngine, restriction?: Restriction): Promise<PassageRow[]> {
     type Row = { id: number; document_id: number; page: number; content: string; title: string; uuid: string; sim: number };
     const map = (rows: Row[]) =>
       rows.map((x) => ({ chunkId: x.id, documentId: x.document_id, page: x.page, content: x.content, title: x.title, uuid: x.uuid, score: Number(x.sim) }));
     const qv = vectorText(q, engine);
     if (engine === 'pgvector') {
-      if (documentIds?.length || !(dim > 0 && dim <= 2000)) {
+      if (restriction?.documentIds.length || !(dim > 0 && dim <= 2000)) {
         const r = await this.db.execute<Row>(sql`
           SELECT c.id, c.document_id, c.page, c.content, d.title, d.uuid, 1 - (e.embedding <=> ${qv}::vector) AS sim
           FROM ${chunkEmbeddings} e JOIN ${documentChunks} c ON c.id = e.chunk_id JOIN ${documents} d ON d.id = c.document_id
-          WHERE e.model = ${model} AND ${VISIBLE}${this.restrict(documentIds)}
+          WHERE e.model = ${model} AND ${VISIBLE}${this.restrict(restriction)}
           ORDER BY e.embedding <=> ${qv}::vector LIMIT ${limit}`);
         return map(r.rows);
       }
@@ -485,7 +501,7 @@ export class KnowledgeRepo {
       SELECT c.id, c.document_id, c.page, c.content, d.title, d.uuid, s.sim
       FROM ${chunkEmbeddings} e JOIN ${documentChunks} c ON c.id = e.chunk_id JOIN ${documents} d ON d.id = c.document_id,
         LATERAL (SELECT sum(a * b) AS sim FROM unnest(e.embedding, ${qv}::real[]) AS t(a, b)) s
-      WHERE e.model = ${model} AND ${VISIBLE}${this.restrict(documentIds)}
+      WHERE e.model = ${model} AND ${VISIBLE}${this.restrict(restriction)}
       ORDER BY s.sim DESC NULLS LAST, c.id LIMIT ${limit}`);
     return map(r.rows);
   }

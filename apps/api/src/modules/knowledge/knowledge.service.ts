@@ -8,7 +8,7 @@ import { bestSnippet } from '../../lib/text';
 import type { ConfigService } from '../config/config.service';
 import { chunkPages } from './chunk';
 import { dispatchPendingJob, indexDocumentJob } from './knowledge.jobs';
-import type { KnowledgeRepo, ModelRow, PassageRow, TaskRow, VectorEngine } from './knowledge.repo';
+import type { KnowledgeRepo, ModelRow, PassageRow, Restriction, TaskRow, VectorEngine } from './knowledge.repo';
 import type { VectorMatrices } from './vector-matrix';
 
 export type RetrievalMode = 'hybrid' | 'keyword' | 'vector';
@@ -21,7 +21,17 @@ export interface RetrieveOptions {
   limit?: number;
   /** only these documents (document Q&A); undefined = the whole library; [] = nothing */
   documentIds?: number[];
+  /**
+   * The asker's reading rights: for the given documents, the last page whose text may be quoted to them (the
+   * download module's `textPages`: all pages of what they download free, else the pages readable online). Chunks
+   * past it are never returned; documents it leaves out are not either. Absent: every page (the administrators' hit
+   * test).
+   */
+  pageLimit?: PageLimit;
 }
+
+/** Per document, the last page whose text may be shown (Infinity: all); documents left out: none. */
+export type PageLimit = (documentIds: number[]) => Promise<Map<number, number>>;
 
 /** A passage found for a question: where it is (document, page), how well it matched, and its text. */
 export interface Passage {
@@ -654,12 +664,19 @@ export class KnowledgeService {
     if (!question) return [];
     const words = keywordTerms(question);
     const tsquery = toRankQuery({ must: words, phrases: [], not: [], highlight: words });
+    // the asker's reading rights: known documents (Q&A) are limited in SQL, so every candidate is one they may read;
+    // the whole library is limited after ranking, from a larger pool so that pages they may not read cannot crowd
+    // out the ones they may
+    const limits = docs && opts.pageLimit ? await opts.pageLimit(docs) : undefined;
+    if (limits && !limits.size) return [];
+    const restrict: Restriction | undefined = docs ? { documentIds: docs, pageLimits: limits } : undefined;
+    const pool = !docs && opts.pageLimit ? CANDIDATES * 4 : CANDIDATES;
     const keyword = async () => {
       if (!tsquery) return [];
       // a document filter makes the match small already; the whole library matches by its selective words
       const selective = docs ? words : this.selectiveWords(words);
       const match = selective.length < words.length ? toRankQuery({ must: selective, phrases: [], not: [], highlight: selective }) : tsquery;
-      return this.repo.keyword(match ?? tsquery, CANDIDATES, docs, tsquery);
+      return this.repo.keyword(match ?? tsquery, pool, restrict, tsquery);
     };
     const vector = async (): Promise<PassageRow[] | null> => {
       try {
@@ -668,18 +685,26 @@ export class KnowledgeService {
         const engine = await this.engine();
         if (engine === 'exact' && !docs && this.matrices) {
           // hidden and deleted chunks are dropped after ranking: ask for room to spare
-          const near = await this.matrices.nearest(q.model.model, q.model.dimension, q.vector, CANDIDATES * 4);
-          if (near) return await this.repo.passagesByRank(near, CANDIDATES);
+          const near = await this.matrices.nearest(q.model.model, q.model.dimension, q.vector, pool * 4);
+          if (near) return await this.repo.passagesByRank(near, pool);
         }
-        return await this.repo.nearest(q.model.model, q.model.dimension, q.vector, CANDIDATES, engine, docs);
+        return await this.repo.nearest(q.model.model, q.model.dimension, q.vector, pool, engine, restrict);
       } catch (e) {
         this.log.warn('vector retrieval failed; keyword results only', { error: e instanceof Error ? e.message : String(e) });
         return null;
       }
     };
-    const [kw, vec] = await Promise.all([mode !== 'vector' ? keyword() : Promise.resolve(null), mode !== 'keyword' ? vector() : Promise.resolve(null)]);
+    const [kw, vecAll] = await Promise.all([mode !== 'vector' ? keyword() : Promise.resolve(null), mode !== 'keyword' ? vector() : Promise.resolve(null)]);
     // vector-only with no vectors to use: the keyword list rather than nothing
-    const kwList = kw ?? (vec === null ? await keyword() : null);
+    let kwList = kw ?? (vecAll === null ? await keyword() : null);
+    let vec = vecAll;
+    if (!docs && opts.pageLimit) {
+      const found = [...new Set([...(kwList ?? []), ...(vec ?? [])].map((r) => r.documentId))];
+      const allowed = found.length ? await opts.pageLimit(found) : new Map<number, number>();
+      const readable = (list: PassageRow[] | null) => list && list.filter((r) => r.page <= (allowed.get(r.documentId) ?? 0)).slice(0, CANDIDATES);
+      kwList = readable(kwList);
+      vec = readable(vec);
+    }
     const lists = [kwList, vec].filter((l): l is PassageRow[] => l !== null);
     if (!lists.length) return [];
 

@@ -14,10 +14,11 @@ declare module '../../kernel/module' {
 /** What crawlers read: the public pages' HTML with their own head and text, robots.txt and the sitemap. */
 export default defineModule({
   name: 'seo',
-  create: ({ settings, documents, articles, content, users, conversion, storage }) => ({
-    seo: new SeoService(settings, documents, articles, content, users, conversion),
-    sitemap: new SitemapService(documents, articles, settings, storage),
-  }),
+  create: ({ settings, documents, articles, content, users, conversion, storage, caches }) => {
+    const seo = new SeoService(settings, documents, articles, content, users, conversion);
+    seo.cache.share(caches, 'seo-pages');
+    return { seo, sitemap: new SitemapService(documents, articles, settings, storage) };
+  },
   routes: seoRoutes,
   pages: seoPages,
   jobs: ({ sitemap, log }) => [
@@ -27,7 +28,13 @@ export default defineModule({
       return r;
     }),
   ],
+  // what the pages show changed: a document or user taken down must leave the crawlers' HTML at once, everywhere
   events: ({ seo }) => ({
+    'document.changed': () => seo.clear(),
+    'document.converted': () => seo.clear(),
     'article.changed': () => seo.clear(),
+    'article.purged': () => seo.clear(),
+    'user.changed': () => seo.clear(),
+    'user.deleted': () => seo.clear(),
   }),
 });

@@ -1,6 +1,8 @@
 import { CategoryType, escapeHtml, type TArticle, type TDocument } from '@wenku/contracts';
 import { htmlToText } from '@wenku/ui/markdown';
+import crypto from 'node:crypto';
 import { AppError } from '../../lib/errors';
+import { TtlCache } from '../../lib/cache';
 import type { ConfigService } from '../config/config.service';
 import type { DocumentService } from '../document/document.service';
 import type { ContentService } from '../content/content.service';
@@ -60,7 +62,15 @@ function isNotFound(e: unknown) {
  * when it mounts). The text comes from the same services and the same markdown renderer as the app.
  */
 export class SeoService {
-  private readonly cache = new Map<string, { at: number; index: string; status: number; html: string }>();
+  /** `ssr.cache_minutes`, as last read */
+  private ttlMs = 0;
+  /**
+   * Built pages by the index.html they were built from and their URL, for `ssr.cache_minutes`; only pages that
+   * exist are kept. Shared with the other API processes by the module and cleared on every change of what the pages
+   * show (documents, articles, users): a document taken down is gone from the crawlers' HTML at once, everywhere.
+   */
+  readonly cache = new TtlCache<{ status: number; html: string }>(() => this.ttlMs, 2000, { keep: (p) => p.status === 200 && this.ttlMs > 0 });
+  private index?: { html: string; key: string };
 
   constructor(
     private readonly settings: ConfigService,
@@ -71,8 +81,15 @@ export class SeoService {
     private readonly conversion: ConversionService,
   ) {}
 
-  clear() {
-    this.cache.clear();
+  /** Forgets every built page, here and in the other API processes. */
+  clear(): Promise<void> {
+    return this.cache.clear();
+  }
+
+  /** A short name of the SPA's index.html: a page built from an older one (the site was rebuilt) is not answered. */
+  private indexKey(html: string): string {
+    if (this.index?.html !== html) this.index = { html, key: crypto.createHash('sha1').update(html).digest('hex') };
+    return this.index.key;
   }
 
   private async site() {
@@ -95,17 +112,14 @@ export class SeoService {
     // a closed or members-only site shows nothing to anonymous visitors, crawlers included
     if (security.is_close || security.login_required) return { status: 200, html: this.inject(indexHtml, site, undefined) };
     const ssr = await this.settings.get('ssr');
-    const ttl = Math.max(0, Number(ssr.cache_minutes ?? 10)) * 60_000;
-    const hit = this.cache.get(url);
+    this.ttlMs = Math.max(0, Number(ssr.cache_minutes ?? 10)) * 60_000;
+    const build = async () => {
+      const page = await this.page(url, site);
+      return { status: page.status, html: this.inject(indexHtml, site, page, ssr.enable) };
+    };
+    if (!this.ttlMs) return build();
     // a page built from an older index.html (the site was rebuilt since) would point at assets that are gone
-    if (hit && hit.index === indexHtml && Date.now() - hit.at < ttl) return hit;
-    const page = await this.page(url, site);
-    const out = { status: page.status, html: this.inject(indexHtml, site, page, ssr.enable) };
-    if (ttl > 0 && page.status === 200) {
-      if (this.cache.size > 2000) this.cache.clear();
-      this.cache.set(url, { at: Date.now(), index: indexHtml, ...out });
-    }
-    return out;
+    return this.cache.get(`${this.indexKey(indexHtml)} ${url}`, build);
   }
 
   private inject(index: string, site: Awaited<ReturnType<SeoService['site']>>, page: SeoPage | undefined, withBody = true): string {

@@ -3,6 +3,7 @@ import type { JobQueue } from '../../kernel/jobs';
 import type { Logger } from '../../kernel/module';
 import { AppError, badRequest } from '../../lib/errors';
 import type { AttachmentService } from '../attachment/attachment.service';
+import { viewKeyOf } from '../attachment/attachment.mapper';
 import type { ContentService } from '../content/content.service';
 import type { DocumentService } from '../document/document.service';
 import type { UserService } from '../user/user.service';
@@ -394,7 +395,8 @@ function toSpiderDocument(r: SpiderDocumentRow, uuid: string): TSpiderDocument {
     title: r.title,
     ext: r.ext,
     size: r.size,
-    hash: r.hash,
+    // the file by its view key: the content hash names it to the instant upload
+    hash: r.hash ? viewKeyOf(r.hash) : '',
     attachment_id: r.attachmentId,
     document_id: r.documentId,
     document_uuid: uuid,

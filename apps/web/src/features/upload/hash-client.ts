@@ -1,7 +1,8 @@
 import { createSHA256 } from 'hash-wasm';
-import { abortError, hashBlob } from './hash';
+import { abortError, hashBlob, proveRanges } from './hash';
 
-export type HashWorkerRequest = { file: File };
+/** A whole file to hash, or (`ranges`) the byte ranges of an instant upload's proof. */
+export type HashWorkerRequest = { file: File; ranges?: { offset: number; length: number }[] };
 export type HashWorkerResponse = { type: 'progress'; loaded: number; total: number } | { type: 'done'; hash: string } | { type: 'error'; message: string };
 
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -12,7 +13,12 @@ async function hashOnMainThread(file: File, onProgress: (loaded: number, total: 
   return hashBlob(file, hasher, { onProgress, signal, pause: yieldToPage });
 }
 
-function hashInWorker(file: File, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<string> {
+function hashInWorker(
+  file: File,
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+  ranges?: HashWorkerRequest['ranges'],
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./hash.worker.ts', import.meta.url), { type: 'module' });
     const finish = () => {
@@ -40,7 +46,7 @@ function hashInWorker(file: File, onProgress: (loaded: number, total: number) =>
       e.preventDefault();
       reject(new Error('worker failed'));
     };
-    worker.postMessage({ file } satisfies HashWorkerRequest);
+    worker.postMessage({ file, ranges } satisfies HashWorkerRequest);
   });
 }
 
@@ -60,4 +66,21 @@ export async function sha256File(file: File, opts: { onProgress?: (loaded: numbe
     }
   }
   return hashOnMainThread(file, onProgress, opts.signal);
+}
+
+/**
+ * An instant upload's proof: SHA-256 (hex) of the given byte ranges of the file, read one after the other — in the
+ * hash worker like the file's own hash (the page's policy allows no WebAssembly), else on the main thread.
+ */
+export async function sha256Ranges(file: File, ranges: { offset: number; length: number }[], opts: { signal?: AbortSignal } = {}): Promise<string> {
+  if (opts.signal?.aborted) throw abortError();
+  if (typeof Worker !== 'undefined') {
+    try {
+      return await hashInWorker(file, () => undefined, opts.signal, ranges);
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') throw e;
+      // fall through: hash where we are
+    }
+  }
+  return proveRanges(file, ranges, await createSHA256(), opts.signal);
 }

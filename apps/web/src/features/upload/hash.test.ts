@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSHA256 } from 'hash-wasm';
-import { chunkRanges, HASH_CHUNK_SIZE, hashBlob, percentOf, type IncrementalHasher, type SliceableBlob } from './hash';
+import { chunkRanges, HASH_CHUNK_SIZE, hashBlob, percentOf, proveRanges, type IncrementalHasher, type SliceableBlob } from './hash';
 
 /** FNV-1a over bytes, as hex: a stand-in digest that depends on every byte and their order. */
 function fnv(data: Uint8Array, seed = 0x811c9dc5): number {
@@ -128,5 +128,33 @@ describe('percentOf', () => {
     expect(percentOf(1, 3)).toBe(33);
     expect(percentOf(5, 3)).toBe(100);
     expect(percentOf(0, 0)).toBe(100);
+  });
+});
+
+describe('proveRanges', () => {
+  it('digests the asked ranges one after the other, in the order asked, reading only them', async () => {
+    const data = bytes(10_000);
+    const { blob, slices } = memBlob(data);
+    const ranges = [
+      { offset: 9000, length: 1000 },
+      { offset: 10, length: 20 },
+    ];
+    const hex = await proveRanges(blob, ranges, await createSHA256());
+    const concat = new Uint8Array([...data.slice(9000, 10_000), ...data.slice(10, 30)]);
+    const sha = await createSHA256();
+    sha.init();
+    sha.update(concat);
+    expect(hex).toBe(sha.digest('hex'));
+    expect(slices).toEqual([
+      [9000, 10_000],
+      [10, 30],
+    ]);
+  });
+
+  it('stops with an AbortError when aborted', async () => {
+    const { blob } = memBlob(bytes(16));
+    const ctrl = new AbortController();
+    ctrl.abort();
+    await expect(proveRanges(blob, [{ offset: 0, length: 4 }], fakeHasher().hasher, ctrl.signal)).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -63,3 +63,22 @@ export async function hashBlob(blob: SliceableBlob, hasher: IncrementalHasher, o
   }
   return hasher.digest('hex');
 }
+
+/**
+ * The answer to an instant-upload challenge (POST /upload/document/check): the hex digest of the given byte ranges of
+ * the file, read one after the other. The server reads the same ranges of its own copy and compares.
+ */
+export async function proveRanges(
+  blob: SliceableBlob,
+  ranges: readonly { offset: number; length: number }[],
+  hasher: IncrementalHasher,
+  signal?: AbortSignal,
+): Promise<string> {
+  hasher.init();
+  for (const r of ranges) {
+    if (signal?.aborted) throw abortError();
+    hasher.update(new Uint8Array(await blob.slice(r.offset, r.offset + r.length).arrayBuffer()));
+  }
+  if (signal?.aborted) throw abortError();
+  return hasher.digest('hex');
+}

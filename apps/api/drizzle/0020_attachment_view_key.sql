@@ -1,0 +1,2 @@
+ALTER TABLE "attachments" ADD COLUMN "view_key" varchar(64) GENERATED ALWAYS AS (encode(sha256(('wenku-view:' || hash)::bytea), 'hex')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "attachments_view_key_idx" ON "attachments" USING btree ("view_key");
