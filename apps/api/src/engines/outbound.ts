@@ -28,23 +28,69 @@ const RANGE_LABEL: Record<string, string> = {
   reserved: '保留地址',
 };
 
+const label = (ip: ipaddr.IPv4 | ipaddr.IPv6) => `${RANGE_LABEL[ip.range()] ?? `特殊用途地址（${ip.range()}）`} ${ip.toString()}`;
+
+/** An IPv4 address is fine only when it is plain public unicast. */
+function v4Refusal(v4: ipaddr.IPv4): string | undefined {
+  return v4.range() === 'unicast' ? undefined : label(v4);
+}
+
+const v4At = (parts: number[], i: number) => new ipaddr.IPv4([parts[i]! >> 8, parts[i]! & 255, parts[i + 1]! >> 8, parts[i + 1]! & 255]);
+
 /**
- * Why an address may not be fetched, or undefined when it is a public unicast address. IPv4-mapped IPv6
- * (::ffff:10.0.0.1) is judged as the IPv4 address it carries; every special range (loopback, private, link-local
- * and its metadata address 169.254.169.254, ULA fc00::/7, multicast, unspecified, CGNAT 100.64/10 with Alibaba's
- * metadata address, NAT64/6to4/Teredo that embed IPv4, documentation and reserved blocks) is refused.
+ * The IPv6 ranges that carry an IPv4 address inside them. `judge`: the address is as safe as the IPv4 it carries
+ * (IPv4-mapped, which dual-stack sockets hand out, and the NAT64 well-known prefix that DNS64 answers with); the
+ * others are refused whatever they carry: IPv4-compatible (::/96, deprecated, some stacks route it to the IPv4
+ * address), SIIT-translated, NAT64 local-use (the translator is the site's), 6to4 and Teredo (deprecated tunnels
+ * whose relay decides where the packet goes).
+ */
+const EMBEDDING: { name: string; match: (p: number[]) => boolean; v4: (p: number[]) => ipaddr.IPv4[]; judge: boolean }[] = [
+  { name: 'IPv4 映射地址', match: (p) => p.slice(0, 5).every((x) => x === 0) && p[5] === 0xffff, v4: (p) => [v4At(p, 6)], judge: true },
+  { name: 'NAT64 地址', match: (p) => p[0] === 0x64 && p[1] === 0xff9b && p.slice(2, 6).every((x) => x === 0), v4: (p) => [v4At(p, 6)], judge: true },
+  { name: 'IPv4 兼容地址（已废弃）', match: (p) => p.slice(0, 6).every((x) => x === 0), v4: (p) => [v4At(p, 6)], judge: false },
+  { name: 'IPv4 转换地址（SIIT）', match: (p) => p.slice(0, 4).every((x) => x === 0) && p[4] === 0xffff && p[5] === 0, v4: (p) => [v4At(p, 6)], judge: false },
+  { name: 'NAT64 本地前缀地址', match: (p) => p[0] === 0x64 && p[1] === 0xff9b && p[2] === 1, v4: () => [], judge: false },
+  { name: '6to4 隧道地址', match: (p) => p[0] === 0x2002, v4: (p) => [v4At(p, 1)], judge: false },
+  {
+    name: 'Teredo 隧道地址',
+    match: (p) => p[0] === 0x2001 && p[1] === 0,
+    // the Teredo server, and the client's public address (stored inverted)
+    v4: (p) => [v4At(p, 2), v4At([p[6]! ^ 0xffff, p[7]! ^ 0xffff], 0)],
+    judge: false,
+  },
+];
+
+/**
+ * Why an address may not be reached, or undefined when it is a public unicast address. Every special IPv4 range
+ * (loopback, private, link-local and its metadata address 169.254.169.254, CGNAT 100.64/10 with Alibaba's metadata
+ * address, multicast, broadcast, documentation and reserved blocks) and IPv6 range (loopback, unspecified, ULA
+ * fc00::/7, link-local, multicast, documentation, discard …) is refused, and so is every IPv6 address that carries
+ * an IPv4 address (see EMBEDDING) unless it is IPv4-mapped or NAT64 and the IPv4 address it carries is public.
  */
 export function addressRefusal(address: string): string | undefined {
   let ip: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    ip = ipaddr.parse(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+    let bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+    // ipaddr.js reads a dotted tail after `::` as IPv4-mapped (`::8.8.8.8` as ::ffff:808:808): the URL parser
+    // spells IPv6 the standard way first (::808:808, IPv4-compatible)
+    if (bare.includes(':')) bare = new URL(`http://[${bare}]/`).hostname.slice(1, -1);
+    ip = ipaddr.parse(bare);
   } catch {
     return `无法识别的地址 ${address}`;
   }
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
-  const range = ip.range();
-  if (range === 'unicast') return undefined;
-  return `${RANGE_LABEL[range] ?? `特殊用途地址（${range}）`} ${ip.toString()}`;
+  if (ip.kind() === 'ipv4') return v4Refusal(ip as ipaddr.IPv4);
+  const v6 = ip as ipaddr.IPv6;
+  const range = v6.range();
+  if (range === 'loopback' || range === 'unspecified') return label(v6);
+  const parts = v6.parts;
+  for (const e of EMBEDDING) {
+    if (!e.match(parts)) continue;
+    const inner = e.v4(parts);
+    const why = inner.map(v4Refusal).find(Boolean);
+    if (e.judge) return why ? `${why}（嵌在 ${e.name} ${v6.toString()} 中）` : undefined;
+    return `${e.name} ${v6.toString()}${inner.length ? `（内嵌 IPv4 ${inner.map((x) => x.toString()).join('、')}）` : ''}`;
+  }
+  return range === 'unicast' ? undefined : label(v6);
 }
 
 export interface AllowEntry {
