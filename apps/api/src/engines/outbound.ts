@@ -11,7 +11,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import net from 'node:net';
 import tls from 'node:tls';
-import { Readable, Transform, type Duplex } from 'node:stream';
+import { Transform, type Duplex, type Readable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 
 // ---------------------------------------------------------------- addresses
@@ -146,6 +146,8 @@ export class OutboundError extends Error {
   constructor(
     readonly reason: OutboundFailure,
     message: string,
+    /** the technical cause in a word (ECONNREFUSED, ENOTFOUND, 超时), for callers that word the failure themselves */
+    readonly detail = '',
   ) {
     super(message);
     this.name = 'OutboundError';
@@ -170,7 +172,7 @@ export const systemConnector: Connector = (req) =>
       : net.connect({ host: req.address, port: req.port });
     const timer = setTimeout(() => {
       sock.destroy();
-      reject(new OutboundError('timeout', `连接 ${req.hostname}:${req.port} 超时`));
+      reject(new OutboundError('timeout', `连接 ${req.hostname}:${req.port} 超时`, '连接超时'));
     }, req.timeoutMs);
     sock.once(req.tls ? 'secureConnect' : 'connect', () => {
       clearTimeout(timer);
@@ -178,7 +180,7 @@ export const systemConnector: Connector = (req) =>
     });
     sock.once('error', (err: Error & { code?: string }) => {
       clearTimeout(timer);
-      reject(new OutboundError('connect', `无法连接 ${req.hostname}:${req.port}：${err.code ?? err.message}`));
+      reject(new OutboundError('connect', `无法连接 ${req.hostname}:${req.port}：${err.code ?? err.message}`, err.code ?? err.message));
     });
   });
 
@@ -258,6 +260,35 @@ function tooLargeDefault(maxBytes: number) {
 
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
+/**
+ * A Node stream as a WHATWG stream, read only when the reader asks (Readable.toWeb of Node 20 may close its
+ * controller twice when the reader cancels while the body ends, an uncaught error). Cancelling destroys the body.
+ */
+function webStream(body: Readable): ReadableStream<Uint8Array> {
+  const chunks = body[Symbol.asyncIterator]();
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { value, done } = await chunks.next();
+          if (cancelled) return;
+          if (done) controller.close();
+          else controller.enqueue(new Uint8Array((value as Buffer).buffer, (value as Buffer).byteOffset, (value as Buffer).byteLength));
+        } catch (e) {
+          if (!cancelled) controller.error(e);
+        }
+      },
+      async cancel() {
+        cancelled = true;
+        body.destroy();
+        await chunks.return?.().catch(() => undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 export class Outbound {
   private readonly allow: AllowEntry[];
   private readonly allowSetting: string;
@@ -315,9 +346,9 @@ export class Outbound {
         answers = await this.resolver(host);
       } catch (err) {
         const e = err as Error & { code?: string };
-        throw new OutboundError('dns', `无法解析域名 ${host}：${e.code ?? e.message}`);
+        throw new OutboundError('dns', `无法解析域名 ${host}：${e.code ?? e.message}`, e.code ?? e.message);
       }
-      if (!answers.length) throw new OutboundError('dns', `域名 ${host} 没有解析结果`);
+      if (!answers.length) throw new OutboundError('dns', `域名 ${host} 没有解析结果`, 'ENOTFOUND');
     }
     if (!this.isAllowedHost(host, port)) {
       for (const a of answers) {
@@ -398,7 +429,7 @@ export class Outbound {
       res.body.destroy();
       return new Response(null, { status: res.status, headers });
     }
-    return new Response(Readable.toWeb(res.body) as ReadableStream<Uint8Array>, { status: res.status, headers });
+    return new Response(webStream(res.body), { status: res.status, headers });
   }
 
   /** The whole answer as text (vendor APIs: small JSON answers). */
@@ -490,10 +521,16 @@ export class Outbound {
         },
       });
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (headersTimeoutMs > 0) headTimer = setTimeout(() => fail(new OutboundError('timeout', `${u.host} 响应超时`)), headersTimeoutMs);
+      if (headersTimeoutMs > 0) headTimer = setTimeout(() => fail(new OutboundError('timeout', `${u.host} 响应超时`, '响应超时')), headersTimeoutMs);
       r.on('error', (err) =>
         fail(
-          err instanceof OutboundError ? err : new OutboundError('connect', `请求 ${u.host} 失败：${(err as Error & { code?: string }).code ?? err.message}`),
+          err instanceof OutboundError
+            ? err
+            : new OutboundError(
+                'connect',
+                `请求 ${u.host} 失败：${(err as Error & { code?: string }).code ?? err.message}`,
+                (err as Error & { code?: string }).code ?? err.message,
+              ),
         ),
       );
       r.on('response', (res) => {
