@@ -1,5 +1,12 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy* and waitFor wait for an effect, not for a time. Testing Library gives up after 1 s by default, which turns
+// "the message appears" into "the message appears within 1 s on this machine": an antd form renders its validation
+// message after a few hundred milliseconds of jsdom work when the machine is idle, and after more than a second when
+// it is busy. The bound below only keeps a test that never sees its effect from hanging: it stays under the test's own
+// time-out (testTimeout in vite.config.ts), so such a test fails with Testing Library's message and the DOM it saw.
+configure({ asyncUtilTimeout: 20_000 });
 
 // antd reads these; jsdom does not implement them.
 if (!window.matchMedia) {

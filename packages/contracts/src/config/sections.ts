@@ -384,6 +384,7 @@ export const CONFIG_SCHEMAS = {
     enable_convert_repeated_document: f.switch('重复文档重新转换', false),
     workers: f.number('并行转换数', 2, { min: 1, max: 8 }),
     max_pages: f.number('文档最大页数(超过则不转换)', 10000, { min: 1, max: 100000 }),
+    daily_pages_per_uploader: f.number('每位上传者每天最多转换页数(0为不限)', 20000, { min: 0, max: 10000000 }),
   }),
   search: section('搜索设置', {
     weight_title: f.select('标题权重', opts(['A', 'A (最高)'], ['B', 'B'], ['C', 'C'], ['D', 'D (最低)']), 'A'),
@@ -414,6 +415,9 @@ export const CONFIG_SCHEMAS = {
     min_chars: f.number('文字少于多少字的图片页需要识别', 20, { min: 0, max: 10000 }),
     page_timeout: f.number('每页识别超时(秒)', 120, { min: 1, max: 3600 }),
     max_pages: f.number('每篇文档最多识别页数(0为不限)', 200, { min: 0, max: 100000 }),
+    max_page_pixels: f.number('每页渲染最大像素(万像素，超过则自动降低分辨率)', 2500, { min: 100, max: 20000 }),
+    document_timeout: f.number('每篇文档识别总时长上限(分钟，0为不限)', 60, { min: 0, max: 1440 }),
+    daily_minutes_per_uploader: f.number('每位上传者每天最多识别时长(分钟，0为不限)', 120, { min: 0, max: 144000 }),
   }),
   llm: section('AI 大模型', {
     enable: f.switch('启用 AI 功能', false, { public: true }),

@@ -159,6 +159,7 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
     coverWidth: opts.coverWidth ?? 420,
     maxTextBytes: limits.maxTextBytes,
     maxPages: limits.maxPages,
+    maxPagesMessage: limits.maxPagesMessage,
     maxRenderedBytes: limits.maxRenderedBytes,
   };
   const layout = opts.layout ?? A4;

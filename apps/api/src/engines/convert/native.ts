@@ -147,12 +147,12 @@ type ScriptLine =
   | { t: 'error'; reason: string; detail?: string };
 
 /** The script's failure reasons as the worker reports the same failures (code and Chinese message). */
-function scriptError(reason: string, detail: string | undefined, maxPages: number): ConvertError {
+function scriptError(reason: string, detail: string | undefined, maxPages: number, maxPagesMessage?: string): ConvertError {
   const known: Record<string, [ConvertErrorCode, string]> = {
     encrypted: ['encrypted', '文档已加密，无法转换'],
     open: ['corrupt', '文档已损坏，无法打开'],
     empty: ['empty', '文档没有内容（0 页）'],
-    pages: ['too_large', `文档页数过多（上限 ${maxPages} 页）`],
+    pages: ['too_large', maxPagesMessage || `文档页数过多（上限 ${maxPages} 页）`],
     page1: ['corrupt', '文档已损坏，无法打开'],
     size: ['corrupt', '文档页面尺寸无效'],
     render1: ['corrupt', '文档首页无法渲染'],
@@ -416,7 +416,7 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
     if (scriptFailure) {
       const e = scriptFailure;
       // the script fails on its own, through this, for errors MuPDF throws; the detail carries MuPDF's reason
-      throw scriptError(e.reason, e.detail, job.maxPages);
+      throw scriptError(e.reason, e.detail, job.maxPages, job.maxPagesMessage);
     }
     if (!ended) {
       // died: the address-space cap (a failed allocation outside a page, a stack that could not grow) or a crash

@@ -8,6 +8,8 @@ export interface RenderOptions {
   coverWidth: number;
   maxTextBytes: number;
   maxPages: number;
+  /** the refusal's sentence when a document has more than maxPages pages (default: 文档页数过多（上限 N 页）) */
+  maxPagesMessage?: string;
   maxRenderedBytes: number;
 }
 

@@ -1,6 +1,8 @@
 import { chatModel, chatRequestTarget, embeddingModel, requestHeaders, resolveBase } from './presets';
 import { LineDecoder, SSE_DONE, sseData, vendorMessage } from './parse';
 import { LlmError, type LlmChatRequest, type LlmEndpoint, type LlmEvent, type LlmOptions } from './types';
+import { STRICT_OUTBOUND } from '../http';
+import { OutboundError, type Outbound } from '../outbound';
 
 export const LLM_CONNECT_TIMEOUT_MS = 15_000;
 export const LLM_IDLE_TIMEOUT_MS = 60_000;
@@ -54,6 +56,7 @@ class Exchange {
   constructor(
     private readonly signal: AbortSignal | undefined,
     private readonly apiKey: string,
+    private readonly outbound: Outbound = STRICT_OUTBOUND,
   ) {
     if (signal?.aborted) this.why = 'aborted';
     signal?.addEventListener('abort', this.onAbort, { once: true });
@@ -86,11 +89,14 @@ class Exchange {
     if (e instanceof LlmError) return e;
     if (this.why === 'timeout') return new LlmError('timeout', TIMEOUT_MESSAGE);
     if (this.why === 'aborted' || this.signal?.aborted) return new LlmError('aborted', ABORTED_MESSAGE);
+    if (e instanceof OutboundError) {
+      // refused by the address filter (or not http): a setting to change, not a failure to retry
+      if (e.reason === 'blocked_address' || e.reason === 'scheme' || e.reason === 'credentials') return new LlmError('config', e.message);
+      if (e.reason === 'too_large') return new LlmError('bad_response', '大模型接口返回的内容过大');
+      if (phase === 'connect') return again(new LlmError('upstream', `无法连接大模型接口 ${host(url)}：${e.detail || '网络错误'}`));
+    }
     if (phase === 'read') return again(new LlmError('upstream', DROPPED_MESSAGE));
-    const err = e as Error & { cause?: { code?: string; message?: string } };
-    let reason = err.cause?.code ?? err.cause?.message ?? err.message ?? '网络错误';
-    if (this.apiKey) reason = reason.split(this.apiKey).join('***');
-    return again(new LlmError('upstream', `无法连接大模型接口 ${host(url)}：${reason}`));
+    return again(new LlmError('upstream', `无法连接大模型接口 ${host(url)}：网络错误`));
   }
 
   /** POSTs, waiting at most `headersMs` for the response headers; non-2xx answers become LlmErrors */
@@ -99,7 +105,8 @@ class Exchange {
     this.arm(headersMs);
     let res: Response;
     try {
-      res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: this.ctl.signal, redirect: 'manual' });
+      // redirects are not followed: a 3xx is an error like any other non-2xx answer
+      res = await this.outbound.fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: this.ctl.signal });
     } catch (e) {
       throw this.failure(e, 'connect', url);
     } finally {
@@ -152,11 +159,12 @@ class Exchange {
   }
 }
 
+/** A non-2xx answer: its status in the message; its body (key removed) only in `detail`, for the server log. */
 function httpError(status: number, body: string, apiKey: string): LlmError {
-  const msg = vendorMessage(body, apiKey);
-  if (status === 401 || status === 403) return new LlmError('unauthorized', '大模型接口鉴权失败，请检查 API Key', status);
-  if (status === 429) return again(new LlmError('rate_limited', `大模型接口请求过于频繁或额度不足${msg ? `：${msg}` : ''}`, status));
-  const e = new LlmError('upstream', `大模型接口返回错误（HTTP ${status}）${msg ? `：${msg}` : ''}`, status);
+  const detail = vendorMessage(body, apiKey);
+  if (status === 401 || status === 403) return new LlmError('unauthorized', '大模型接口鉴权失败，请检查 API Key', status, detail);
+  if (status === 429) return again(new LlmError('rate_limited', `大模型接口请求过于频繁或额度不足（HTTP 429）`, status, detail));
+  const e = new LlmError('upstream', `大模型接口返回错误（HTTP ${status}）`, status, detail);
   return status >= 500 ? again(e) : e;
 }
 
@@ -179,14 +187,14 @@ function parseJson(text: string, what: string): any {
   try {
     return JSON.parse(text);
   } catch {
-    throw new LlmError('bad_response', `大模型接口返回了无法解析的${what}：${text.slice(0, 120)}`);
+    throw new LlmError('bad_response', `大模型接口返回了无法解析的${what}`);
   }
 }
 
 /** an error reported inside a 200 answer or a stream chunk (`{error:{message}}` or Ollama's `{error:"…"}`) */
 function inlineError(j: any, apiKey: string): LlmError | undefined {
   if (!j || typeof j !== 'object' || !j.error) return undefined;
-  return new LlmError('upstream', `大模型返回错误：${vendorMessage(JSON.stringify(j), apiKey) || '未知错误'}`);
+  return new LlmError('upstream', '大模型返回了错误', undefined, vendorMessage(JSON.stringify(j), apiKey));
 }
 
 /** message content as text: a string, or OpenAI content parts `[{type:'text', text}]` */
@@ -238,7 +246,7 @@ function completion(j: any, native: 'openai' | 'ollama', apiKey: string): { cont
 async function* streamOnce(ep: LlmEndpoint, req: LlmChatRequest, l: Limits): AsyncGenerator<LlmEvent> {
   const { url, headers, native } = chatRequestTarget(ep, true);
   const body = chatBody(ep, req, native, true);
-  const x = new Exchange(req.signal, ep.apiKey.trim());
+  const x = new Exchange(req.signal, ep.apiKey.trim(), ep.outbound);
   try {
     const res = await x.post(url, headers, body, l.connectMs, l.idleMs);
     const type = res.headers.get('content-type') ?? '';
@@ -356,7 +364,7 @@ async function withRetries<T>(l: Limits, signal: AbortSignal | undefined, once: 
  * them is the longer of the connect and idle time-outs.
  */
 async function postJson(ep: LlmEndpoint, url: string, headers: Record<string, string>, body: unknown, l: Limits, signal?: AbortSignal): Promise<any> {
-  const x = new Exchange(signal, ep.apiKey.trim());
+  const x = new Exchange(signal, ep.apiKey.trim(), ep.outbound);
   try {
     const res = await x.post(url, headers, body, Math.max(l.connectMs, l.idleMs), l.idleMs);
     return parseJson(await x.text(res, l.idleMs, url), '内容');

@@ -12,7 +12,8 @@ const require = createRequire(import.meta.url);
 export interface PageEngine {
   /** what ran, for the admin: `tesseract 5.3.0`, `tesseract.js 7.0.0` */
   readonly label: string;
-  recognise(png: Buffer, page: number, timeoutMs: number): Promise<string>;
+  /** `dpi`: the resolution the page was rendered at (lower than configured for a very large page) */
+  recognise(png: Buffer, page: number, timeoutMs: number, dpi?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -92,11 +93,11 @@ export class NativeEngine implements PageEngine {
     }
   }
 
-  async recognise(png: Buffer, page: number, timeoutMs: number): Promise<string> {
+  async recognise(png: Buffer, page: number, timeoutMs: number, dpi = this.dpi): Promise<string> {
     const file = path.join(this.workDir, `page-${page}.png`);
     await writeFile(file, png);
     try {
-      const r = await runProcess(this.tool.path, [file, 'stdout', '-l', this.languages, '--dpi', String(this.dpi)], {
+      const r = await runProcess(this.tool.path, [file, 'stdout', '-l', this.languages, '--dpi', String(Math.max(1, Math.round(dpi)))], {
         timeoutMs,
         label: 'tesseract',
         cwd: this.workDir,

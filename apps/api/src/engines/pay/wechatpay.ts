@@ -1,5 +1,6 @@
 import crypto, { type KeyObject } from 'node:crypto';
 import { parseJson, rebase, VendorError, vendorFetch } from '../http';
+import type { Outbound } from '../outbound';
 import { loadPrivateKey, loadPublicKey, rsaSha256Sign, rsaSha256Verify } from './keys';
 import { PayError, payableFen } from './types';
 
@@ -26,6 +27,8 @@ export interface WechatPayConfig {
   certificates?: readonly { serial_no: string; pem: string }[];
   /** replaces https://api.mch.weixin.qq.com (wechatpay_api_base; tests) */
   apiBase?: string;
+  /** the server's outbound client (address filter, OUTBOUND_ALLOW_HOSTS); the strict default when absent */
+  outbound?: Outbound;
 }
 
 export interface NativeOrder {
@@ -202,6 +205,7 @@ export class WechatPay {
       amount: { total: payableFen(order.amount_fen), currency: 'CNY' },
     });
     const res = await vendorFetch(rebase(`${WECHATPAY_API}${path}`, this.c.apiBase), {
+      via: this.c.outbound,
       method: 'POST',
       headers: {
         Authorization: wechatpayAuthorization({
@@ -234,6 +238,7 @@ export class WechatPay {
   /** A signed GET to the API (answer signature checked unless `verify` is false). */
   private async get(pathWithQuery: string, verify = true): Promise<{ status: number; text: string; json: Record<string, any>; headers: Headers }> {
     const res = await vendorFetch(rebase(`${WECHATPAY_API}${pathWithQuery}`, this.c.apiBase), {
+      via: this.c.outbound,
       method: 'GET',
       headers: {
         Authorization: wechatpayAuthorization({

@@ -14,6 +14,7 @@ import {
 } from '@wenku/contracts';
 import type { Db } from '../../db/client';
 import { chatStream, LlmError, type LlmEndpoint, type LlmRole } from '../../engines/llm';
+import type { Outbound } from '../../engines/outbound';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { countTokens } from '../../lib/text';
 import type { Logger } from '../../kernel/module';
@@ -132,6 +133,8 @@ export class ChatService {
     private readonly knowledge: Retriever,
     private readonly reading: ReadingRights,
     private readonly log: Logger,
+    /** the server's outbound client: model base URLs are typed in the settings */
+    private readonly outbound: Outbound,
   ) {}
 
   // ---------------------------------------------------------------- topics
@@ -233,7 +236,7 @@ export class ChatService {
   // ---------------------------------------------------------------- models
 
   private endpointOf(provider: string, baseUrl: string, apiKey: string, model: string): LlmEndpoint {
-    return { provider: provider as TLlmProvider, baseUrl, apiKey, model };
+    return { provider: provider as TLlmProvider, baseUrl, apiKey, model, outbound: this.outbound };
   }
 
   /** The chat model: a list row marked default, else config/llm's keys, else the first enabled list row. */
@@ -357,6 +360,7 @@ export class ChatService {
       if (!usage.completion_tokens) usage = { prompt_tokens: countTokens(prompt), completion_tokens: countTokens(text) };
       yield { type: 'done', latency_ms: Math.round(performance.now() - started), first_token_ms: Math.round(first), usage };
     } catch (e) {
+      if (e instanceof LlmError && e.detail) this.log.warn('llm call failed', { code: e.code, status: e.status, detail: e.detail.slice(0, 500) });
       yield { type: 'error', code: e instanceof LlmError ? e.code : 'upstream', message: (e as Error).message };
     }
   }
@@ -534,6 +538,8 @@ export class ChatService {
       } else {
         const message = e instanceof LlmError ? e.message : '大模型调用失败，请稍后再试';
         if (!(e instanceof LlmError)) this.log.error('chat answer failed', { err: (e as Error).message });
+        // what the upstream said goes to the server log only
+        else if (e.detail) this.log.warn('llm call failed', { code: e.code, status: e.status, detail: e.detail.slice(0, 500) });
         outcome = { status: ChatMessageStatus.Failed, error: message.slice(0, 500), code: e instanceof LlmError ? e.code : 'upstream' };
       }
     } finally {

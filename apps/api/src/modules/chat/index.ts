@@ -15,8 +15,8 @@ declare module '../../kernel/module' {
  */
 export default defineModule({
   name: 'chat',
-  create: ({ db, settings, credits, account, documents, knowledge, downloads, log }) => ({
-    chat: new ChatService(db, new ChatRepo(db), settings, credits, account, documents, knowledge, downloads, log),
+  create: ({ db, settings, credits, account, documents, knowledge, downloads, log, outbound }) => ({
+    chat: new ChatService(db, new ChatRepo(db), settings, credits, account, documents, knowledge, downloads, log, outbound),
   }),
   routes: chatRoutes,
   events: ({ chat }) => ({ 'user.deleted': ({ ids }) => chat.deleteTopicsOfUsers(ids) }),

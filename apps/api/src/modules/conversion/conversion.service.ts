@@ -17,6 +17,7 @@ import type { ConversionRepo } from './conversion.repo';
 import { convertDocumentJob } from './conversion.jobs';
 import { ByteCache } from '../../lib/byte-cache';
 import type { CacheBus } from '../../kernel/cache-bus';
+import type { RateCounter } from '../../lib/rate-limit';
 import type { Readable } from 'node:stream';
 
 /** memory for page images read lately (a page is tens of KiB: some thousands of pages) */
@@ -24,6 +25,9 @@ const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export const pageKey = (hash: string, page: number, gzip: boolean) => `pages/${hash}/${page}.svg${gzip ? '.gz' : ''}`;
 export const coverKey = (hash: string) => `covers/${hash}.png`;
+/** an uploader's pages converted today (the rate counters: one window per uploader, shared by every worker) */
+const pageBudgetKey = (userId: number) => `convert-pages:user:${userId}`;
+const DAY_MS = 24 * 3600_000;
 
 /**
  * Converts one file (by hash) into page images, a cover and per-page text, and reports the outcome to every
@@ -40,6 +44,8 @@ export class ConversionService {
     private readonly queue: JobQueue,
     private readonly log: Logger,
     private readonly caches: CacheBus,
+    /** the per-uploader daily page budget, counted in the shared counters */
+    private readonly rates: RateCounter,
     /** set with S3_REDIRECT: page images and covers are answered with a redirect to the store */
     readonly redirects?: PresignedRedirects,
     /** tests only (config WENKU_TEST_CONVERT_DELAY_MS, NODE_ENV=test): a pause once the page images are written */
@@ -96,6 +102,8 @@ export class ConversionService {
       return { status: DocumentStatus.Converted };
     }
     const ext = waiting[0].ext;
+    // the first uploader of the bytes pays for their conversion
+    const uploader = waiting[0].userId;
     await this.repo.ensure(hash, ext);
     await this.repo.update(hash, { status: DocumentStatus.Converting, startedAt: new Date(), error: '', attempts: (existing?.attempts ?? 0) + 1 });
     await this.documents.markConverting(waiting.map((d) => d.id));
@@ -109,13 +117,16 @@ export class ConversionService {
       const gzip = cfg.enable_gzip;
       const maxPreview = Math.max(0, cfg.max_preview);
       const percent = Math.min(100, Math.max(1, cfg.max_preview_percent));
+      const budget = await this.pageBudget(uploader, cfg.daily_pages_per_uploader, cfg.max_pages);
       const result = await convertDocument(source, ext, {
         workDir,
         maxPreviewPages: maxPreview,
         gzip,
         timeoutMs: await this.timeoutMs(),
-        limits: { maxPages: cfg.max_pages },
+        limits: { maxPages: budget.maxPages, maxPagesMessage: budget.message },
       });
+      // the uploader pays for the pages once they are converted
+      if (cfg.daily_pages_per_uploader > 0) await this.rates.hit(pageBudgetKey(uploader), DAY_MS, result.pages);
       let preview = result.pages;
       if (percent < 100) preview = Math.max(1, Math.ceil((result.pages * percent) / 100));
       if (maxPreview > 0) preview = Math.min(preview, maxPreview);
@@ -162,6 +173,26 @@ export class ConversionService {
     } finally {
       await fsp.rm(workDir, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * The page cap of one conversion for this uploader: the document limit, or what is left of the uploader's daily
+   * pages (`converter.daily_pages_per_uploader`) when that is less, with a sentence saying so. The cap is the
+   * engines' own page-count check, so a document over it is refused when its pages are counted, before any page is
+   * drawn or read. Conversions of one uploader that run at the same moment each see the same remainder: the day's
+   * total can pass the budget by what those parallel conversions convert (at most `converter.workers` documents).
+   */
+  private async pageBudget(userId: number, perDay: number, maxPages: number): Promise<{ maxPages: number; message?: string }> {
+    if (perDay <= 0) return { maxPages };
+    const used = await this.rates.peek(pageBudgetKey(userId));
+    const left = perDay - used.count;
+    const hours = Math.max(1, Math.ceil(used.resetMs / 3_600_000));
+    if (left <= 0) throw new ConvertError('too_large', `上传者今日的转换额度已用完（每天 ${perDay} 页），请约 ${hours} 小时后重新转换`);
+    if (left >= maxPages) return { maxPages };
+    return {
+      maxPages: left,
+      message: `上传者今日剩余的转换额度（${left} 页）不足以转换这篇文档（每位上传者每天 ${perDay} 页），请约 ${hours} 小时后重新转换`,
+    };
   }
 
   async fail(hash: string, message: string) {

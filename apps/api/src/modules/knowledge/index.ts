@@ -18,12 +18,13 @@ declare module '../../kernel/module' {
  */
 export default defineModule({
   name: 'knowledge',
-  create: ({ db, database, config, settings, queue, log }) => ({
+  create: ({ db, database, config, settings, queue, log, outbound }) => ({
     knowledge: new KnowledgeService(
       new KnowledgeRepo(db),
       settings,
       queue,
       log,
+      outbound,
       config.vectorMemoryBytes > 0 ? new VectorMatrices(database.pool, { maxBytes: config.vectorMemoryBytes }) : undefined,
     ),
   }),

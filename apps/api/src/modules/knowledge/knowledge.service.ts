@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { TLlmProvider } from '@wenku/contracts';
 import { embed, LlmError, type LlmEndpoint } from '../../engines/llm';
+import type { Outbound } from '../../engines/outbound';
 import type { JobQueue } from '../../kernel/jobs';
 import type { Logger } from '../../kernel/module';
 import { segment, setUserDictionary, tokenize, toRankQuery } from '../../lib/segment';
@@ -150,6 +151,8 @@ export class KnowledgeService {
     private readonly settings: ConfigService,
     private readonly queue: JobQueue,
     private readonly log: Logger,
+    /** the server's outbound client: embedding model base URLs are typed in the settings */
+    private readonly outbound: Outbound,
     /** exact ranking in the process when the database has no pgvector (absent: rank in SQL) */
     private readonly matrices?: VectorMatrices,
   ) {}
@@ -212,7 +215,7 @@ export class KnowledgeService {
     const fromRow = (r: (typeof rows)[number]): Embedder => ({
       key: modelKey(r.provider, r.baseUrl, r.model),
       name: r.model,
-      ep: { provider: r.provider as TLlmProvider, baseUrl: r.baseUrl, apiKey: r.apiKey, model: r.model },
+      ep: { provider: r.provider as TLlmProvider, baseUrl: r.baseUrl, apiKey: r.apiKey, model: r.model, outbound: this.outbound },
     });
     const out: Embedder[] = [];
     const def = enabled.find((r) => r.isDefault);
@@ -221,7 +224,7 @@ export class KnowledgeService {
       out.push({
         key: modelKey(llm.provider, llm.base_url, llm.embedding_model),
         name: llm.embedding_model,
-        ep: { provider: llm.provider as TLlmProvider, baseUrl: llm.base_url, apiKey: llm.api_key, model: llm.embedding_model },
+        ep: { provider: llm.provider as TLlmProvider, baseUrl: llm.base_url, apiKey: llm.api_key, model: llm.embedding_model, outbound: this.outbound },
       });
     }
     for (const r of enabled) if (r !== def) out.push(fromRow(r));
@@ -467,7 +470,13 @@ export class KnowledgeService {
           ? e.message
           : `向量化失败：${e instanceof Error ? e.message.slice(0, 300) : String(e)}`;
     const retry = retryable(e) && task.attempts < MAX_ATTEMPTS;
-    this.log.warn('embedding task failed', { documentId: task.documentId, attempt: task.attempts, retry, error: message });
+    this.log.warn('embedding task failed', {
+      documentId: task.documentId,
+      attempt: task.attempts,
+      retry,
+      error: message,
+      ...(e instanceof LlmError && e.detail ? { detail: e.detail.slice(0, 500) } : {}),
+    });
     if (retry) {
       const wait = BACKOFF_SECONDS[Math.min(task.attempts, BACKOFF_SECONDS.length) - 1];
       const held = await this.repo.updateClaimed(task.documentId, claimedAt, {

@@ -13,8 +13,8 @@ declare module '../../kernel/module' {
 /** Orders: recharge, VIP and document purchases; WeChat Pay, Alipay, Hupijiao and credits; delivery exactly once. */
 export default defineModule({
   name: 'order',
-  create: ({ db, settings, credits, account, documents, downloads, rates, log }) => ({
-    orders: new OrderService(db, new OrderRepo(db), settings, credits, account, documents, downloads, rates, log),
+  create: ({ db, settings, credits, account, documents, downloads, rates, log, outbound }) => ({
+    orders: new OrderService(db, new OrderRepo(db), settings, credits, account, documents, downloads, rates, log, outbound),
   }),
   routes: orderRoutes,
   jobs: ({ orders }) => [closeExpiredOrdersJob.handle(async () => ({ closed: await orders.closeExpired() }))],

@@ -17,6 +17,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { checkAlipayNotification, checkHupijiaoNotification, checkTransaction, fenToYuan, PayError } from '../../engines/pay';
 import { VendorError } from '../../engines/http';
+import type { Outbound } from '../../engines/outbound';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Logger } from '../../kernel/module';
 import type { RateCounter } from '../../lib/rate-limit';
@@ -120,6 +121,8 @@ export class OrderService {
     private readonly downloads: DownloadService,
     private readonly rates: RateCounter,
     private readonly log: Logger,
+    /** the server's outbound client: payment gateway bases are typed in the settings */
+    private readonly outbound: Outbound,
   ) {}
 
   // ---------------------------------------------------------------- reading
@@ -310,6 +313,7 @@ export class OrderService {
     const [pay, certs] = await Promise.all([this.settings.get('pay'), this.repo.certificates()]);
     return new PayGateways(
       pay,
+      this.outbound,
       certs.map((c) => ({ serial_no: c.serialNo, pem: c.pem })),
     );
   }
@@ -779,6 +783,7 @@ export class OrderService {
       const pay = await this.settings.get('pay');
       const gw = new PayGateways(
         { ...pay, enable_wechatpay: true, enable_alipay: true, enable_hupijiao: true },
+        this.outbound,
         (await this.repo.certificates()).map((c) => ({ serial_no: c.serialNo, pem: c.pem })),
       );
       if (method === PaymentMethod.Wechat) {
@@ -799,7 +804,7 @@ export class OrderService {
   /** Downloads WeChat Pay's platform certificates and keeps them (certificate mode); answers what is in use. */
   async wechatCertificates() {
     const pay = await this.settings.get('pay');
-    const gw = new PayGateways({ ...pay, enable_wechatpay: true });
+    const gw = new PayGateways({ ...pay, enable_wechatpay: true }, this.outbound);
     if (!pay.wechatpay_mchid || !pay.wechatpay_private_key || !pay.wechatpay_serial_no) throw badRequest('请先填写微信支付商户号、证书序列号和商户私钥');
     try {
       const certs = await gw.wechatUnchecked().downloadCertificates();

@@ -44,13 +44,13 @@ describe('<MeVipPage>', { timeout: 30000 }, () => {
       return undefined;
     });
     renderAt(<MeVipPage />, '/me/vip');
-    expect(await screen.findByText(/有效期至 2027年3月1日/, {}, { timeout: 10000 })).toBeTruthy();
-    expect(await screen.findByText('¥199.00', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText(/有效期至 2027年3月1日/)).toBeTruthy();
+    expect(await screen.findByText('¥199.00')).toBeTruthy();
     expect(screen.getByText('已支付')).toBeTruthy();
     expect(screen.getByText('微信支付')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: /季卡/ }));
     fireEvent.click(screen.getByRole('button', { name: /立即续费 · 季卡/ }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order?order_no=20261124000000000042'), { timeout: 10000 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order?order_no=20261124000000000042'));
     expect(bodies).toEqual([{ order_type: 2, vip_card: 1 }]);
   });
 });
