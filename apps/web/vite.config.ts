@@ -256,6 +256,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // rendering antd pages in jsdom is slow on a loaded 2-core machine; time is never what these tests check
-    testTimeout: 30000,
+    testTimeout: 120_000,
   },
 });

@@ -55,7 +55,7 @@ beforeAll(async () => {
   recipes = await makeDocument(t, { owner, title: '家常菜谱', text: RECIPES, converted: true });
   await t.app.services.knowledge.watchdog();
   await t.app.services.knowledge.processPending();
-}, 120_000);
+});
 afterAll(async () => {
   await llm?.close();
   await t?.close();

@@ -33,7 +33,7 @@ beforeAll(async () => {
     history_window: 10,
     system_prompt: '你是测试助手',
   });
-}, 60_000);
+});
 afterAll(async () => {
   await llm?.close();
   await t?.close();

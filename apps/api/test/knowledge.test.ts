@@ -34,7 +34,7 @@ beforeAll(async () => {
   llm = await startFakeLlm({ apiKey: KEY });
   owner = await makeUser(t);
   mainDoc = await makeDocument(t, { owner, title: '文库使用手册', text: PAGES, converted: true });
-}, 120_000);
+});
 afterAll(async () => {
   await llm?.close();
   await t?.close();
@@ -80,7 +80,7 @@ describe('with an embedding model', () => {
     // the watchdog notices the model (none before: active at once) and queues every document for its vectors
     await knowledge().watchdog();
     await knowledge().processPending();
-  }, 60_000);
+  });
 
   it('embeds every chunk in batches and ranks hybrid results from both lists', async () => {
     const stats = await call(t, api.getEmbeddingStats, { as: 'admin' });

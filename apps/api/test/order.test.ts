@@ -68,7 +68,7 @@ beforeAll(async () => {
     hupijiao_secret: HPJ.secret,
     hupijiao_gateway: gw.hupijiao.gateway,
   });
-}, 60_000);
+});
 afterAll(async () => {
   await gw?.close();
   await t?.close();

@@ -153,7 +153,7 @@ beforeAll(async () => {
   t.app.services.spider.limits.hostDelayMs = 20;
   categoryId = (await makeCategory(t)).id;
   await call(t, api.updateConfig, { body: { config: [{ category: 'security', name: 'max_document_size', value: 1 }] }, as: 'admin' });
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();
@@ -410,7 +410,7 @@ describe('through the job queue', () => {
       t.app.services.queue.boss = undefined;
       await boss.stop({ graceful: false, wait: true });
     }
-  }, 120_000);
+  });
 });
 
 async function lastUrlById(id: number) {

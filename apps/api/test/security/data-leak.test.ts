@@ -185,7 +185,7 @@ describe('hidden documents stay hidden: chat topics and activity feeds', () => {
     doc = await makeDocument(t, { owner: uploader, title: `机密标题${uniq()}`, converted: true });
     await call(t, api.createComment, { as: fan, body: { document_id: doc.id, type: TargetType.Document, content: '写得好' } });
     await call(t, api.createFavorite, { as: fan, body: { document_id: doc.id, type: TargetType.Document } });
-  }, 120_000);
+  });
 
   it('POST /chat/topic: a hidden document answers exactly as a missing one, never with its title', async () => {
     const missing = await callError(t, api.createChatTopic, { as: stranger, body: { category: 2, document_id: [2_000_000_000] } });

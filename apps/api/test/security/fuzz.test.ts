@@ -301,13 +301,13 @@ describe('schema fuzz: every route of the contracts, hostile values per field, n
     for (const r of ROUTE_LIST) if (r.kind !== 'multipart') expect(probesOf(r).length, `${r.method} ${r.path}`).toBeGreaterThan(0);
   });
 
-  it('anonymous: every public route', { timeout: 300_000 }, async () => {
+  it('anonymous: every public route', async () => {
     const { sent, failures } = await walk('anonymous', undefined, byAuth(['public']));
     expect(sent).toBeGreaterThan(300);
     expect(failures).toEqual([]);
   });
 
-  it('a user: every public and user route', { timeout: 300_000 }, async () => {
+  it('a user: every public and user route', async () => {
     const { sent, failures } = await walk('user', user.token, byAuth(['public', 'user']));
     expect(sent).toBeGreaterThan(500);
     expect(failures).toEqual([]);
@@ -350,7 +350,7 @@ describe('malformed multipart bodies to the upload routes answer 4xx', () => {
     expect(uploads.map((r) => r.path)).toEqual(expect.arrayContaining(['/upload/document', '/upload/avatar', '/upload/article']));
   });
 
-  it('as the user and the super-administrator', { timeout: 120_000 }, async () => {
+  it('as the user and the super-administrator', async () => {
     const bad: Failure[] = [];
     for (const [as, token] of [
       ['user', user.token],
@@ -433,7 +433,7 @@ describe('hostile addresses in the settings the server fetches: refused, never a
   const setConfig = (category: string, values: Record<string, unknown>) =>
     send('PUT', '/config', { config: Object.entries(values).map(([name, value]) => ({ category, name, value })) });
 
-  it('release source, LLM base URL, payment gateway, SMS endpoint, custom OAuth and SMTP host', { timeout: 300_000 }, async () => {
+  it('release source, LLM base URL, payment gateway, SMS endpoint, custom OAuth and SMTP host', async () => {
     const bad: { probe: string; status: number; body: string }[] = [];
     const check = (probe: string, res: { statusCode: number; body: string }) => {
       if (res.statusCode >= 500 && !/"code":"(bad_gateway|unavailable)"/.test(res.body))

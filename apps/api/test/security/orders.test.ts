@@ -54,7 +54,7 @@ beforeAll(async () => {
   });
   buyer = await makeUser(t, { credits: 0 });
   other = await makeUser(t, { credits: 1000 });
-}, 60_000);
+});
 afterAll(async () => {
   await gw?.close();
   await t?.close();

@@ -298,7 +298,7 @@ describe('§12 the addresses typed in the settings, through the app', () => {
     smtpJunkPort = (smtpJunk.address() as AddressInfo).port;
     t = await createTestApp({ outboundAllowHosts: [`127.0.0.1:${feed.port}`, `127.0.0.1:${garbage.port}`, `127.0.0.1:${smtpJunkPort}`] });
     await setConfig(t, 'security', { enable_captcha_find_password: false, enable_captcha_register: false, enable_captcha_login: false });
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
     await internal?.close();
