@@ -27,6 +27,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     // a hang guard, not a speed limit: rendering antd pages in jsdom on a loaded 2-core machine takes its time
-    testTimeout: 120_000,
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
   },
 });

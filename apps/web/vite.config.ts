@@ -256,6 +256,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // rendering antd pages in jsdom is slow on a loaded 2-core machine; time is never what these tests check
-    testTimeout: 120_000,
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
   },
 });

@@ -6,7 +6,9 @@ import { cleanup, configure } from '@testing-library/react';
 // message after a few hundred milliseconds of jsdom work when the machine is idle, and after more than a second when
 // it is busy. The bound below only keeps a test that never sees its effect from hanging: it stays under the test's own
 // time-out (testTimeout in vite.config.ts), so such a test fails with Testing Library's message and the DOM it saw.
-configure({ asyncUtilTimeout: 20_000 });
+// Measured with the whole suite running beside five other builds (load average 20 on 2 cores): single waits of 20 to
+// 60 s and antd pages of 140 s were seen, so the bounds are minutes: they only ever end a test that truly hangs.
+configure({ asyncUtilTimeout: 180_000 });
 
 // antd reads these; jsdom does not implement them.
 if (!window.matchMedia) {

@@ -31,7 +31,7 @@ const typeAndSend = (text: string) => {
   fireEvent.keyDown(box, { key: 'Enter' });
 };
 
-describe('<ChatNewPage>', { timeout: 30000 }, () => {
+describe('<ChatNewPage>', () => {
   it('creates a dialog topic on Enter and opens it with the question', async () => {
     const created: unknown[] = [];
     stubApi((u, init) => {
@@ -120,7 +120,7 @@ function topicApi(stream: (init?: RequestInit) => Promise<Response>, extra?: (u:
 
 const openTopic = () => renderAt(<></>, '/chat/t5', { routes: [{ path: '/chat/:id', element: <ChatTopicPage /> }] });
 
-describe('<ChatTopicPage>', { timeout: 30000 }, () => {
+describe('<ChatTopicPage>', () => {
   it('sends the pending first question and streams the answer token by token until done', async () => {
     let s!: ReturnType<typeof ndjsonStream>;
     const sent: unknown[] = [];
@@ -377,7 +377,7 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
   });
 });
 
-describe('<ChatHistoryPage>', { timeout: 60000 }, () => {
+describe('<ChatHistoryPage>', () => {
   it('groups topics under 今天 and 昨天, renames and deletes', async () => {
     const now = new Date();
     const yesterday = new Date(now.getTime() - 24 * 3600_000);
@@ -464,7 +464,7 @@ function searchApi(stream: (init?: RequestInit) => Promise<Response>, messages: 
 
 const openSearchTopic = () => renderAt(<></>, '/chat/s6', { routes: [{ path: '/chat/:id', element: <ChatTopicPage /> }] });
 
-describe('AI search answers (category 1)', { timeout: 30000 }, () => {
+describe('AI search answers (category 1)', () => {
   it('shows the numbered references as soon as they arrive, before any delta, above the answer', async () => {
     let s!: ReturnType<typeof ndjsonStream>;
     searchApi((init) => {
@@ -480,7 +480,7 @@ describe('AI search answers (category 1)', { timeout: 30000 }, () => {
       s.push({ type: 'message', message: testChatMessage({ id: 21, topic_id: 6, role: 'user', content: '试用期最长多久？' }) });
       s.push({ type: 'reference', references: REFS });
     });
-    const cards = await screen.findAllByTestId('chat-reference', {}, { timeout: 10000 });
+    const cards = await screen.findAllByTestId('chat-reference');
     expect(cards).toHaveLength(2);
     // no delta yet: the answer is still being written
     expect(screen.getByRole('status', { name: '正在生成' })).toBeTruthy();
@@ -592,7 +592,7 @@ describe('AI search answers (category 1)', { timeout: 30000 }, () => {
   });
 });
 
-describe('document Q&A topics (category 2)', { timeout: 30000 }, () => {
+describe('document Q&A topics (category 2)', () => {
   const DOC_TOPIC = testChatTopic({ id: 8, uuid: 'd8', title: '问文档：线性代数', category: 2, document_id: 90 });
 
   it('lists the bound documents, greys out unavailable ones and removes one with ×', async () => {
@@ -618,7 +618,7 @@ describe('document Q&A topics (category 2)', { timeout: 30000 }, () => {
     renderAt(<></>, '/chat/d8', { routes: [{ path: '/chat/:id', element: <ChatTopicPage /> }] });
     expect(await screen.findByText('文档问答')).toBeTruthy();
     expect(await screen.findByText(/回答只来自这些文档/)).toBeTruthy();
-    const tags = await screen.findAllByTestId('chat-topic-document', {}, { timeout: 10000 });
+    const tags = await screen.findAllByTestId('chat-topic-document');
     expect(tags).toHaveLength(2);
     expect(within(tags[0]).getByRole('link', { name: '线性代数' }).getAttribute('href')).toBe('/document/la');
     expect(tags[1].className).toContain('is-unavailable');
@@ -647,7 +647,7 @@ describe('document Q&A topics (category 2)', { timeout: 30000 }, () => {
   });
 });
 
-describe('history shows what kind each topic is', { timeout: 30000 }, () => {
+describe('history shows what kind each topic is', () => {
   it('tags AI搜索 and 文档问答 topics and links them to their conversation', async () => {
     const now = new Date().toISOString();
     stubApi((u) =>
@@ -679,7 +679,7 @@ describe('history shows what kind each topic is', { timeout: 30000 }, () => {
   });
 });
 
-describe('the chat bar on a conversation', { timeout: 30000 }, () => {
+describe('the chat bar on a conversation', () => {
   it('lights AI搜索 for an AI search topic and AI对话 for a dialog', async () => {
     stubApi((u, init) => {
       if (u.pathname === '/api/v1/chat/topic' && method(init) === 'GET')

@@ -38,7 +38,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('paid download short of credits', { timeout: 30000 }, () => {
+describe('paid download short of credits', () => {
   it('offers 在线购买, which creates a document order and opens its page', async () => {
     const bodies: unknown[] = [];
     mockApi([1, 2], bodies);

@@ -28,7 +28,7 @@ function logIn() {
 
 beforeEach(() => session.reset());
 
-describe('问这篇文档', { timeout: 30000 }, () => {
+describe('问这篇文档', () => {
   it('creates a document Q&A topic (category 2) bound to the document and opens it', async () => {
     logIn();
     const bodies: unknown[] = [];

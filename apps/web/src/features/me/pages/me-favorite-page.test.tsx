@@ -32,7 +32,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<MeFavoritePage>', { timeout: 30000 }, () => {
+describe('<MeFavoritePage>', () => {
   it('lists favourite documents first, then articles with links to their pages', async () => {
     const fetchMock = mockApi();
     renderAt(<MeFavoritePage />, '/me/favorite');

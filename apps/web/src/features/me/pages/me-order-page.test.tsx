@@ -33,7 +33,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<MeOrderPage>', { timeout: 30000 }, () => {
+describe('<MeOrderPage>', () => {
   it('lists my orders with amount, method and status, filters by status, and closes a pending one after a confirmation', async () => {
     const orders = [
       testOrder({ id: 1, order_no: '20261124000000000001', title: '充值 100 积分', amount: 1000, status: 1 }),

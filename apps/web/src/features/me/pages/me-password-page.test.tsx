@@ -22,7 +22,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<MePasswordPage>', { timeout: 30000 }, () => {
+describe('<MePasswordPage>', () => {
   it('shows the username read-only', () => {
     mockApi(() => json({ ok: true }));
     renderAt(<MePasswordPage />, '/me/password');

@@ -29,7 +29,7 @@ function signIn(user: Record<string, unknown>) {
 
 beforeEach(() => localStorage.clear());
 
-describe('<MeProfilePage>', { timeout: 30000 }, () => {
+describe('<MeProfilePage>', () => {
   it('asks for a valid email and a username with the exact messages', async () => {
     signIn({ ...base, email: '' });
     const fetchMock = mockApi(() => json(base));

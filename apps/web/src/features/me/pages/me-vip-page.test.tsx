@@ -26,7 +26,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<MeVipPage>', { timeout: 30000 }, () => {
+describe('<MeVipPage>', () => {
   it('shows the expiry, the VIP orders, and renews with the chosen card', async () => {
     const bodies: unknown[] = [];
     stubApi((u, init) => {

@@ -15,7 +15,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<OAuthPage>', { timeout: 30000 }, () => {
+describe('<OAuthPage>', () => {
   it("a logged-in user confirms before anything is bound, and the bind carries this tab's nonce", async () => {
     session.signIn(user as never, 'tok-1');
     const nonce = oauthNonce();

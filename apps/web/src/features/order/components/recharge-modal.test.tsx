@@ -26,7 +26,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<RechargeModal>', { timeout: 30000 }, () => {
+describe('<RechargeModal>', () => {
   it('shows each tier with its badge and price, titled with the credit name', async () => {
     mockApi(() => json(testOrder()));
     renderAt(<RechargeModal open onClose={() => {}} />, '/');

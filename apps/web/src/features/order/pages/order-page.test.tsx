@@ -41,7 +41,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<OrderPage>', { timeout: 30000 }, () => {
+describe('<OrderPage>', () => {
   it('shows a pending order and pays it with WeChat: the answer is a QR code', async () => {
     const bodies: unknown[] = [];
     mockApi({

@@ -33,7 +33,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<SignInButton>', { timeout: 30000 }, () => {
+describe('<SignInButton>', () => {
   it('signs in, shows the award with the credit name and turns into 今日已签到', async () => {
     mockApi({ signed: false });
     renderAt(<SignInButton />, '/me');

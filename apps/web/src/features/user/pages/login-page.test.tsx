@@ -23,7 +23,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<LoginPage>', { timeout: 30000 }, () => {
+describe('<LoginPage>', () => {
   it('logs in, stores token and user, loads permissions and goes to the redirect', async () => {
     const fetchMock = mockApi(() => json({ user, token: 'tok-1' }));
     renderAt(<LoginPage />, '/login?redirect=%2Fcategory%2F2');

@@ -42,7 +42,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<JoinVipPage>', { timeout: 30000 }, () => {
+describe('<JoinVipPage>', () => {
   it('creates the VIP order of the chosen card and opens its page', async () => {
     signIn();
     const bodies: unknown[] = [];
