@@ -32,7 +32,7 @@ export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps
     VIEW_KEY.test(ref) ? documents.findForViewByKey(ref) : UUID.test(ref) ? documents.findForView(ref) : Promise.resolve(undefined);
   return {
     viewPage: async ({ req, params, reply }) => {
-      const { uuid, file } = params!;
+      const { uuid, file } = params;
       const m = /^(\d{1,6})\.(gzip\.svg|svg)$/.exec(file);
       if (!m) throw notFound('页面不存在');
       const page = Number(m[1]);
@@ -54,7 +54,7 @@ export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps
       return reply.send(opened.body);
     },
     viewCover: async ({ req, params, reply }) => {
-      const { uuid } = params!;
+      const { uuid } = params;
       const d = await forView(uuid);
       if (!d || d.status !== DocumentStatus.Converted) throw notFound('封面不存在');
       const etag = `"${d.viewKey}-cover"`;
