@@ -158,7 +158,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       if (kind === 'binary' || kind === 'ndjson') return result;
       // cached answers (settings, category lists) are returned as the same object many times: check them once
       if (result !== null && typeof result === 'object') {
-        const known = serialized.get(result as object);
+        const known = serialized.get(result);
         if (known !== undefined) return reply.type('application/json; charset=utf-8').send(known);
       }
       const out = def.response.safeParse(result);
@@ -168,7 +168,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       }
       if (result !== null && typeof result === 'object' && Object.isFrozen(result)) {
         const json = JSON.stringify(out.data);
-        serialized.set(result as object, json);
+        serialized.set(result, json);
         return reply.type('application/json; charset=utf-8').send(json);
       }
       return out.data;

@@ -104,10 +104,10 @@ async function probeScript(mutool: string): Promise<boolean> {
     return (
       r.code === 0 &&
       r.stdout.includes('{"t":"end"}') &&
-      svg!.includes('<svg') &&
-      text!.toString('utf8').includes('probe') &&
-      /probe\s+wkprobep2e/.test(docText!.toString('utf8')) &&
-      png!.readUInt32BE(16) === 40
+      svg.includes('<svg') &&
+      text.toString('utf8').includes('probe') &&
+      /probe\s+wkprobep2e/.test(docText.toString('utf8')) &&
+      png.readUInt32BE(16) === 40
     );
   } catch {
     return false;
@@ -298,8 +298,8 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
   let reading = 0;
   let drained: (() => void) | undefined;
   const pump = () => {
-    while (head < queue.length && queue[head]!.done && failure === undefined) {
-      const item = queue[head]!;
+    while (head < queue.length && queue[head].done && failure === undefined) {
+      const item = queue[head];
       queue[head++] = undefined as unknown as Queued;
       try {
         finish(item.rec, item.got ?? {});

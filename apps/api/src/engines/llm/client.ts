@@ -399,6 +399,6 @@ export async function embed(ep: LlmEndpoint, input: string[], opts?: LlmOptions 
     if (vectors.length !== input.length || !vectors.every((v) => Array.isArray(v) && v.every((n) => typeof n === 'number'))) {
       throw new LlmError('bad_response', `向量接口返回了 ${vectors.length} 个向量，应为 ${input.length} 个`);
     }
-    return vectors as number[][];
+    return vectors;
   });
 }

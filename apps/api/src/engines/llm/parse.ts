@@ -73,7 +73,7 @@ export async function* sseDataPayloads(stream: ReadableStream<Uint8Array> | Asyn
 export function vendorMessage(body: string, secret = ''): string {
   let msg = '';
   try {
-    const j = JSON.parse(body) as any;
+    const j = JSON.parse(body);
     const e = j?.error ?? j?.Error;
     if (typeof e === 'string') msg = e;
     else if (e && typeof e === 'object') msg = String(e.message ?? e.Message ?? e.msg ?? e.code ?? '');

@@ -405,7 +405,7 @@ export class S3Storage implements Storage {
           );
           const errors = res.Errors ?? [];
           if (errors.length) {
-            const first = errors[0]!;
+            const first = errors[0];
             throw new S3Error(200, first.Code ?? 'DeleteFailed', `${errors.length} 个对象删除失败，例如 ${first.Key}：${first.Message ?? ''}`, 'DeleteObjects');
           }
           continue;

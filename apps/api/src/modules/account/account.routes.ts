@@ -80,6 +80,6 @@ export function accountRoutes({ account, adminAccount, captcha, punishments, use
     cancelPunishment: async ({ body, auth }) => (await punishments.cancel(body.id, await operator(auth.userId)), ok),
 
     listVipUsers: ({ query }) => account.listVipUsers(query),
-    grantVip: ({ body, auth }) => account.grantVip(auth.userId, body as never),
+    grantVip: ({ body, auth }) => account.grantVip(auth.userId, body),
   };
 }

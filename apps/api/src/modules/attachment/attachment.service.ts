@@ -330,7 +330,7 @@ export class AttachmentService {
     const patch = Object.fromEntries(Object.entries({ name: body.name, description: body.description }).filter(([, v]) => v !== undefined));
     const row = Object.keys(patch).length ? await this.repo.update(a.id, patch) : a;
     if (body.enable !== undefined && body.enable !== a.enable) await this.repo.setHashEnabled(a.hash, body.enable);
-    return toAttachment({ ...row!, enable: body.enable ?? a.enable });
+    return toAttachment({ ...row, enable: body.enable ?? a.enable });
   }
 
   remove(ids: number[]) {

@@ -22,7 +22,7 @@ export function downloadRoutes({ downloads, documents, config }: Deps): RouteHan
       handler: async ({ req, params, reply }) => {
         let payload: { d?: number; k?: string };
         try {
-          payload = req.server.jwt.verify(params.token, { key } as never) as typeof payload;
+          payload = req.server.jwt.verify<typeof payload>(params.token, { key } as never);
         } catch {
           throw new AppError('forbidden', '下载链接无效或已过期，请回到文档页重新下载');
         }

@@ -33,7 +33,7 @@ function hardCut(text: string, limit: number): string[] {
   let n = 0;
   for (const m of text.matchAll(TOKEN_RE)) {
     const t = pieceTokens(m[0]);
-    if (n + t > limit && m.index! > start) {
+    if (n + t > limit && m.index > start) {
       out.push(text.slice(start, m.index).trim());
       start = m.index!;
       n = 0;

@@ -114,9 +114,9 @@ export function parseAllowHosts(list: string[] | string): AllowEntry[] {
   const items = (Array.isArray(list) ? list : list.split(',')).map((s) => s.trim()).filter(Boolean);
   return items.map((item) => {
     const bracket = /^\[([^\]]+)\](?::(\d+))?$/.exec(item);
-    if (bracket) return { host: normaliseHost(bracket[1]!), port: bracket[2] ? Number(bracket[2]) : undefined };
+    if (bracket) return { host: normaliseHost(bracket[1]), port: bracket[2] ? Number(bracket[2]) : undefined };
     const hostPort = /^([^:]+):(\d+)$/.exec(item);
-    if (hostPort) return { host: normaliseHost(hostPort[1]!), port: Number(hostPort[2]) };
+    if (hostPort) return { host: normaliseHost(hostPort[1]), port: Number(hostPort[2]) };
     return { host: normaliseHost(item) };
   });
 }
@@ -219,7 +219,7 @@ export class SafeFetcher {
           );
       }
     }
-    return answers[0]!;
+    return answers[0];
   }
 
   /** GET a URL, following at most `maxRedirects` redirects, each checked like the first. */
@@ -277,7 +277,7 @@ export class SafeFetcher {
         port,
         path: `${u.pathname}${u.search}`,
         // no agent: with createConnection the request uses exactly the socket opened to the checked address
-        createConnection: () => socket as net.Socket,
+        createConnection: () => socket,
         headers: { host: u.host, 'user-agent': o.userAgent, accept: '*/*', 'accept-encoding': 'identity', connection: 'close' },
       });
       const headTimer = setTimeout(() => fail(new SpiderFetchError('timeout', `${u.host} 响应超时`)), o.headersTimeoutMs);
@@ -289,7 +289,7 @@ export class SafeFetcher {
         clearTimeout(headTimer);
         const status = res.statusCode ?? 0;
         const contentType = String(res.headers['content-type'] ?? '')
-          .split(';')[0]!
+          .split(';')[0]
           .trim()
           .toLowerCase();
         const isRedirect = status >= 300 && status < 400 && !!res.headers.location;

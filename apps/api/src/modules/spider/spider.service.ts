@@ -278,7 +278,7 @@ export class SpiderService {
       const res = await this.fetcher.fetch(doc.url, maxBytes);
       let attachment;
       try {
-        const { name, ext } = fileNameFor(new URL(res.url), res.headers['content-disposition'] as string | undefined, res.contentType, doc.title);
+        const { name, ext } = fileNameFor(new URL(res.url), res.headers['content-disposition'], res.contentType, doc.title);
         if (!ext) throw new AppError('unsupported_media_type', `无法判断文件类型（${res.contentType || '服务器没有说明类型'}），不是支持的文档格式`);
         attachment = await this.attachments.receiveDocument(owner.userId, '', name, res.body, () => false, maxBytes, AttachmentType.SpiderDocument);
       } finally {
@@ -338,7 +338,7 @@ export class SpiderService {
         },
         { attachmentType: AttachmentType.SpiderDocument },
       );
-      await this.repo.updateDocument(id, { status: D.Published, documentId: created!.id });
+      await this.repo.updateDocument(id, { status: D.Published, documentId: created.id });
     } catch (err) {
       await this.repo.updateDocument(id, { status: D.PublishFailed, error: reason(err) });
     }
