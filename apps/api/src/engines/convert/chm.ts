@@ -87,7 +87,7 @@ export async function chmPageOrder(root: string): Promise<string[]> {
     for (let m = re.exec(toc); m; m = re.exec(toc)) {
       let target = m[1].trim().replace(/\\/g, '/');
       target = target.replace(/^ms-its:[^:]*::/i, '').replace(/^mk:@MSITStore:[^:]*::/i, '');
-      target = target.split('#')[0].split('?')[0]!;
+      target = target.split('#')[0].split('?')[0];
       try {
         target = decodeURIComponent(target);
       } catch {

@@ -232,7 +232,8 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
       if (!loaded[counted]) {
         // not loaded: no text, nothing counted (as in the worker)
       } else if (budget.open) {
-        text = budget.take(raw[counted] !== undefined ? cleanText(raw[counted]!) : '');
+        const r = raw[counted];
+        text = budget.take(r !== undefined ? cleanText(r) : '');
       }
       texts[counted] = text;
       raw[counted] = undefined;
@@ -432,7 +433,7 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
     if (counted < pages) {
       await readDocText();
       countTexts(pages);
-      for (const p of rendered) p.text = texts[p.page - 1]!;
+      for (const p of rendered) p.text = texts[p.page - 1];
     }
     const cover = await readFile(join(out, 'cover.png'));
     return { pages, rendered, texts, textTruncated: budget.truncated, cover, width, height, title, warnings: [...warnings, ...engineWarnings(res.stderr)] };

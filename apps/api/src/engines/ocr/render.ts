@@ -74,8 +74,9 @@ export class PageRenderer {
   }
 
   async render(page: number, dpi: number, timeoutMs: number): Promise<Buffer> {
-    const r = await this.ask({ type: 'render', page, dpi }, timeoutMs);
-    return Buffer.from(r.png!.buffer, r.png!.byteOffset, r.png!.byteLength);
+    const { png } = await this.ask({ type: 'render', page, dpi }, timeoutMs);
+    if (!png) throw new OcrError('render', '页面渲染失败', 'the render worker answered without an image');
+    return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   }
 
   async close(): Promise<void> {

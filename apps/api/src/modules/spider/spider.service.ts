@@ -182,8 +182,9 @@ export class SpiderService {
     const queue: { url: URL; depth: number; source: string; text: string }[] = [{ url: start, depth: 0, source: '', text: '' }];
     const visited = new Set<string>();
     let pages = 0;
-    while (queue.length && pages < this.limits.pageCap) {
-      const item = queue.shift()!;
+    while (pages < this.limits.pageCap) {
+      const item = queue.shift();
+      if (!item) break;
       const key = item.url.toString();
       if (visited.has(key)) continue;
       visited.add(key);
@@ -268,7 +269,8 @@ export class SpiderService {
   async download(id: number): Promise<void> {
     const [claimed] = await this.repo.transition([id], [D.DownloadQueue], D.Downloading, { error: '' });
     if (!claimed) return;
-    const doc = (await this.repo.document(id))!;
+    const doc = await this.repo.document(id);
+    if (!doc) return;
     const owner = await this.repo.url(doc.spiderUrlId);
     if (!owner) return;
     try {
@@ -316,7 +318,8 @@ export class SpiderService {
   async publish(id: number, categoryIds?: number[]): Promise<void> {
     const [claimed] = await this.repo.transition([id], [D.PublishQueue], D.Publishing, { error: '' });
     if (!claimed) return;
-    const doc = (await this.repo.document(id))!;
+    const doc = await this.repo.document(id);
+    if (!doc) return;
     try {
       const owner = await this.repo.url(doc.spiderUrlId);
       if (!owner) throw badRequest('采集网址已被删除');
