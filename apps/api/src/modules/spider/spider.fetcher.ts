@@ -140,7 +140,7 @@ export const systemConnector: Connector = (req) =>
       clearTimeout(timer);
       resolve(sock);
     });
-    sock.once('error', (err) => {
+    sock.once('error', (err: Error) => {
       clearTimeout(timer);
       reject(new SpiderFetchError('connect', `无法连接 ${req.hostname}:${req.port}：${err.message}`));
     });
