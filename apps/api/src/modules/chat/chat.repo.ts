@@ -57,7 +57,9 @@ export class ChatRepo {
     if (f.category?.length) conds.push(inArray(chatTopics.category, f.category));
     if (f.wd)
       conds.push(
-        f.withUsername ? anyOf(ilike(chatTopics.title, likePattern(f.wd)), ilike(users.username, likePattern(f.wd))) : ilike(chatTopics.title, likePattern(f.wd)),
+        f.withUsername
+          ? anyOf(ilike(chatTopics.title, likePattern(f.wd)), ilike(users.username, likePattern(f.wd)))
+          : ilike(chatTopics.title, likePattern(f.wd)),
       );
     const where = conds.length ? and(...conds) : undefined;
     const [rows, [{ n }]] = await Promise.all([
