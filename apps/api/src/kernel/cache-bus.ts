@@ -50,7 +50,7 @@ export class CacheBus {
   /** Starts listening (PostgreSQL only); resolves once the first LISTEN is in place. */
   async start(): Promise<void> {
     if (this.database.kind !== 'postgres' || this.closed) return;
-    const client = new pg.Client({ ...this.database.connection, application_name: 'wenku-cache-bus' } as pg.ClientConfig);
+    const client = new pg.Client({ ...this.database.connection, application_name: 'wenku-cache-bus' });
     const reconnect = () => {
       if (this.client !== client) return;
       this.client = undefined;

@@ -73,7 +73,7 @@ export interface ModuleDef {
  * (`K` is inferred from what it returns).
  */
 export function defineModule<K extends keyof Services = never>(def: Omit<ModuleDef, 'create'> & { create?: (deps: Deps) => Pick<Services, K> }): ModuleDef {
-  return def as ModuleDef;
+  return def;
 }
 
 /**

@@ -19,7 +19,13 @@ export type AuthLevel = 'public' | 'user' | 'admin';
  */
 export type RouteKind = 'json' | 'multipart' | 'binary' | 'ndjson' | 'webhook';
 
-export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  A extends AuthLevel = AuthLevel,
+> {
   method: HttpMethod;
   /** path below /api/v1, e.g. `/user/login` (or below the site root when `root`); `:name` marks a path parameter */
   path: string;
@@ -28,7 +34,8 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   root?: boolean;
   /** binary routes: the content type(s) of the answer, for the API document */
   produces?: string;
-  auth: AuthLevel;
+  /** kept as its literal (`'user'`, not `AuthLevel`): a handler of a `user`/`admin` route gets a non-null `auth` */
+  auth: A;
   summary: string;
   /** admin module this route belongs to (permission grouping) */
   module?: string;
@@ -55,7 +62,8 @@ export function defineRoute<
   Q extends z.ZodType = z.ZodUndefined,
   B extends z.ZodType = z.ZodUndefined,
   R extends z.ZodType = z.ZodType,
->(def: RouteDef<P, Q, B, R>): RouteDef<P, Q, B, R> {
+  A extends AuthLevel = AuthLevel,
+>(def: RouteDef<P, Q, B, R, A>): RouteDef<P, Q, B, R, A> {
   return def;
 }
 

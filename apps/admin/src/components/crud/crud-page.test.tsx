@@ -11,28 +11,9 @@ import { listRequest } from '../../lib/pro-table';
 import { CrudPage } from './crud-page';
 import { idColumn, keywordColumn, optionColumn } from './columns';
 import { useCrudActions } from './use-crud-actions';
+import { installDomShims } from '../../test/dom';
 
-beforeAll(() => {
-  // what antd needs from a browser that jsdom does not have
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  // jsdom does not measure pseudo-elements (antd asks when it sizes the scroll bar)
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
-});
+beforeAll(installDomShims);
 
 afterEach(() => {
   cleanup();

@@ -216,7 +216,7 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
     const inputs: { path: string; magic: string }[] = [];
     for (let i = 0; i < parts.length; i++) {
       const path = join(opts.workDir, `layout-${String(i).padStart(5, '0')}.html`);
-      await writeFile(path, parts[i]!);
+      await writeFile(path, parts[i]);
       inputs.push({ path, magic: 'text/html' });
     }
     return run({ inputs, layout: pageLayout });

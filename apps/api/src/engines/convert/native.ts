@@ -104,10 +104,10 @@ async function probeScript(mutool: string): Promise<boolean> {
     return (
       r.code === 0 &&
       r.stdout.includes('{"t":"end"}') &&
-      svg!.includes('<svg') &&
-      text!.toString('utf8').includes('probe') &&
-      /probe\s+wkprobep2e/.test(docText!.toString('utf8')) &&
-      png!.readUInt32BE(16) === 40
+      svg.includes('<svg') &&
+      text.toString('utf8').includes('probe') &&
+      /probe\s+wkprobep2e/.test(docText.toString('utf8')) &&
+      png.readUInt32BE(16) === 40
     );
   } catch {
     return false;
@@ -232,7 +232,8 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
       if (!loaded[counted]) {
         // not loaded: no text, nothing counted (as in the worker)
       } else if (budget.open) {
-        text = budget.take(raw[counted] !== undefined ? cleanText(raw[counted]!) : '');
+        const r = raw[counted];
+        text = budget.take(r !== undefined ? cleanText(r) : '');
       }
       texts[counted] = text;
       raw[counted] = undefined;
@@ -298,8 +299,8 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
   let reading = 0;
   let drained: (() => void) | undefined;
   const pump = () => {
-    while (head < queue.length && queue[head]!.done && failure === undefined) {
-      const item = queue[head]!;
+    while (head < queue.length && queue[head].done && failure === undefined) {
+      const item = queue[head];
       queue[head++] = undefined as unknown as Queued;
       try {
         finish(item.rec, item.got ?? {});
@@ -432,7 +433,7 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
     if (counted < pages) {
       await readDocText();
       countTexts(pages);
-      for (const p of rendered) p.text = texts[p.page - 1]!;
+      for (const p of rendered) p.text = texts[p.page - 1];
     }
     const cover = await readFile(join(out, 'cover.png'));
     return { pages, rendered, texts, textTruncated: budget.truncated, cover, width, height, title, warnings: [...warnings, ...engineWarnings(res.stderr)] };

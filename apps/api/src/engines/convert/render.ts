@@ -66,7 +66,8 @@ export function mupdfVersion(): string | undefined {
 export class MupdfWorker {
   private readonly worker: Worker;
   private readonly messages: WorkerMessage[] = [];
-  private waiter?: (m: WorkerMessage) => void;
+  /** the job waiting for the worker's next message; undefined once the worker has exited */
+  private waiter?: (m: WorkerMessage | undefined) => void;
   private failure?: Error;
   private exited = false;
   private readonly pages: RenderedPage[] = [];
@@ -110,7 +111,7 @@ export class MupdfWorker {
     const w = this.waiter;
     if (w && (this.messages.length > 0 || this.exited)) {
       this.waiter = undefined;
-      w(this.messages.shift()!);
+      w(this.messages.shift());
     }
   }
 

@@ -1,5 +1,5 @@
 import { chatModel, chatRequestTarget, embeddingModel, requestHeaders, resolveBase } from './presets';
-import { LineDecoder, SSE_DONE, sseData, vendorMessage } from './parse';
+import { firstOf, jsonObject, LineDecoder, SSE_DONE, sseData, vendorMessage } from './parse';
 import { LlmError, type LlmChatRequest, type LlmEndpoint, type LlmEvent, type LlmOptions } from './types';
 import { STRICT_OUTBOUND } from '../http';
 import { OutboundError, type Outbound } from '../outbound';
@@ -183,24 +183,30 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-function parseJson(text: string, what: string): any {
+function parseJson(text: string, what: string): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     throw new LlmError('bad_response', `大模型接口返回了无法解析的${what}`);
   }
 }
 
 /** an error reported inside a 200 answer or a stream chunk (`{error:{message}}` or Ollama's `{error:"…"}`) */
-function inlineError(j: any, apiKey: string): LlmError | undefined {
-  if (!j || typeof j !== 'object' || !j.error) return undefined;
+function inlineError(j: unknown, apiKey: string): LlmError | undefined {
+  if (!jsonObject(j).error) return undefined;
   return new LlmError('upstream', '大模型返回了错误', undefined, vendorMessage(JSON.stringify(j), apiKey));
 }
 
 /** message content as text: a string, or OpenAI content parts `[{type:'text', text}]` */
 function contentText(c: unknown): string {
   if (typeof c === 'string') return c;
-  if (Array.isArray(c)) return c.map((p) => (typeof p === 'string' ? p : typeof p?.text === 'string' ? p.text : '')).join('');
+  if (Array.isArray(c))
+    return (c as unknown[])
+      .map((p) => {
+        const text = typeof p === 'string' ? p : jsonObject(p).text;
+        return typeof text === 'string' ? text : '';
+      })
+      .join('');
   return '';
 }
 
@@ -226,19 +232,22 @@ function chatBody(ep: LlmEndpoint, req: LlmChatRequest, native: 'openai' | 'olla
 }
 
 /** a whole (non-streamed) answer in either protocol */
-function completion(j: any, native: 'openai' | 'ollama', apiKey: string): { content: string; promptTokens: number; completionTokens: number } {
-  const err = inlineError(j, apiKey);
+function completion(answer: unknown, native: 'openai' | 'ollama', apiKey: string): { content: string; promptTokens: number; completionTokens: number } {
+  const err = inlineError(answer, apiKey);
   if (err) throw err;
+  const j = jsonObject(answer);
   if (native === 'ollama') {
-    if (!j?.message) throw new LlmError('bad_response', '大模型接口返回的内容缺少 message');
-    return { content: contentText(j.message.content), promptTokens: int(j.prompt_eval_count), completionTokens: int(j.eval_count) };
+    if (!j.message) throw new LlmError('bad_response', '大模型接口返回的内容缺少 message');
+    return { content: contentText(jsonObject(j.message).content), promptTokens: int(j.prompt_eval_count), completionTokens: int(j.eval_count) };
   }
-  const choice = j?.choices?.[0];
-  if (!choice) throw new LlmError('bad_response', '大模型接口返回的内容缺少 choices');
+  const first = firstOf(j.choices);
+  if (!first) throw new LlmError('bad_response', '大模型接口返回的内容缺少 choices');
+  const choice = jsonObject(first);
+  const usage = jsonObject(j.usage);
   return {
-    content: contentText(choice.message?.content ?? choice.text),
-    promptTokens: int(j.usage?.prompt_tokens),
-    completionTokens: int(j.usage?.completion_tokens),
+    content: contentText(jsonObject(choice.message).content ?? choice.text),
+    promptTokens: int(usage.prompt_tokens),
+    completionTokens: int(usage.completion_tokens),
   };
 }
 
@@ -282,11 +291,12 @@ async function* streamOnce(ep: LlmEndpoint, req: LlmChatRequest, l: Limits): Asy
         if (data === undefined) return false;
         payload = data;
       }
-      const j = parseJson(payload, '数据');
-      const err = inlineError(j, ep.apiKey);
+      const answer = parseJson(payload, '数据');
+      const err = inlineError(answer, ep.apiKey);
       if (err) throw err;
+      const j = jsonObject(answer);
       if (native === 'ollama') {
-        const content = contentText(j.message?.content);
+        const content = contentText(jsonObject(j.message).content);
         if (content) {
           deltas++;
           yield { type: 'delta', content };
@@ -297,12 +307,15 @@ async function* streamOnce(ep: LlmEndpoint, req: LlmChatRequest, l: Limits): Asy
         }
         return false;
       }
-      const content = contentText(j.choices?.[0]?.delta?.content);
+      const content = contentText(jsonObject(jsonObject(firstOf(j.choices)).delta).content);
       if (content) {
         deltas++;
         yield { type: 'delta', content };
       }
-      if (j.usage && typeof j.usage === 'object') usage = { promptTokens: int(j.usage.prompt_tokens), completionTokens: int(j.usage.completion_tokens) };
+      if (j.usage && typeof j.usage === 'object') {
+        const u = jsonObject(j.usage);
+        usage = { promptTokens: int(u.prompt_tokens), completionTokens: int(u.completion_tokens) };
+      }
       return false;
     };
 
@@ -363,7 +376,7 @@ async function withRetries<T>(l: Limits, signal: AbortSignal | undefined, once: 
  * A non-streaming exchange. The vendor sends its headers only once the whole answer is generated, so the wait for
  * them is the longer of the connect and idle time-outs.
  */
-async function postJson(ep: LlmEndpoint, url: string, headers: Record<string, string>, body: unknown, l: Limits, signal?: AbortSignal): Promise<any> {
+async function postJson(ep: LlmEndpoint, url: string, headers: Record<string, string>, body: unknown, l: Limits, signal?: AbortSignal): Promise<unknown> {
   const x = new Exchange(signal, ep.apiKey.trim(), ep.outbound);
   try {
     const res = await x.post(url, headers, body, Math.max(l.connectMs, l.idleMs), l.idleMs);
@@ -385,6 +398,8 @@ export async function chatComplete(
   return withRetries(l, req.signal, async () => completion(await postJson(ep, url, headers, body, l, req.signal), native, ep.apiKey));
 }
 
+const isVector = (v: unknown): v is number[] => Array.isArray(v) && (v as unknown[]).every((n) => typeof n === 'number');
+
 /** embeddings: OpenAI-compatible POST {base}/embeddings, Ollama native POST {base}/api/embed */
 export async function embed(ep: LlmEndpoint, input: string[], opts?: LlmOptions & { signal?: AbortSignal }): Promise<number[][]> {
   const l = limits(opts);
@@ -394,19 +409,20 @@ export async function embed(ep: LlmEndpoint, input: string[], opts?: LlmOptions 
   const headers = requestHeaders(ep, 'application/json');
   const url = native === 'ollama' ? `${base}/api/embed` : `${base}/embeddings`;
   return withRetries(l, opts?.signal, async () => {
-    const j = await postJson(ep, url, headers, { model, input }, l, opts?.signal);
-    const err = inlineError(j, ep.apiKey);
+    const answer = await postJson(ep, url, headers, { model, input }, l, opts?.signal);
+    const err = inlineError(answer, ep.apiKey);
     if (err) throw err;
+    const j = jsonObject(answer);
     let vectors: unknown[];
-    if (native === 'ollama') vectors = Array.isArray(j?.embeddings) ? j.embeddings : [];
+    if (native === 'ollama') vectors = Array.isArray(j.embeddings) ? (j.embeddings as unknown[]) : [];
     else {
-      const data: any[] = Array.isArray(j?.data) ? [...j.data] : [];
-      data.sort((a, b) => int(a?.index) - int(b?.index));
-      vectors = data.map((d) => d?.embedding);
+      const data = Array.isArray(j.data) ? (j.data as unknown[]).map(jsonObject) : [];
+      data.sort((a, b) => int(a.index) - int(b.index));
+      vectors = data.map((d) => d.embedding);
     }
-    if (vectors.length !== input.length || !vectors.every((v) => Array.isArray(v) && v.every((n) => typeof n === 'number'))) {
+    if (vectors.length !== input.length || !vectors.every(isVector)) {
       throw new LlmError('bad_response', `向量接口返回了 ${vectors.length} 个向量，应为 ${input.length} 个`);
     }
-    return vectors as number[][];
+    return vectors;
   });
 }

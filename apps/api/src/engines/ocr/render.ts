@@ -87,7 +87,8 @@ export class PageRenderer {
    */
   async render(page: number, dpi: number, maxPixels: number, timeoutMs: number): Promise<{ png: Buffer; dpi: number }> {
     const r = await this.ask({ type: 'render', page, dpi, maxPixels }, timeoutMs);
-    return { png: Buffer.from(r.png!.buffer, r.png!.byteOffset, r.png!.byteLength), dpi: r.dpi ?? dpi };
+    if (!r.png) throw new OcrError('render', '页面渲染失败', 'the render worker answered without an image');
+    return { png: Buffer.from(r.png.buffer, r.png.byteOffset, r.png.byteLength), dpi: r.dpi ?? dpi };
   }
 
   async close(): Promise<void> {

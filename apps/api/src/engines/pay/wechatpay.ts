@@ -103,7 +103,14 @@ export function wechatpayAuthorization(o: {
 }
 
 /** AEAD_AES_256_GCM as WeChat Pay uses it: key = APIv3 key (32 ASCII bytes), IV = nonce, AAD = associated_data, tag = last 16 bytes. */
-export function wechatpayDecrypt(resource: { ciphertext: string; nonce: string; associated_data?: string }, apiV3Key: string): string {
+/** an AEAD_AES_256_GCM envelope: a notification's `resource`, a platform certificate's `encrypt_certificate` */
+export interface WechatPayCiphertext {
+  ciphertext: string;
+  nonce: string;
+  associated_data?: string;
+}
+
+export function wechatpayDecrypt(resource: Partial<WechatPayCiphertext>, apiV3Key: string): string {
   const key = Buffer.from(apiV3Key, 'utf8');
   if (key.length !== 32) throw new PayError('bad_key', 'APIv3 密钥长度必须是 32 个字符');
   const data = Buffer.from(resource.ciphertext ?? '', 'base64');
@@ -279,7 +286,9 @@ export class WechatPay {
     const r = await this.get('/v3/certificates', false);
     if (r.status >= 300)
       throw new VendorError(`下载微信支付平台证书失败：${String(r.json.message ?? '')}（${String(r.json.code ?? r.status)}）`, r.text.slice(0, 2000));
-    const list = Array.isArray(r.json.data) ? (r.json.data as Record<string, any>[]) : [];
+    const list = Array.isArray(r.json.data)
+      ? (r.json.data as { serial_no?: string; effective_time?: string; expire_time?: string; encrypt_certificate?: WechatPayCiphertext }[])
+      : [];
     const certs = list.map((d) => {
       const pem = wechatpayDecrypt(d.encrypt_certificate ?? {}, this.c.apiV3Key);
       let serial: string;

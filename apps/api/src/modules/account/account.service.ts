@@ -235,7 +235,9 @@ export class AccountService {
     if (body.expire_at !== undefined) {
       next = body.expire_at ? new Date(body.expire_at) : null;
     } else {
-      days = body.card !== undefined ? VIP_CARD_DAYS[body.card] : body.days!;
+      const added = body.card !== undefined ? VIP_CARD_DAYS[body.card] : body.days;
+      if (added === undefined) throw badRequest('请选择VIP卡、天数或到期时间');
+      days = added;
       next = new Date(current + days * 86_400_000);
       if (next.getTime() <= now) next = null;
     }

@@ -159,7 +159,7 @@ export class AdminAccountService {
         if (id === SUPER_GROUP_ID && !actor.isSuper) throw forbidden('只有超级管理员可以修改超级管理员组');
         if (values.isDefault !== undefined && values.isDefault !== cur.isDefault && !actor.isSuper) throw forbidden(DEFAULT_GROUP_SUPER_ONLY);
         if (values.isDefault === true && (await this.repo.groupPermissionIds(id, tx)).length) throw badRequest(DEFAULT_GROUP_WITH_PERMISSIONS);
-        return toGroup((await this.repo.updateGroup(tx, id, values))!);
+        return toGroup(await this.repo.updateGroup(tx, id, values));
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('用户组名称已存在');
@@ -218,7 +218,7 @@ export class AdminAccountService {
 
   async updatePermission(id: number, title: string, description: string): Promise<TPermission> {
     await this.getPermission(id);
-    const p = (await this.repo.updatePermission(id, title, description))!;
+    const p = await this.repo.updatePermission(id, title, description);
     return { id: p.id, method: p.method, path: p.path, title: p.title, module: p.module, description: p.description };
   }
 }

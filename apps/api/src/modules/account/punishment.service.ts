@@ -110,9 +110,9 @@ export class PunishmentService {
       operators: [...cur.operators, { user_id: operator.id, username: operator.username, action: 'update', at: new Date().toISOString() }],
     });
     await this.cache.clear();
-    if (row!.enable && row!.type === PunishmentType.DisableAccount) await this.users.revokeTokens(row!.userId);
-    if (row!.type === PunishmentType.DisableAccount) await this.accountsSwitched([row!.userId]);
-    return toPunishment(row!);
+    if (row.enable && row.type === PunishmentType.DisableAccount) await this.users.revokeTokens(row.userId);
+    if (row.type === PunishmentType.DisableAccount) await this.accountsSwitched([row.userId]);
+    return toPunishment(row);
   }
 
   async cancel(ids: number[], operator: { id: number; username: string }) {

@@ -269,7 +269,8 @@ export class ArticleService {
     // rendered before the transaction: a long article's formulas take CPU time no transaction should wait for
     if (patch.content !== undefined) patch.contentHtml = await this.markdown.render(next.content, String(a.id));
     const row = await this.db.transaction(async (tx) => {
-      const r = Object.keys(patch).length ? (await this.repo.update(a.id, patch, tx))! : a;
+      const r = Object.keys(patch).length ? await this.repo.update(a.id, patch, tx) : a;
+      if (!r) throw notFound('文章不存在');
       if (body.category_id) await this.repo.setCategories(tx, a.id, body.category_id);
       await this.index(tx, r);
       await this.recountAuthors(tx, [a.userId]);

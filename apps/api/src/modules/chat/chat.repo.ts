@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../db/client';
 import { chatMessages, chatTopicDocuments, chatTopics, llmModels, users } from '../../db/schema';
-import { likePattern } from '../../lib/sql';
+import { anyOf, likePattern } from '../../lib/sql';
 
 export type ChatTopicRow = typeof chatTopics.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
@@ -57,7 +57,9 @@ export class ChatRepo {
     if (f.category?.length) conds.push(inArray(chatTopics.category, f.category));
     if (f.wd)
       conds.push(
-        f.withUsername ? or(ilike(chatTopics.title, likePattern(f.wd)), ilike(users.username, likePattern(f.wd)))! : ilike(chatTopics.title, likePattern(f.wd)),
+        f.withUsername
+          ? anyOf(ilike(chatTopics.title, likePattern(f.wd)), ilike(users.username, likePattern(f.wd)))
+          : ilike(chatTopics.title, likePattern(f.wd)),
       );
     const where = conds.length ? and(...conds) : undefined;
     const [rows, [{ n }]] = await Promise.all([

@@ -322,7 +322,8 @@ export class ChatService {
     if (provider === 'custom' && !(v.baseUrl ?? existing?.baseUrl)) throw badRequest('自定义服务商需要填写接口地址');
     if (v.isDefault) v.kind = v.kind ?? existing?.kind ?? 'chat';
     const row = await this.db.transaction((tx) => this.repo.saveModel(tx, id, v));
-    return this.modelJson(row!);
+    if (!row) throw notFound('模型不存在');
+    return this.modelJson(row);
   }
 
   async deleteModels(ids: number[]): Promise<number> {
@@ -548,7 +549,7 @@ export class ChatService {
       this.running.delete(g.answer.id);
     }
     try {
-      return yield* this.finish(g, text, usage, outcome);
+      yield* this.finish(g, model, text, usage, outcome);
     } finally {
       this.settled.delete(g.answer.id);
       markSettled();
@@ -557,6 +558,7 @@ export class ChatService {
 
   private async *finish(
     g: Generation,
+    model: ResolvedModel,
     text: string,
     usage: { prompt: number; completion: number },
     outcome: { status: number; error: string; code?: string },
@@ -571,7 +573,7 @@ export class ChatService {
         completionTokens: usage.completion,
         finishedAt: new Date(),
       });
-      await this.repo.addUsage(tx, g.topic.id, { model: g.model!.name, prompt: usage.prompt, completion: usage.completion, status: outcome.status });
+      await this.repo.addUsage(tx, g.topic.id, { model: model.name, prompt: usage.prompt, completion: usage.completion, status: outcome.status });
       // a failed answer gives the question back (quota and credits); a stopped one was the asker's choice
       if (outcome.status === ChatMessageStatus.Failed && !text) {
         await this.account.refundAiQuota(tx, g.question.userId, g.quotaDay);
@@ -599,8 +601,10 @@ export class ChatService {
     let last: TChatStreamEvent | undefined;
     for await (const e of this.run(g)) last = e;
     if (last?.type === 'error') throw new AppError('bad_gateway', last.message);
-    const answer = last?.type === 'done' ? last.message : messageJson((await this.repo.message(g.answer.id))!);
-    return { question: messageJson(g.question), answer };
+    if (last?.type === 'done') return { question: messageJson(g.question), answer: last.message };
+    const saved = await this.repo.message(g.answer.id);
+    if (!saved) throw notFound('消息不存在');
+    return { question: messageJson(g.question), answer: messageJson(saved) };
   }
 
   /** Stops a running answer (from this tab, another tab or another process); a finished one is returned as it is. */
@@ -613,7 +617,9 @@ export class ChatService {
     // generating here: wait until its last words are saved (another process stops it within a second on its own)
     const settled = this.settled.get(id);
     if (settled) await Promise.race([settled, new Promise((r) => setTimeout(r, 5000).unref())]);
-    return messageJson((await this.repo.message(id))!);
+    const now = await this.repo.message(id);
+    if (!now) throw notFound('消息不存在');
+    return messageJson(now);
   }
 
   /** Start-up: answers a stopped process left generating are failed with a reason. */

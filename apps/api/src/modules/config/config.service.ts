@@ -77,7 +77,9 @@ function asText(value: Value): string {
  * a hand-edited row) reads as the default, so a bad row can never break a page.
  */
 function decode(category: string, name: string, raw: string | undefined): Value {
-  const f = configField(category, name)!;
+  const f = configField(category, name);
+  // callers walk CONFIG_SECTIONS, which is built from the same schemas
+  if (!f) throw new Error(`config field ${category}.${name} has no schema`);
   if (raw === undefined) return f.meta.default;
   const r = f.schema.safeParse(fromStored(f.meta, raw));
   return (r.success ? r.data : f.meta.default) as Value;

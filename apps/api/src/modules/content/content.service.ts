@@ -147,8 +147,9 @@ export class ContentService {
     }
     try {
       const row = await this.categories.update(id, patch);
+      if (!row) throw notFound('分类不存在');
       await this.changed();
-      return toCategory(row!);
+      return toCategory(row);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('同一级下已存在同名分类');
       throw e;
@@ -233,8 +234,9 @@ export class ContentService {
     if (!(await this.navigations.findById(id))) throw notFound('导航不存在');
     if (patch.parentId) await this.assertNavigationParent(patch.parentId, id);
     const row = await this.navigations.update(id, patch);
+    if (!row) throw notFound('导航不存在');
     await this.changed();
-    return toNavigation(row!);
+    return toNavigation(row);
   }
 
   async deleteNavigations(ids: number[]) {
@@ -321,8 +323,9 @@ export class ContentService {
     if (!cur) throw notFound('广告不存在');
     this.checkTimes(patch.startTime !== undefined ? patch.startTime : cur.startTime, patch.endTime !== undefined ? patch.endTime : cur.endTime);
     const row = await this.ads.update(id, patch);
+    if (!row) throw notFound('广告不存在');
     await this.changed();
-    return toAdvertisement(row!);
+    return toAdvertisement(row);
   }
 
   async deleteAdvertisements(ids: number[]) {

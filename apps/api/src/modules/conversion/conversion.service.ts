@@ -257,19 +257,14 @@ export class ConversionService {
     return this.redirects.url(pageKey(hash, page, storedGzip), {
       contentType: 'image/svg+xml; charset=utf-8',
       contentEncoding: storedGzip ? 'gzip' : undefined,
-      cacheControl: this.redirectedCacheControl(),
+      cacheControl: redirectedCacheControl(this.redirects),
     });
   }
 
   /** Where to send the reader of a cover instead of its bytes (see pageRedirect). */
   coverRedirect(hash: string): Promise<string | undefined> {
     if (!this.redirects) return Promise.resolve(undefined);
-    return this.redirects.url(coverKey(hash), { contentType: 'image/png', cacheControl: this.redirectedCacheControl() });
-  }
-
-  /** the store's answer at a presigned URL: the file never changes under that URL, which lives `lifetime` seconds */
-  private redirectedCacheControl() {
-    return `public, max-age=${this.redirects!.lifetime}, immutable`;
+    return this.redirects.url(coverKey(hash), { contentType: 'image/png', cacheControl: redirectedCacheControl(this.redirects) });
   }
 
   openCover(hash: string) {
@@ -318,4 +313,9 @@ export class ConversionService {
       required: e.name === 'mupdf.js' || e.name === 'soffice',
     }));
   }
+}
+
+/** the store's answer at a presigned URL: the file never changes under that URL, which lives `lifetime` seconds */
+function redirectedCacheControl(redirects: PresignedRedirects): string {
+  return `public, max-age=${redirects.lifetime}, immutable`;
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../db/client';
 import { documentCategories, documents } from '../../db/schema';
-import { likePattern } from '../../lib/sql';
+import { anyOf, likePattern } from '../../lib/sql';
 import { DocumentStatus } from '@wenku/contracts';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -164,7 +164,9 @@ export class DocumentRepo {
   async list(f: DocumentFilter) {
     const conds: SQL[] = [f.deleted ? isNotNull(documents.deletedAt) : isNull(documents.deletedAt)];
     if (f.wd)
-      conds.push(or(ilike(documents.title, likePattern(f.wd)), ilike(documents.keywords, likePattern(f.wd)), ilike(documents.description, likePattern(f.wd)))!);
+      conds.push(
+        anyOf(ilike(documents.title, likePattern(f.wd)), ilike(documents.keywords, likePattern(f.wd)), ilike(documents.description, likePattern(f.wd))),
+      );
     if (f.category_id?.length)
       conds.push(
         inArray(
@@ -212,7 +214,7 @@ export class DocumentRepo {
       .split(/[,，\s]+/)
       .filter((w) => w.length >= 2)
       .slice(0, 5);
-    const wordConds = words.map((w) => or(ilike(documents.title, likePattern(w)), ilike(documents.keywords, likePattern(w)))!);
+    const wordConds = words.map((w) => anyOf(ilike(documents.title, likePattern(w)), ilike(documents.keywords, likePattern(w))));
     const catCond = cats.length
       ? inArray(
           documents.id,

@@ -169,7 +169,8 @@ export class DocumentService {
     const created = await this.db.transaction(async (tx) => {
       const rows: DocumentRow[] = [];
       for (const [i, d] of body.document.entries()) {
-        const a = byId.get(d.attachment_id)!;
+        const a = byId.get(d.attachment_id);
+        if (!a) throw badRequest('上传的文件不存在，请重新上传');
         const row = await this.repo.insert(tx, {
           uuid: crypto.randomBytes(8).toString('hex'),
           title: d.title,

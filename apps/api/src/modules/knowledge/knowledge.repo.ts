@@ -127,14 +127,15 @@ export class KnowledgeRepo {
   }
 
   /** Takes a pending task (one worker wins): processing, one more attempt. */
-  async claim(documentId: number): Promise<TaskRow | undefined> {
+  async claim(documentId: number): Promise<(TaskRow & { startedAt: Date }) | undefined> {
     // the claim's time comes from here, in milliseconds, so `updateClaimed` can match it exactly (now() has µs)
+    const startedAt = new Date();
     const [row] = await this.db
       .update(embeddingTasks)
-      .set({ status: 1, startedAt: new Date(), attempts: sql`${embeddingTasks.attempts} + 1`, updatedAt: sql`now()` })
+      .set({ status: 1, startedAt, attempts: sql`${embeddingTasks.attempts} + 1`, updatedAt: sql`now()` })
       .where(and(eq(embeddingTasks.documentId, documentId), eq(embeddingTasks.status, 0)))
       .returning();
-    return row;
+    return row && { ...row, startedAt };
   }
 
   /**
@@ -392,8 +393,9 @@ export class KnowledgeRepo {
   private restrict(r?: Restriction): SQL {
     if (!r?.documentIds.length) return sql``;
     const only = sql` AND c.document_id IN (${ids(r.documentIds)})`;
-    if (!r.pageLimits) return only;
-    const cases = r.documentIds.map((id) => sql` WHEN ${id} THEN ${Math.min(INT4_MAX, Math.max(0, Math.floor(r.pageLimits!.get(id) ?? 0)))}`);
+    const limits = r.pageLimits;
+    if (!limits) return only;
+    const cases = r.documentIds.map((id) => sql` WHEN ${id} THEN ${Math.min(INT4_MAX, Math.max(0, Math.floor(limits.get(id) ?? 0)))}`);
     return sql`${only} AND c.page <= (CASE c.document_id${sql.join(cases, sql``)} ELSE 0 END)`;
   }
 

@@ -375,7 +375,7 @@ export class KnowledgeService {
   async processTask(documentId: number): Promise<boolean> {
     const task = await this.repo.claim(documentId);
     if (!task) return false;
-    const claimedAt = task.startedAt!;
+    const claimedAt = task.startedAt;
     const hold = async (patch: Parameters<KnowledgeRepo['updateClaimed']>[2]) => {
       if (!(await this.repo.updateClaimed(documentId, claimedAt, patch))) throw new Released();
     };

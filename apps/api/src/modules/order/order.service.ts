@@ -8,6 +8,7 @@ import {
   PaymentMethod,
   VIP_CARD_DAYS,
   VIP_CARD_OPTIONS,
+  labelOf,
   MAX_ORDER_FEN,
   type TOrder,
   type TOrderEvent,
@@ -250,7 +251,8 @@ export class OrderService {
     let item: Omit<OrderItemRow, 'id' | 'orderId'>;
     if (body.order_type === OrderType.Recharge) {
       if (!pay.enable_recharge) throw badRequest('积分充值未开启');
-      const quantity = body.quantity!;
+      const quantity = body.quantity;
+      if (quantity === undefined) throw badRequest('请输入充值数量');
       if (quantity % exchange !== 0) throw badRequest(`充值数量必须是 ${exchange} 的整数倍`);
       const discount = customAmountDiscount(parseRechargeTiers(pay.recharge_discount), quantity);
       amount = rechargeFen(quantity, exchange, discount);
@@ -259,16 +261,18 @@ export class OrderService {
     } else if (body.order_type === OrderType.BuyVip) {
       const vip = await this.settings.get('vip');
       if (!vip.enable) throw badRequest('VIP 功能未开启');
-      const card = body.vip_card!;
+      const card = body.vip_card;
+      if (card === undefined) throw badRequest('请选择VIP卡');
       const yuan = [vip.year_price, vip.season_price, vip.month_price][card];
       amount = Math.round(Number((yuan * 100).toFixed(6)));
       if (!(amount > 0)) throw badRequest('该VIP卡暂未定价，请联系管理员');
       creditPrice = vipCreditPrice(amount, exchange, vip.credit_price_rule, pay.enable_recharge ? parseRechargeTiers(pay.recharge_discount) : []);
-      const label = VIP_CARD_OPTIONS.find((o) => o.value === card)!.label;
+      const label = labelOf(VIP_CARD_OPTIONS, card);
       title = `开通VIP${label}（${VIP_CARD_DAYS[card]}天）`;
       item = { kind: OrderType.BuyVip, quantity: 1, amount, documentId: null, documentTitle: '', vipCard: card, vipDays: VIP_CARD_DAYS[card] };
     } else {
-      const d = await this.documents.visible({ id: body.document_id! }, { userId, isAdmin: false });
+      if (body.document_id === undefined) throw badRequest('请选择要购买的文档');
+      const d = await this.documents.visible({ id: body.document_id }, { userId, isAdmin: false });
       if (d.status === DocumentStatus.Disabled || d.deletedAt) throw notFound('文档不存在或已被删除');
       if (d.userId === userId) throw badRequest('这是您自己上传的文档，无需购买');
       if (d.price <= 0) throw badRequest('该文档免费，无需购买');
@@ -510,12 +514,12 @@ export class OrderService {
       data: p.data,
       operatorId,
     });
-    if (refund > 0) {
+    if (refund > 0 && buy) {
       await this.repo.addEvent(tx, {
         orderId: o.id,
         type: 'refunded',
         paymentType: p.method,
-        message: `买家已购买过该文档，未重复发货，卖家未重复得到收益；付款 ¥${fenToYuan(p.amountFen)} 已按订单价格退为 ${refund} ${buy!.creditName}，存入买家账户`,
+        message: `买家已购买过该文档，未重复发货，卖家未重复得到收益；付款 ¥${fenToYuan(p.amountFen)} 已按订单价格退为 ${refund} ${buy.creditName}，存入买家账户`,
         operatorId,
       });
     }
@@ -543,7 +547,8 @@ export class OrderService {
     }
     const buy = await this.purchaseOf(pre);
     const duplicate = await this.db.transaction(async (tx) => {
-      const o = (await this.repo.lockByNo(tx, orderNo, true))!;
+      const o = await this.repo.lockByNo(tx, orderNo, true);
+      if (!o) throw notFound('订单不存在');
       if (o.status === OrderStatus.Paid) {
         await this.repo.addEvent(tx, { orderId: o.id, type: 'notified', paymentType: p.method, message: '重复的支付通知（订单已支付，未重复发货）' });
         return true;

@@ -45,7 +45,7 @@ export function seoRoutes({ sitemap, settings }: Deps): RouteHandlers {
       return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
     },
     sitemapIndex: ({ reply }) => sendSitemap('sitemap.xml', reply),
-    sitemapPage: ({ params, reply }) => sendSitemap(params!.file, reply),
+    sitemapPage: ({ params, reply }) => sendSitemap(params.file, reply),
   };
 }
 

@@ -208,7 +208,7 @@ export class SeoService {
 
   private async home(site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     const [docs, arts, cats] = await Promise.all([
-      this.documents.list({ page: 1, size: 20 } as never, { isAdmin: false }),
+      this.documents.list({ page: 1, size: 20 }, { isAdmin: false }),
       this.articles.list({ page: 1, size: 10 }, { isAdmin: false }),
       this.content.listCategories({ page: 1, size: 10000 }, false),
     ]);
@@ -264,12 +264,12 @@ export class SeoService {
     const c = cats.find((x) => x.id === id && x.type === CategoryType.Document);
     if (!c) return notFoundPage(`/category/${id}`);
     const ids = [c.id, ...cats.filter((x) => x.parent_id === c.id).map((x) => x.id)];
-    const docs = await this.documents.list({ page: 1, size: 30, category_id: ids } as never, { isAdmin: false });
+    const docs = await this.documents.list({ page: 1, size: 30, category_id: ids }, { isAdmin: false });
     return {
       status: 200,
-      title: c.title!,
+      title: c.title,
       description: c.description || `${c.title}相关文档`,
-      keywords: c.title!,
+      keywords: c.title,
       path: `/category/${c.id}`,
       ogType: 'website',
       jsonLd: [{ '@context': 'https://schema.org', '@type': 'CollectionPage', name: c.title, description: c.description }],
@@ -380,7 +380,7 @@ export class SeoService {
       };
     const body = articles
       ? this.articleLinks((await this.articles.search({ wd: q, page: 1, size: 20, sort: 'relevance' })).article)
-      : this.docLinks((await this.documents.list({ page: 1, size: 20, wd: q } as never, { isAdmin: false })).document);
+      : this.docLinks((await this.documents.list({ page: 1, size: 20, wd: q }, { isAdmin: false })).document);
     return {
       status: 200,
       title: `${q} - 搜索`,
@@ -397,7 +397,7 @@ export class SeoService {
   private async user(id: number, site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     const u = await this.users.get(id);
     const [docs, arts] = await Promise.all([
-      this.documents.list({ page: 1, size: 20, user_id: [id] } as never, { isAdmin: false }),
+      this.documents.list({ page: 1, size: 20, user_id: [id] }, { isAdmin: false }),
       this.articles.list({ page: 1, size: 20, user_id: [id] }, { isAdmin: false }),
     ]);
     return {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { likePattern } from '../../lib/sql';
+import { anyOf, likePattern } from '../../lib/sql';
 import { groupPermissions, groups, permissions, revokedTokens, userGroups, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -112,7 +112,7 @@ export class UserRepo {
       const like = likePattern(q.wd);
       conds.push(
         byContact
-          ? or(ilike(users.username, like), ilike(users.email, like), ilike(users.mobile, like), ilike(users.realname, like))!
+          ? anyOf(ilike(users.username, like), ilike(users.email, like), ilike(users.mobile, like), ilike(users.realname, like))
           : ilike(users.username, like),
       );
     }

@@ -230,7 +230,7 @@ export class UserService {
   async ensureAdmin(username: string, password?: string): Promise<{ created: boolean; generatedPassword?: string }> {
     if ((await this.repo.count()) > 0) return { created: false };
     const generated = password ? undefined : crypto.randomBytes(12).toString('base64url');
-    const pw = await hashPassword(password ?? generated!);
+    const pw = await hashPassword(password || generated || '');
     await this.db.transaction(async (tx) => {
       const user = await this.repo.insert(tx, { username, password: pw });
       if (user.id !== ROOT_USER_ID) throw new AppError('internal', '管理员必须是第一个用户');
