@@ -145,6 +145,11 @@ export class DocumentRepo {
     const rows = await this.db.selectDistinct({ hash: documents.hash }).from(documents).where(inArray(documents.hash, hashes));
     return new Set(rows.map((r) => r.hash));
   }
+  /** Every document (live or in the recycle bin) of the file `hash`. */
+  async idsByHash(hash: string): Promise<number[]> {
+    const rows = await this.db.select({ id: documents.id }).from(documents).where(eq(documents.hash, hash));
+    return rows.map((r) => r.id);
+  }
   /** Documents waiting for this hash's conversion (pending, converting, reconvert). */
   awaiting(hash: string, tx: Exec = this.db) {
     return tx
@@ -164,7 +169,9 @@ export class DocumentRepo {
   async list(f: DocumentFilter) {
     const conds: SQL[] = [f.deleted ? isNotNull(documents.deletedAt) : isNull(documents.deletedAt)];
     if (f.wd)
-      conds.push(anyOf(ilike(documents.title, likePattern(f.wd)), ilike(documents.keywords, likePattern(f.wd)), ilike(documents.description, likePattern(f.wd))));
+      conds.push(
+        anyOf(ilike(documents.title, likePattern(f.wd)), ilike(documents.keywords, likePattern(f.wd)), ilike(documents.description, likePattern(f.wd))),
+      );
     if (f.category_id?.length)
       conds.push(
         inArray(

@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { OcrError, detectOcrEngines, isOcrSupported, recogniseDocument, type PageEngine } from '../../engines/ocr';
 import type { ConfigService } from '../config/config.service';
 import type { AttachmentService } from '../attachment/attachment.service';
+import type { DocumentService } from '../document/document.service';
 import type { ConversionService } from '../conversion/conversion.service';
 import type { OcrRepo } from './ocr.repo';
 import { recogniseDocumentJob } from './ocr.jobs';
@@ -40,6 +41,7 @@ export class OcrService {
     private readonly queue: JobQueue,
     private readonly events: EventBus,
     private readonly log: Logger,
+    private readonly documents: Pick<DocumentService, 'idsOfFile'>,
   ) {}
 
   /** A conversion ended: a converted file of a scannable format gets OCR when it is on and automatic. */
@@ -108,7 +110,7 @@ export class OcrService {
       if (found.length) await this.conversion.setPageTexts(hash, found);
       await this.repo.update(hash, { status: OcrStatus.Success, error: '', finishedAt: new Date() });
       this.log.info('document recognised', { hash, pages: result.texts.length, engine: result.engine });
-      if (found.length) await this.events.publish('document.text-recognised', { hash });
+      if (found.length) await this.events.publish('document.text-recognised', { hash, ids: await this.documents.idsOfFile(hash) });
       return { status: OcrStatus.Success };
     } catch (e) {
       const message = e instanceof OcrError ? e.message : `识别失败：${e instanceof Error ? e.message.slice(0, 300) : String(e)}`;
