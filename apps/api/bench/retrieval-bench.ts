@@ -32,7 +32,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { buildApp, prepareDatabase } from '../src/app';
-import { modelKey } from '../src/modules/knowledge/knowledge.service';
+import { modelKey } from '../src/modules/knowledge/models';
 import { convertDocument } from '../src/engines/convert';
 import { joinCjkLines, parseQuery, segment, toRankQuery, tokenize } from '../src/lib/segment';
 import { FAKE_EMBEDDING_DIM, fakeVector, startFakeLlm } from '../test/fakes/llm-server';
@@ -369,7 +369,7 @@ async function main() {
   const pool = database.pool;
   const store = await vectorStore(database);
   // [AFTER MERGE] the knowledge module's public interface; absent until it is merged
-  const knowledge = (deps as unknown as Record<string, unknown>).knowledge as
+  const knowledge = (deps as unknown as Record<string, unknown>).retrieval as
     { retrieve: (o: { query: string; mode?: 'hybrid' | 'keyword' | 'vector'; limit?: number }) => Promise<unknown[]> } | undefined;
   log(
     `database ${database.kind}, vectors ${store.engine}, ${N_CHUNKS} chunks over ${N_DOCS} documents, knowledge module: ${knowledge ? 'yes' : 'no (stand-in hybrid)'}`,
