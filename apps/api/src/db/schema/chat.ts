@@ -1,4 +1,4 @@
-import { pgTable, integer, varchar, boolean, serial, index, smallint, timestamp, text, jsonb, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, integer, varchar, boolean, serial, index, smallint, timestamp, text, jsonb, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './_common';
 
 /** A conversation (spec §3: id, uuid, category): its owner, its title (set from the first question) and counters. */
@@ -45,4 +45,17 @@ export const chatMessages = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('chat_messages_topic_idx').on(t.topicId, t.id)],
+);
+
+/** Document Q&A: the documents a topic's answers come from. */
+export const chatTopicDocuments = pgTable(
+  'chat_topic_documents',
+  {
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => chatTopics.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.topicId, t.documentId] })],
 );
