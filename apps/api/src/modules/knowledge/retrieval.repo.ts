@@ -30,6 +30,26 @@ export interface PassageRow {
   score: number;
 }
 
+/** A chunk row as the candidate queries select it (with the document's title and uuid). */
+type ChunkHit = {
+  id: number;
+  document_id: number;
+  page: number;
+  content: string;
+  title: string;
+  uuid: string;
+};
+
+const passage = (x: ChunkHit, score: number): PassageRow => ({
+  chunkId: x.id,
+  documentId: x.document_id,
+  page: x.page,
+  content: x.content,
+  title: x.title,
+  uuid: x.uuid,
+  score,
+});
+
 /**
  * SQL of retrieval: keyword and vector candidates over the chunks. Like the search index it is a read model: it
  * joins `documents` for their visibility and title (a join, not a call, is what keeps the candidates ranked in SQL),
@@ -61,7 +81,7 @@ export class RetrievalRepo {
    * (docs/benchmarks.md).
    */
   async keyword(match: string, limit: number, restriction?: Restriction, rank: string = match): Promise<PassageRow[]> {
-    const r = await this.db.execute<{ id: number; document_id: number; page: number; content: string; title: string; uuid: string; rank: number }>(sql`
+    const r = await this.db.execute<ChunkHit & { rank: number }>(sql`
       WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${match}) AS m, to_tsquery('simple', ${rank}) AS r),
       m AS (SELECT c.id, ts_rank(c.tsv, q.r) AS rank
         FROM ${documentChunks} c JOIN ${documents} d ON d.id = c.document_id, q
@@ -70,15 +90,7 @@ export class RetrievalRepo {
       SELECT c.id, c.document_id, c.page, c.content, d.title, d.uuid, top.rank
       FROM top JOIN ${documentChunks} c ON c.id = top.id JOIN ${documents} d ON d.id = c.document_id
       ORDER BY top.rank DESC, top.id`);
-    return r.rows.map((x) => ({
-      chunkId: x.id,
-      documentId: x.document_id,
-      page: x.page,
-      content: x.content,
-      title: x.title,
-      uuid: x.uuid,
-      score: Number(x.rank),
-    }));
+    return r.rows.map((x) => passage(x, Number(x.rank)));
   }
 
   /** The words found in at least `minChunks` chunks (one pass of ts_stat over the library's tsvectors). */
@@ -98,20 +110,12 @@ export class RetrievalRepo {
   /** The given chunks (nearest first, as ranked in the process) that belong to visible documents, in that order. */
   async passagesByRank(ranked: { chunkId: number; sim: number }[], limit: number): Promise<PassageRow[]> {
     if (!ranked.length) return [];
-    const r = await this.db.execute<{ id: number; document_id: number; page: number; content: string; title: string; uuid: string; ord: number }>(sql`
+    const r = await this.db.execute<ChunkHit & { ord: number }>(sql`
       SELECT c.id, c.document_id, c.page, c.content, d.title, d.uuid, x.ord
       FROM unnest(${sql.param(ranked.map((x) => x.chunkId))}::int[]) WITH ORDINALITY AS x(id, ord)
       JOIN ${documentChunks} c ON c.id = x.id JOIN ${documents} d ON d.id = c.document_id
       WHERE ${VISIBLE} ORDER BY x.ord LIMIT ${limit}`);
-    return r.rows.map((x) => ({
-      chunkId: x.id,
-      documentId: x.document_id,
-      page: x.page,
-      content: x.content,
-      title: x.title,
-      uuid: x.uuid,
-      score: ranked[Number(x.ord) - 1].sim,
-    }));
+    return r.rows.map((x) => passage(x, ranked[Number(x.ord) - 1].sim));
   }
 
   /**
@@ -126,9 +130,8 @@ export class RetrievalRepo {
    *   of every vector cost more than the arithmetic. Beyond tens of thousands of chunks, install pgvector.
    */
   async nearest(model: string, dim: number, q: number[], limit: number, engine: VectorEngine, restriction?: Restriction): Promise<PassageRow[]> {
-    type Row = { id: number; document_id: number; page: number; content: string; title: string; uuid: string; sim: number };
-    const map = (rows: Row[]) =>
-      rows.map((x) => ({ chunkId: x.id, documentId: x.document_id, page: x.page, content: x.content, title: x.title, uuid: x.uuid, score: Number(x.sim) }));
+    type Row = ChunkHit & { sim: number };
+    const map = (rows: Row[]) => rows.map((x) => passage(x, Number(x.sim)));
     const qv = vectorText(q, engine);
     if (engine === 'pgvector') {
       if (restriction?.documentIds.length || !(dim > 0 && dim <= 2000)) {
