@@ -12,7 +12,7 @@
  *  2. queries: the question set (test/fixtures/retrieval-questions.json) and words drawn from the corpus, ~BENCH_QUERIES.
  *  3. latency p50/p95: the bare keyword query (GIN, the first BENCH_KW_CAP matches ranked by ts_rank_cd, top
  *     BENCH_TOPK; the uncapped ranking is timed too, for comparison), the bare vector query (HNSW where
- *     pgvector exists, exact over real[] otherwise, top BENCH_TOPK), and the hybrid retrieval: deps.knowledge.retrieve
+ *     pgvector exists, exact over real[] otherwise, top BENCH_TOPK), and the hybrid retrieval: deps.retrieval.retrieve
  *     when the knowledge module is there [AFTER MERGE], else a stand-in (query embedded by the fake server over HTTP,
  *     both lists with the visibility rule, fused by reciprocal rank in one SQL statement). Ratio: hybrid p95 / p95 of
  *     the two bare queries of the same question run back to back. Target (issue 14): p95 ≤ 100 ms and ≤ 1.5 × bare.
@@ -497,7 +497,7 @@ async function main() {
   const result = {
     database: database.kind,
     vector_engine: store.engine,
-    hybrid_path: knowledge ? 'deps.knowledge.retrieve' : 'stand-in SQL (knowledge module not merged)',
+    hybrid_path: knowledge ? 'deps.retrieval.retrieve' : 'stand-in SQL (knowledge module not merged)',
     hybrid_with_vector_hits: knowledge ? hybWithVectors : null,
     vectors_in_process: warmed,
     chunks: chunks.length,
