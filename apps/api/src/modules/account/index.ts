@@ -23,8 +23,7 @@ export default defineModule({
   name: 'account',
   create: ({ db, users, credits, settings, events, caches }) => {
     const repo = new AccountRepo(db);
-    const punishments = new PunishmentService(new PunishmentRepo(db), users, events);
-    punishments.cache.share(caches, 'punishments');
+    const punishments = new PunishmentService(new PunishmentRepo(db), users, events, caches);
     return {
       account: new AccountService(db, repo, users, credits, settings, events),
       adminAccount: new AdminAccountService(db, repo, users, events),

@@ -15,7 +15,7 @@ import type { PunishmentService } from '../account/punishment.service';
 import type { ArticleFilter, ArticleListRow, ArticleRepo, ArticleRow } from './article.repo';
 import { CounterBuffer } from '../../lib/counter-buffer';
 import type { Logger } from '../../kernel/module';
-import { TtlCache, freeze } from '../../lib/cache';
+import { TtlCache, freeze, type Caches } from '../../lib/cache';
 
 export interface ArticleViewer {
   userId?: number;
@@ -60,7 +60,10 @@ export class ArticleService {
     private readonly events: EventBus,
     private readonly markdown: MarkdownPool,
     log: Logger,
+    caches: Caches,
   ) {
+    this.pageCache = caches.cache('article-pages', { ttlMs: 10_000, maxEntries: 5000, staleMs: 20_000 });
+    this.listCache = caches.cache('article-lists', { ttlMs: 10_000, maxEntries: 1000, staleMs: 20_000 });
     this.views = new CounterBuffer(
       (ids, counts) => this.repo.addViews(ids, counts),
       (e) => log.warn("could not write the articles' view counts; kept for the next try", { error: e instanceof Error ? e.message : String(e) }),
@@ -79,10 +82,9 @@ export class ArticleService {
   /**
    * What visitors who are not logged in read (the article page, the lists) as whole answers, the same for all of
    * them: dropped in every process on any article change; the time limit bounds the rest (view counts, names).
-   * Shared with the other API processes by the module (index.ts).
    */
-  readonly pageCache = new TtlCache<TArticleDetail>(10_000, 5000, { staleMs: 20_000 });
-  readonly listCache = new TtlCache<{ total: number; article: TArticle[] }>(10_000, 1000, { staleMs: 20_000 });
+  readonly pageCache: TtlCache<TArticleDetail>;
+  readonly listCache: TtlCache<{ total: number; article: TArticle[] }>;
 
   /** Favourite or comment counts changed (committed): the cached pages and lists showing them go. */
   async countsChanged() {

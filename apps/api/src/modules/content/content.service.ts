@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 
 import { positionsOfGroup, type TAdvertisement, type TCategory, type TFriendlink, type TNavigation } from '@wenku/contracts';
 import type { Db, Tx } from '../../db/client';
 import { advertisements, categories, friendlinks, navigations } from '../../db/schema';
-import { TtlCache, freeze } from '../../lib/cache';
+import { freeze, type Caches, type TtlCache } from '../../lib/cache';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
 import { CrudRepo } from '../../db/crud-repo';
@@ -76,12 +76,14 @@ export class ContentService {
   readonly ads: CrudRepo<typeof advertisements>;
   /** public lists are read on every page load: keep them a few seconds */
   /** shared with the other API processes by the module (index.ts) */
-  readonly cache = new TtlCache<unknown>(3000, 500, { staleMs: 30_000 });
+  readonly cache: TtlCache<unknown>;
 
   constructor(
     private readonly db: Db,
     private readonly settings: ConfigService,
+    caches: Caches,
   ) {
+    this.cache = caches.cache('content', { ttlMs: 3000, staleMs: 30_000 });
     this.categories = new CrudRepo(db, categories);
     this.navigations = new CrudRepo(db, navigations);
     this.friendlinks = new CrudRepo(db, friendlinks);
