@@ -2,6 +2,7 @@ import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { TBanner } from '@wenku/contracts';
 import type { Db } from '../../db/client';
 import { banners } from '../../db/schema';
+import { pickFields } from '../../lib/fields';
 import { freeze, type Caches, type TtlCache } from '../../lib/cache';
 import { notFound } from '../../lib/errors';
 import { CrudRepo } from '../../db/crud-repo';
@@ -19,12 +20,6 @@ export const toBanner = (b: BannerRow): TBanner => ({
   description: b.description,
   created_at: b.createdAt.toISOString(),
 });
-
-function pickFields<T extends Record<string, unknown>>(rows: T[], fields?: string[]): T[] {
-  if (!fields?.length) return rows;
-  const keep = new Set(['id', ...fields]);
-  return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => keep.has(k))) as T);
-}
 
 /** Banners (website 0, mini program 1, app 2): the public sees enabled ones only. */
 export class BannerService {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 
 import { positionsOfGroup, type TAdvertisement, type TCategory, type TFriendlink, type TNavigation } from '@wenku/contracts';
 import type { Db, Tx } from '../../db/client';
 import { advertisements, categories, friendlinks, navigations } from '../../db/schema';
+import { pickFields } from '../../lib/fields';
 import { freeze, type Caches, type TtlCache } from '../../lib/cache';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
@@ -61,13 +62,6 @@ export const toAdvertisement = (a: AdRow): TAdvertisement => ({
   remark: a.remark,
   created_at: a.createdAt.toISOString(),
 });
-
-/** Keeps only the fields a caller asked for (`field[]`), always with the id. */
-function pickFields<T extends Record<string, unknown>>(rows: T[], fields?: string[]): T[] {
-  if (!fields?.length) return rows;
-  const keep = new Set(['id', ...fields]);
-  return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => keep.has(k))) as T);
-}
 
 export class ContentService {
   readonly categories: CrudRepo<typeof categories>;
