@@ -49,19 +49,42 @@ const FOOTER_SEED: Record<(typeof FOOTER_ARTICLE_IDENTIFIERS)[number], { title: 
   copyright: { title: '免责声明', content: '## 免责声明\n\n本站文档与文章由用户上传或发布，仅供学习交流。若内容侵犯了您的权益，请联系我们，我们将及时处理。' },
 };
 
+/** What ArticleService is built from, passed as one object (index.ts). */
+export interface ArticleDeps {
+  db: Db;
+  repo: ArticleRepo;
+  users: UserService;
+  settings: ConfigService;
+  punishments: PunishmentService;
+  content: ContentService;
+  events: EventBus;
+  markdown: MarkdownPool;
+  log: Logger;
+  caches: Caches;
+}
+
 export class ArticleService {
-  constructor(
-    private readonly db: Db,
-    private readonly repo: ArticleRepo,
-    private readonly users: UserService,
-    private readonly settings: ConfigService,
-    private readonly punishments: PunishmentService,
-    private readonly content: ContentService,
-    private readonly events: EventBus,
-    private readonly markdown: MarkdownPool,
-    log: Logger,
-    caches: Caches,
-  ) {
+  private readonly db: Db;
+  private readonly repo: ArticleRepo;
+  private readonly users: UserService;
+  private readonly settings: ConfigService;
+  private readonly punishments: PunishmentService;
+  private readonly content: ContentService;
+  private readonly events: EventBus;
+  private readonly markdown: MarkdownPool;
+  constructor(deps: ArticleDeps) {
+    ({
+      db: this.db,
+      repo: this.repo,
+      users: this.users,
+      settings: this.settings,
+      punishments: this.punishments,
+      content: this.content,
+      events: this.events,
+      markdown: this.markdown,
+    } = deps);
+    const log = deps.log;
+    const caches = deps.caches;
     this.pageCache = caches.cache('article-pages', { ttlMs: 10_000, maxEntries: 5000, staleMs: 20_000 });
     this.listCache = caches.cache('article-lists', { ttlMs: 10_000, maxEntries: 1000, staleMs: 20_000 });
     this.views = new CounterBuffer(

@@ -164,7 +164,9 @@ export class DocumentRepo {
   async list(f: DocumentFilter) {
     const conds: SQL[] = [f.deleted ? isNotNull(documents.deletedAt) : isNull(documents.deletedAt)];
     if (f.wd)
-      conds.push(anyOf(ilike(documents.title, likePattern(f.wd)), ilike(documents.keywords, likePattern(f.wd)), ilike(documents.description, likePattern(f.wd))));
+      conds.push(
+        anyOf(ilike(documents.title, likePattern(f.wd)), ilike(documents.keywords, likePattern(f.wd)), ilike(documents.description, likePattern(f.wd))),
+      );
     if (f.category_id?.length)
       conds.push(
         inArray(

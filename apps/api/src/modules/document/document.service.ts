@@ -39,25 +39,52 @@ export interface ConversionOutcome {
   summary?: string;
 }
 
+/** What DocumentService is built from, passed as one object (index.ts). */
+export interface DocumentDeps {
+  db: Db;
+  repo: DocumentRepo;
+  users: UserService;
+  credits: CreditService;
+  settings: ConfigService;
+  punishments: PunishmentService;
+  account: AccountService;
+  attachments: AttachmentService;
+  content: ContentService;
+  events: EventBus;
+  log: Logger;
+  caches: Caches;
+}
+
 /**
  * Documents: their metadata, lists, review, recycle bin and status. The file behind a document belongs to the
  * attachment module, its pages to the conversion module, its favourites and comments to the interaction module.
  */
 export class DocumentService {
-  constructor(
-    private readonly db: Db,
-    private readonly repo: DocumentRepo,
-    private readonly users: UserService,
-    private readonly credits: CreditService,
-    private readonly settings: ConfigService,
-    private readonly punishments: PunishmentService,
-    private readonly account: AccountService,
-    private readonly attachments: AttachmentService,
-    private readonly content: ContentService,
-    private readonly events: EventBus,
-    log: Logger,
-    caches: Caches,
-  ) {
+  private readonly db: Db;
+  private readonly repo: DocumentRepo;
+  private readonly users: UserService;
+  private readonly credits: CreditService;
+  private readonly settings: ConfigService;
+  private readonly punishments: PunishmentService;
+  private readonly account: AccountService;
+  private readonly attachments: AttachmentService;
+  private readonly content: ContentService;
+  private readonly events: EventBus;
+  constructor(deps: DocumentDeps) {
+    ({
+      db: this.db,
+      repo: this.repo,
+      users: this.users,
+      credits: this.credits,
+      settings: this.settings,
+      punishments: this.punishments,
+      account: this.account,
+      attachments: this.attachments,
+      content: this.content,
+      events: this.events,
+    } = deps);
+    const log = deps.log;
+    const caches = deps.caches;
     this.viewCache = caches.cache('document-views', { ttlMs: 60_000, maxEntries: 20_000, staleMs: 60_000 });
     this.pageCache = caches.cache('document-pages', { ttlMs: 10_000, maxEntries: 5000, staleMs: 20_000 });
     this.listCache = caches.cache('document-lists', { ttlMs: 10_000, maxEntries: 1000, staleMs: 20_000 });
