@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZAuthResult, ZUser, ZPermission, ZGroup } from '@wenku/contracts';
-import { api } from '@wenku/contracts';
+import { ZAuthResult, ZUser, ZPermission, ZGroup, api } from '@wenku/contracts';
 import { createTestApp, ADMIN, type TestApp } from './helpers';
 import { call } from './call';
 import { makeUser, uniq } from './factories';
