@@ -1,5 +1,6 @@
 import type { RouteDef, RouteBody, RouteParams, RouteQuery, RouteResponse } from './common/route';
 import { API_PREFIX, fillPath } from './common/route';
+export { ErrorCode, type TErrorCode } from './common/error-code';
 
 export const REQUEST_TIMEOUT_MS = 30000;
 

@@ -6,6 +6,7 @@
  * config pages are forms generated from it (`CONFIG_SECTIONS`, derived below).
  */
 import { z } from 'zod';
+import { SUPPORTED_DOCUMENT_EXTS } from './constants';
 
 export type ConfigInputType = 'text' | 'textarea' | 'number' | 'switch' | 'select' | 'select-multi' | 'tags' | 'password' | 'image' | 'html';
 
@@ -120,42 +121,6 @@ const f = {
 
 function section<S extends z.ZodRawShape>(title: string, shape: S) {
   return Object.assign(z.object(shape), { title });
-}
-
-export const SUPPORTED_DOCUMENT_EXTS = [
-  'pdf',
-  'doc',
-  'docx',
-  'rtf',
-  'wps',
-  'odt',
-  'dot',
-  'ppt',
-  'pptx',
-  'pps',
-  'ppsx',
-  'dps',
-  'odp',
-  'pot',
-  'xls',
-  'xlsx',
-  'et',
-  'ods',
-  'csv',
-  'tsv',
-  'txt',
-  'epub',
-  'mobi',
-  'chm',
-  'umd',
-] as const;
-
-/**
- * The extensions one may upload under `security.document_allowed_ext`: the stored list, or every supported
- * extension when it is empty (no restriction).
- */
-export function effectiveAllowedExts(stored: readonly string[]): string[] {
-  return stored.length ? [...stored] : [...SUPPORTED_DOCUMENT_EXTS];
 }
 
 /** How a VIP card is priced in credits (`vip.credit_price_rule`; the API's `vipCreditPrice` applies it). */
