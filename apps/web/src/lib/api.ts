@@ -1,4 +1,5 @@
-import { API_PREFIX, apiRoutes, createApiClient, ApiError } from '@wenku/contracts';
+import { API_PREFIX, apiRoutes } from '@wenku/contracts/paths';
+import { createApiClient, ApiError } from '@wenku/contracts/client';
 import { readStoredToken } from './storage';
 
 /**
@@ -17,7 +18,7 @@ export const apiClient = createApiClient({
  * and the contract's `api` would bring zod and every schema into the first chunk.
  */
 export const api = apiRoutes;
-export { ApiError } from '@wenku/contracts';
+export { ApiError } from '@wenku/contracts/client';
 
 /** A server path (page image, cover, download link) as a URL the browser can load, also when the API has its own origin. */
 export function apiUrl(path: string): string {

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CategoryType, STORAGE_KEYS, type TCategory } from '@wenku/contracts';
+import { CategoryType } from '@wenku/contracts/enums';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
+import type { TCategory } from '@wenku/contracts/schemas';
 import { api, apiClient } from '../../lib/api';
 import { storage } from '../../lib/storage';
 import { useSettings } from '../settings/api';

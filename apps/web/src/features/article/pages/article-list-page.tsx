@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Segmented } from 'antd';
 import { FireOutlined, LikeOutlined, ReadOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CategoryType } from '@wenku/contracts';
+import { CategoryType } from '@wenku/contracts/enums';
 import { Page } from '../../../app/shell/page';
 import { useCategoryTree } from '../../category/api';
 import { articleCategoryHref } from '../../category/lib';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Skeleton } from 'antd';
 import { ClockCircleOutlined, FolderOpenOutlined, LikeOutlined, RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import type { TDocument } from '@wenku/contracts';
+import type { TDocument } from '@wenku/contracts/schemas';
 import { useHomeDocuments } from '../../document/api';
 import { DocumentCard, DocumentLine } from '../../document/components/document-card';
 import { useSettings } from '../../settings/api';
