@@ -9,6 +9,7 @@ export const articleRoutes = {
   createArticle: defineRoute({
     method: 'POST',
     path: '/article',
+    grpc: 'ArticleAPI/CreateArticle',
     auth: 'user',
     permission: true,
     module: 'article',
@@ -19,6 +20,7 @@ export const articleRoutes = {
   updateArticle: defineRoute({
     method: 'PUT',
     path: '/article',
+    grpc: 'ArticleAPI/UpdateArticle',
     auth: 'user',
     permission: true,
     module: 'article',
@@ -29,6 +31,7 @@ export const articleRoutes = {
   deleteArticle: defineRoute({
     method: 'DELETE',
     path: '/article',
+    grpc: 'ArticleAPI/DeleteArticle',
     auth: 'user',
     permission: true,
     module: 'article',
@@ -39,6 +42,7 @@ export const articleRoutes = {
   getArticle: defineRoute({
     method: 'GET',
     path: '/article',
+    grpc: 'ArticleAPI/GetArticle',
     auth: 'public',
     permission: true,
     module: 'article',
@@ -49,6 +53,7 @@ export const articleRoutes = {
   listArticles: defineRoute({
     method: 'GET',
     path: '/article/list',
+    grpc: 'ArticleAPI/ListArticle',
     auth: 'public',
     permission: true,
     list: true,
@@ -60,6 +65,7 @@ export const articleRoutes = {
   setArticlesCategory: defineRoute({
     method: 'PUT',
     path: '/article/category',
+    grpc: 'ArticleAPI/SetArticlesCategory',
     auth: 'admin',
     module: 'article',
     summary: '批量设置文章分类',
@@ -69,6 +75,7 @@ export const articleRoutes = {
   recommendArticles: defineRoute({
     method: 'PUT',
     path: '/article/recommend',
+    grpc: 'ArticleAPI/RecommendArticles',
     auth: 'admin',
     module: 'article',
     summary: '推荐文章',
@@ -78,6 +85,7 @@ export const articleRoutes = {
   checkArticles: defineRoute({
     method: 'PUT',
     path: '/article/check',
+    grpc: 'ArticleAPI/CheckArticles',
     auth: 'admin',
     module: 'article',
     summary: '审核文章',
@@ -87,6 +95,7 @@ export const articleRoutes = {
   listRecycleArticles: defineRoute({
     method: 'GET',
     path: '/article/recycle/list',
+    grpc: 'ArticleAPI/ListRecycleArticle',
     auth: 'admin',
     module: 'article',
     summary: '文章回收站',
@@ -96,6 +105,7 @@ export const articleRoutes = {
   restoreRecycleArticles: defineRoute({
     method: 'POST',
     path: '/article/recycle/restore',
+    grpc: 'ArticleAPI/RestoreRecycleArticle',
     auth: 'admin',
     module: 'article',
     summary: '恢复文章',
@@ -105,6 +115,7 @@ export const articleRoutes = {
   deleteRecycleArticles: defineRoute({
     method: 'DELETE',
     path: '/article/recycle',
+    grpc: 'ArticleAPI/DeleteRecycleArticle',
     auth: 'admin',
     module: 'article',
     summary: '彻底删除文章',
@@ -114,6 +125,7 @@ export const articleRoutes = {
   emptyRecycleArticles: defineRoute({
     method: 'DELETE',
     path: '/article/recycle/empty',
+    grpc: 'ArticleAPI/EmptyRecycleArticle',
     auth: 'admin',
     module: 'article',
     summary: '清空文章回收站',
@@ -122,6 +134,7 @@ export const articleRoutes = {
   relatedArticles: defineRoute({
     method: 'GET',
     path: '/article/related',
+    grpc: 'ArticleAPI/GetRelatedArticles',
     auth: 'public',
     summary: '相关文章',
     query: S.ZRelatedArticlesQuery,
@@ -130,6 +143,7 @@ export const articleRoutes = {
   searchArticles: defineRoute({
     method: 'GET',
     path: '/article/search',
+    grpc: 'ArticleAPI/SearchArticle',
     auth: 'public',
     summary: '搜索文章（中文分词全文检索）',
     query: S.ZSearchArticlesQuery,

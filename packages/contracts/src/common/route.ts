@@ -51,6 +51,12 @@ export interface RouteDef<
    * recorded. Admin routes are guarded by their permission, not by the switches. See `switchesExempt`.
    */
   switches?: 'exempt';
+  /**
+   * moredoc's gRPC method for the same operation (`<Service>/<Method>`, from its gateway bindings in `api/v1/*.proto`,
+   * commit 3fd9e9a): the route's permission entry is then `GRPC /api.v1.<Service>/<Method>`, as moredoc's, so its
+   * groups and admin pages carry over. Absent: a Wenku-only route with an HTTP entry. See `permissionEntry`.
+   */
+  grpc?: string;
   params?: P;
   query?: Q;
   body?: B;
