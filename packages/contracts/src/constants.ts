@@ -9,3 +9,4 @@ export * from './document/paths';
 export * from './search/constants';
 export * from './user/constants';
 export * from './common/session';
+export * from './first-load';

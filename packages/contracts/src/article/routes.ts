@@ -3,6 +3,7 @@ import { defineRoute } from '../common/route';
 import { ZOk } from '../common/schemas';
 import { ZIdArrayQuery } from '../document/schemas';
 import * as S from './schemas';
+import { ARTICLE_FIRST_PAGE_QUERY } from '../first-load';
 
 /** Articles (issue 6). Paths follow moredoc's ArticleAPI. */
 export const articleRoutes = {
@@ -53,6 +54,7 @@ export const articleRoutes = {
   listArticles: defineRoute({
     method: 'GET',
     path: '/article/list',
+    warm: [ARTICLE_FIRST_PAGE_QUERY],
     grpc: 'ArticleAPI/ListArticle',
     auth: 'public',
     permission: true,

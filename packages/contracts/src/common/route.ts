@@ -57,6 +57,12 @@ export interface RouteDef<
    * groups and admin pages carry over. Absent: a Wenku-only route with an HTTP entry. See `permissionEntry`.
    */
   grpc?: string;
+  /**
+   * An anonymous read every first visitor needs: the API asks for it in-process before it listens (kernel/warm-up.ts),
+   * so the first crowd finds it cached. `true`: the route without a query; otherwise the queries to ask with, the same
+   * objects the site calls with (`first-load.ts`), since a cached answer is found only under the same query string.
+   */
+  warm?: true | readonly z.input<Q>[];
   params?: P;
   query?: Q;
   body?: B;

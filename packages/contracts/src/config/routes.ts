@@ -7,7 +7,7 @@ export const configRoutes = {
   getSettings: defineRoute({
     method: 'GET',
     path: '/settings',
-
+    warm: true,
     grpc: 'ConfigAPI/GetSettings',
     auth: 'public',
     switches: 'exempt',

@@ -20,6 +20,7 @@ import {
   ZListAdvertisementsQuery,
   ZAdvertisementPositionQuery,
 } from './schemas';
+import { CATEGORY_TREE_QUERY, NAVIGATION_QUERY, FRIENDLINK_QUERY } from '../first-load';
 
 export const categoryRoutes = {
   createCategory: defineRoute({
@@ -66,6 +67,7 @@ export const categoryRoutes = {
   listCategories: defineRoute({
     method: 'GET',
     path: '/category/list',
+    warm: [CATEGORY_TREE_QUERY],
     grpc: 'CategoryAPI/ListCategory',
     auth: 'public',
     permission: true,
@@ -121,6 +123,7 @@ export const navigationRoutes = {
   listNavigations: defineRoute({
     method: 'GET',
     path: '/navigation/list',
+    warm: [NAVIGATION_QUERY],
     grpc: 'NavigationAPI/ListNavigation',
     auth: 'public',
     permission: true,
@@ -176,6 +179,7 @@ export const friendlinkRoutes = {
   listFriendlinks: defineRoute({
     method: 'GET',
     path: '/friendlink/list',
+    warm: [FRIENDLINK_QUERY],
     grpc: 'FriendlinkAPI/ListFriendlink',
     auth: 'public',
     permission: true,

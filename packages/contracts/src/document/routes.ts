@@ -3,6 +3,7 @@ import { defineRoute } from '../common/route';
 import { ZIdQuery, ZOk, zList, zInt4, INT4_MAX } from '../common/schemas';
 import { ZLanguage } from '../config/schemas';
 import * as S from './schemas';
+import { DOCUMENT_FIRST_PAGE_QUERY, HOME_DOCUMENTS_QUERY } from '../first-load';
 
 const ZPageOnly = z.object({ page: zInt4.min(1).default(1), size: zInt4.min(1).max(100).default(20) });
 
@@ -125,6 +126,7 @@ export const documentRoutes = {
   listDocuments: defineRoute({
     method: 'GET',
     path: '/document/list',
+    warm: [DOCUMENT_FIRST_PAGE_QUERY],
     grpc: 'DocumentAPI/ListDocument',
     auth: 'public',
     permission: true,
@@ -137,6 +139,7 @@ export const documentRoutes = {
   homeDocuments: defineRoute({
     method: 'GET',
     path: '/document/home',
+    warm: [HOME_DOCUMENTS_QUERY],
     grpc: 'DocumentAPI/ListDocumentForHome',
     auth: 'public',
     summary: '首页文档',

@@ -10,6 +10,7 @@ import { useArticleList, type ListArticlesQuery } from '../api';
 import { ArticleList } from '../components/article-list';
 import { articleHref } from '../lib/href';
 import '../article.css';
+import { ARTICLE_FIRST_PAGE_QUERY } from '@wenku/contracts/constants';
 
 const SORTS = [
   { value: 'latest', label: '最新' },
@@ -18,7 +19,8 @@ const SORTS = [
   { value: 'recommend', label: '推荐' },
 ] as const;
 type Sort = (typeof SORTS)[number]['value'];
-const SIZE = 20;
+/** the first page's query is the one the API warms (ARTICLE_FIRST_PAGE_QUERY) */
+const SIZE = ARTICLE_FIRST_PAGE_QUERY.size;
 
 /** /article and /article?category_id={id}: articles with category tabs and sorts (no footer: see the article layout). */
 export default function ArticleListPage() {
