@@ -6,3 +6,4 @@ export * from './common/route';
 export * from './route-table';
 export * from './permission';
 export * from './admin-modules';
+export * from './pages';
