@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { SUPPORTED_DOCUMENT_EXTS } from './constants';
+import { SMS_PROVIDER_OPTIONS } from '../enums/sms-provider';
 
 export type ConfigInputType = 'text' | 'textarea' | 'number' | 'switch' | 'select' | 'select-multi' | 'tags' | 'password' | 'image' | 'html';
 
@@ -298,7 +299,8 @@ export const CONFIG_SCHEMAS = {
     enable: f.switch('启用短信', false, { public: true }),
     provider: f.select(
       '短信服务商',
-      opts(['aliyun', '阿里云'], ['tencent', '腾讯云'], ['baidu', '百度云'], ['huawei', '华为云'], ['haomas', '号码社']),
+      // the enum's own labels (they had drifted here: 百度云 against 百度智能云, 号码社 against Haomas)
+      SMS_PROVIDER_OPTIONS.map((o) => ({ value: o.value, label: o.label })),
       'aliyun',
     ),
     access_key: f.text('AccessKey / SecretId', ''),
