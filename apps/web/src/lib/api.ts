@@ -1,5 +1,5 @@
 import { API_PREFIX, apiRoutes } from '@wenku/contracts/paths';
-import { createApiClient, ApiError } from '@wenku/contracts/client';
+import { createApiClient, ApiError, apiErrorOfBody } from '@wenku/contracts/client';
 import { readStoredToken } from './storage';
 
 /**
@@ -46,14 +46,8 @@ export interface UploadProgress {
 
 /** The ApiError of a failed upload answer: the server's `{message}`, else a readable message per status. */
 function uploadError(status: number, text: string): ApiError {
-  try {
-    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
-    if (body && typeof body.message === 'string' && body.message) {
-      return new ApiError(status, body.message, typeof body.code === 'string' ? body.code : undefined);
-    }
-  } catch {
-    /* not JSON (e.g. a proxy's HTML page) */
-  }
+  const answered = apiErrorOfBody(status, text);
+  if (answered) return answered;
   if (status === 413) return new ApiError(413, '文件过大，超出服务器允许的上传大小');
   if (status === 415) return new ApiError(415, '不支持的文件类型');
   if (status === 401) return new ApiError(401, '登录已过期，请重新登录');
