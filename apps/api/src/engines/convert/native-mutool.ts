@@ -83,10 +83,10 @@ async function probeScript(mutool: string): Promise<boolean> {
   try {
     const input = join(dir, 'probe.pdf');
     await writeFile(input, probePdf());
-    // both text channels: a page file (pageText 1, preview page 1) and the document file (page 2)
+    // both text channels: a preview page's structured text (layers 1, page 1) and the document file (page 2)
     const r = await runProcess(mutool, ['run', SCRIPT, input, 'pdf', dir, '1', '40', '10', '1', 'wkprobe'], { timeoutMs: 15_000, label: 'mutool', cwd: dir });
     const [svg, text, docText, png] = await Promise.all(
-      ['s0-1.svg', 't1.txt', 'text.txt', 'cover.png'].map((f) => readFile(join(dir, f)).catch(() => Buffer.alloc(0))),
+      ['s0-1.svg', 'l1.json', 'text.txt', 'cover.png'].map((f) => readFile(join(dir, f)).catch(() => Buffer.alloc(0))),
     );
     return (
       r.code === 0 &&

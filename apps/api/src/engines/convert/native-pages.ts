@@ -5,6 +5,7 @@ import { gzip as gzipCb, gzipSync } from 'node:zlib';
 import type { RenderedPage } from './render.js';
 import type { PageLine } from './native-script.js';
 import type { NativeTexts } from './native-text.js';
+import { layerFromStext, type TextLayer } from './text-layer.mjs';
 
 const gzipAsync = promisify(gzipCb);
 
@@ -35,12 +36,14 @@ export interface NativePagesOptions {
   maxPreviewPages: number;
   maxRenderedBytes: number;
   gzip: boolean;
+  /** false: no page images were made (text-only run): rendered pages carry an empty svg */
+  images: boolean;
   onPage?: (page: RenderedPage) => void;
   /** a failure on this side (a page file unreadable, onPage threw): the run kills mutool and throws it */
   fail: (e: unknown) => void;
 }
 
-type Got = { svg?: Buffer; text?: string };
+type Got = { svg?: Buffer; text?: string; layer?: TextLayer; warn?: string };
 type Queued = { rec: PageLine; got?: Got; done: boolean };
 
 /**
@@ -131,11 +134,22 @@ export class NativePages {
 
   private async read(rec: PageLine): Promise<Got> {
     const svgPath = rec.svg ? join(this.opts.out, rec.svg) : undefined;
-    const txtPath = rec.txt === 1 ? join(this.opts.out, `t${rec.n}.txt`) : undefined;
+    const txtPath = rec.txt === 1 ? join(this.opts.out, `l${rec.n}.json`) : undefined;
     try {
       const wantSvg = svgPath && rec.n <= this.previewLimit && !this.overBudget;
-      const [svg, text] = await Promise.all([wantSvg ? readFile(svgPath) : undefined, txtPath && this.texts.wanted ? readFile(txtPath, 'utf8') : undefined]);
-      return { svg: svg && (await prepareSvg(svg, this.opts.gzip)), text };
+      // a preview page's structured text is its layer whatever the text budget says; its text is read from it
+      const [svg, stext] = await Promise.all([wantSvg ? readFile(svgPath) : undefined, txtPath ? readFile(txtPath, 'utf8') : undefined]);
+      const got: Got = { svg: svg && (await prepareSvg(svg, this.opts.gzip)) };
+      if (stext !== undefined && rec.b) {
+        const read = readStext(stext, rec.b);
+        if (read) {
+          got.layer = read.layer;
+          if (this.texts.wanted) got.text = read.text;
+        } else {
+          got.warn = `page ${rec.n} text: unreadable structured text`;
+        }
+      }
+      return got;
     } finally {
       // the files are not needed any more: a long document never has them all on disk
       for (const p of [svgPath, txtPath]) if (p) void rm(p, { force: true });
@@ -154,6 +168,7 @@ export class NativePages {
       this.height = h;
     }
     if (rec.warn) this.warnings.push(...rec.warn);
+    if (got.warn) this.warnings.push(got.warn);
     this.texts.add(!!rec.b, got.text, rec.txt === 2);
 
     if (!this.renderStopped && index < this.previewLimit && this.overBudget) {
@@ -162,9 +177,9 @@ export class NativePages {
     }
     if (index >= this.previewLimit || this.renderStopped) return;
     // a page whose SVG failed is a blank page of its size (the script said why in rec.warn)
-    const svg = got.svg ?? (this.opts.gzip ? gzipSync(blankSvg(w, h)) : blankSvg(w, h));
+    const svg = got.svg ?? (!this.opts.images ? Buffer.alloc(0) : this.opts.gzip ? gzipSync(blankSvg(w, h)) : blankSvg(w, h));
     // the text of a deferred page is filled in at the end (fillTexts)
-    const entry: RenderedPage = { page: rec.n, svg, width: w, height: h, text: this.texts.text(rec.n) };
+    const entry: RenderedPage = { page: rec.n, svg, width: w, height: h, text: this.texts.text(rec.n), layer: got.layer ?? emptyLayer(w, h) };
     this.rendered.push(entry);
     this.renderedBytes += svg.byteLength;
     if (this.renderedBytes > this.opts.maxRenderedBytes && !this.overBudget) {
@@ -173,6 +188,19 @@ export class NativePages {
       void writeFile(join(this.opts.out, 'stop'), '').catch(() => undefined);
     }
     this.opts.onPage?.(entry);
+  }
+}
+
+const emptyLayer = (width: number, height: number): TextLayer => ({ width, height, spans: [] });
+
+/** MuPDF 1.21's stext JSON of one page (an array of one page object), as a layer and its text. */
+function readStext(json: string, bounds: [number, number, number, number]) {
+  try {
+    const pages = JSON.parse(json) as unknown;
+    const page = Array.isArray(pages) ? pages[0] : pages;
+    return layerFromStext(page, bounds);
+  } catch {
+    return undefined;
   }
 }
 

@@ -11,11 +11,15 @@ import type { RunResult } from './process.js';
 // found the way the worker is: next to the sources (tsx, vitest), and copied beside dist/server.js by apps/api/build.mjs
 export const SCRIPT = fileURLToPath(new URL('./mutool-render.js', import.meta.url));
 
-/** One page as the script reports it: bounds, its image file, where its text went, warnings. */
+/** One page as the script reports it: bounds, its image file, where its text went (1: l<n>.json, 2: text.txt), warnings. */
 export type PageLine = { n: number; b?: [number, number, number, number]; svg?: string; txt?: 1 | 2; warn?: string[] };
+
+/** An outline entry as the script resolves it: page 0-based (-1: nowhere in the document), y from the page's top. */
+export type ScriptOutlineItem = { title: string; page: number; y?: number; down?: ScriptOutlineItem[] };
 
 export type ScriptLine =
   | { t: 'doc'; pages: number; title?: string }
+  | { t: 'outline'; items: ScriptOutlineItem[] }
   | ({ t: 'page' } & PageLine)
   | { t: 'pages'; list: PageLine[] }
   | { t: 'cover' }
@@ -32,10 +36,12 @@ export interface ScriptArgs {
   maxPreviewPages: number;
   coverWidth: number;
   maxPages: number;
-  /** preview pages' text in a file of their own (onPage wants each page's text with its image) */
-  pageText: boolean;
+  /** preview pages' structured text (their text layer and text) in a file of their own, l<n>.json */
+  layers: boolean;
   /** the marker after each page in text.txt */
   nonce: string;
+  /** false: no page images and no cover (text, layers and outline only) */
+  images: boolean;
 }
 
 /**
@@ -43,7 +49,19 @@ export interface ScriptArgs {
  * and under prlimit's address-space cap when there.
  */
 export function scriptCommand(mutool: NativeMutool, a: ScriptArgs, memoryMb: number): { command: string; args: string[] } {
-  const args = ['run', SCRIPT, a.input, a.kind, a.out, String(a.maxPreviewPages), String(a.coverWidth), String(a.maxPages), a.pageText ? '1' : '0', a.nonce];
+  const args = [
+    'run',
+    SCRIPT,
+    a.input,
+    a.kind,
+    a.out,
+    String(a.maxPreviewPages),
+    String(a.coverWidth),
+    String(a.maxPages),
+    a.layers ? '1' : '0',
+    a.nonce,
+    a.images ? '1' : '0',
+  ];
   let command = mutool.path;
   if (mutool.stdbuf) {
     args.unshift('-oL', command);

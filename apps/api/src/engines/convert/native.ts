@@ -6,7 +6,8 @@ import { runProcess } from './process.js';
 import type { MupdfResult, RenderOptions, RenderedPage } from './render.js';
 import type { NativeMutool } from './native-mutool.js';
 import { NativePages } from './native-pages.js';
-import { diedError, engineWarnings, parseLine, scriptCommand, scriptError, type ScriptLine } from './native-script.js';
+import { diedError, engineWarnings, parseLine, scriptCommand, scriptError, type ScriptLine, type ScriptOutlineItem } from './native-script.js';
+import { flattenOutline, type OutlineItem } from './text-layer.mjs';
 import { NativeTexts } from './native-text.js';
 
 /**
@@ -37,6 +38,7 @@ export interface NativeJob extends RenderOptions {
 class ScriptReport {
   pages = 0;
   title: string | undefined;
+  outline: OutlineItem[] = [];
   coverReady = false;
   ended = false;
   failure: { reason: string; detail?: string } | undefined;
@@ -64,6 +66,9 @@ class ScriptReport {
         for (const p of rec.list) this.sink.add(p);
         this.sink.pump();
         break;
+      case 'outline':
+        this.outline = flattenOutline(rec.items, (item: ScriptOutlineItem) => (item.page >= 0 ? { page: item.page, y: item.y } : undefined), this.pages);
+        break;
       case 'cover':
         this.coverReady = true;
         break;
@@ -90,6 +95,7 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
       maxPreviewPages: job.maxPreviewPages,
       maxRenderedBytes: job.maxRenderedBytes,
       gzip: job.gzip,
+      images: job.images,
       onPage: job.onPage,
       fail: (e) => {
         if (failure === undefined) failure = e;
@@ -118,9 +124,10 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
         maxPreviewPages: job.maxPreviewPages,
         coverWidth: job.coverWidth,
         maxPages: job.maxPages,
-        // page text files only when onPage wants each page's text with its image; otherwise all text goes to text.txt
-        pageText: !!job.onPage,
+        // preview pages' structured text: their layer, and their text with it
+        layers: true,
         nonce,
+        images: job.images,
       },
       job.memoryMb,
     );
@@ -137,14 +144,14 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
     // the script fails on its own, through this, for errors MuPDF throws; the detail carries MuPDF's reason
     if (report.failure) throw scriptError(report.failure.reason, report.failure.detail, job.maxPages);
     if (!report.ended) throw diedError(mutool, res);
-    if (!report.coverReady || report.pages === 0 || texts.pages !== report.pages) {
+    if ((job.images && !report.coverReady) || report.pages === 0 || texts.pages !== report.pages) {
       throw new ConvertError('corrupt', '文档首页无法渲染', `mutool reported ${texts.pages} of ${report.pages} pages, cover ${report.coverReady}`);
     }
     if (texts.pending) {
       await texts.finish(join(out, 'text.txt'), nonce);
       pages.fillTexts();
     }
-    const cover = await readFile(join(out, 'cover.png'));
+    const cover = job.images ? await readFile(join(out, 'cover.png')) : Buffer.alloc(0);
     return {
       pages: report.pages,
       rendered: pages.rendered,
@@ -154,6 +161,7 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
       width: pages.width,
       height: pages.height,
       title: report.title,
+      outline: report.outline,
       warnings: [...pages.warnings, ...report.stray, ...engineWarnings(res.stderr)],
     };
   } finally {
