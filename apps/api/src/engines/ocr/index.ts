@@ -5,9 +5,21 @@
 import { OcrError } from './errors.js';
 import { PageRenderer } from './render.js';
 import { BUNDLED_LANGUAGES, NativeEngine, TesseractJsEngine, findNativeTesseract, tesseractJsVersion, type PageEngine } from './tesseract.js';
+import { layerFromTsv, pngSize } from './layer.js';
+import type { TextLayer } from '../convert/index.js';
 
 export { OcrError, type OcrErrorCode } from './errors.js';
-export { cleanOcrText, findNativeTesseract, tesseractJsVersion, NativeEngine, TesseractJsEngine, BUNDLED_LANGUAGES, type PageEngine } from './tesseract.js';
+export {
+  cleanOcrText,
+  findNativeTesseract,
+  tesseractJsVersion,
+  NativeEngine,
+  TesseractJsEngine,
+  BUNDLED_LANGUAGES,
+  type PageEngine,
+  type RecognisedPage,
+} from './tesseract.js';
+export { layerFromTsv } from './layer.js';
 
 export type OcrEngineChoice = 'auto' | 'native' | 'tesseract.js';
 
@@ -51,8 +63,8 @@ export interface OcrProgress {
 }
 
 export interface OcrResult {
-  /** recognised text per page (only the pages that were recognised) */
-  texts: { page: number; text: string }[];
+  /** recognised text per page (only the pages that were recognised), with its words where tesseract found them */
+  texts: { page: number; text: string; layer: TextLayer }[];
   engine: string;
 }
 
@@ -84,11 +96,14 @@ export async function recogniseDocument(
     let pages = sparse.length ? await renderer.pagesWithImages(sparse, renderTimeout * 4) : [];
     if (opts.maxPages > 0) pages = pages.slice(0, opts.maxPages);
     await hooks.onStart?.(pages, engine.label);
-    const out: { page: number; text: string }[] = [];
+    const out: OcrResult['texts'] = [];
+    // the page is drawn at dpi from its top left: a pixel is 72 / dpi points of the page
+    const scale = 72 / opts.dpi;
     for (const page of pages) {
       const png = await renderer.render(page, opts.dpi, renderTimeout);
-      const text = await engine.recognise(png, page, opts.pageTimeoutMs);
-      out.push({ page, text });
+      const { text, tsv } = await engine.recognise(png, page, opts.pageTimeoutMs);
+      const size = pngSize(png);
+      out.push({ page, text, layer: layerFromTsv(tsv, scale, size.width * scale, size.height * scale) });
       await hooks.onPage?.(page, text, out.length);
     }
     return { texts: out, engine: engine.label };
