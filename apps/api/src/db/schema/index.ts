@@ -16,3 +16,4 @@ export * from './knowledge';
 export * from './ocr';
 export * from './spider';
 export * from './worker';
+export * from './reader';
