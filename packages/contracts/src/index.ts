@@ -16,6 +16,8 @@ export * from './chat/schemas';
 export * from './knowledge/schemas';
 export * from './ocr/schemas';
 export * from './spider/schemas';
+export * from './reader/schemas';
+export { pageTextUrl } from './reader/routes';
 export { UPLOAD_DOCUMENT_PATH, UPLOAD_IMAGE_PATHS, UPLOAD_IMAGE_ROUTES, IMAGE_EXTS, pageImageUrl, coverUrl } from './document/routes';
 export * from './content/schemas';
 export * from './system/routes';

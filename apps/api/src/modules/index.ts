@@ -18,6 +18,7 @@ import search from './search';
 import knowledge from './knowledge';
 import ocr from './ocr';
 import download from './download';
+import reader from './reader';
 import order from './order';
 import chat from './chat';
 import spider from './spider';
@@ -48,6 +49,7 @@ export const MODULES: readonly ModuleDef[] = [
   knowledge,
   ocr,
   download,
+  reader,
   order,
   chat,
   spider,
