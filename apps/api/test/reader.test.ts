@@ -203,3 +203,41 @@ describe('reading progress', () => {
     expect(r.message).toBe('页码不正确');
   });
 });
+
+/**
+ * Issue 27 item 7 (left by the security work): the text of a priced document's pages past its preview reached
+ * readers who may not download it free through GET /document's `content` and the search snippets. Now both stop at
+ * the readable pages for them; whoever downloads the document free still gets its text.
+ */
+describe('nothing past the readable pages: document content and search snippets', () => {
+  let priced: TestDocument;
+  let free: TestDocument;
+  const HIDDEN = `Zanzibarquill${Date.now().toString(36)}`;
+  beforeAll(async () => {
+    const text = ['Opening page of the manual', 'Second page, still in the preview', `Third page names ${HIDDEN} and more`, 'Last page'];
+    priced = await makeDocument(t, { owner, text, price: 40, converted: true });
+    free = await makeDocument(t, { owner, text: text.map((p) => p.replace(HIDDEN, `${HIDDEN}free`)), converted: true });
+    await t.app.services.search.flush();
+  }, 120_000);
+
+  it('GET /document: content of the readable pages only, unless the reader downloads it free', async () => {
+    const content = async (d: TestDocument, as?: TestUser) => (await call(t, api.getDocument, { query: { uuid: d.uuid }, as })).content ?? '';
+    for (const as of [undefined, reader]) {
+      const c = await content(priced, as);
+      expect(c).toContain('Second page');
+      expect(c).not.toContain(HIDDEN);
+    }
+    expect(await content(priced, owner)).toContain(HIDDEN);
+    expect(await content(free)).toContain(`${HIDDEN}free`);
+  });
+
+  it('search: a priced document found by a word past its preview never quotes that page', async () => {
+    const hit = async (wd: string, id: number) => (await call(t, api.searchDocuments, { query: { wd } })).document.find((d) => d.id === id);
+    const p = await hit(HIDDEN, priced.id);
+    expect(p).toBeDefined();
+    expect(p!.highlight_snippet).not.toContain(HIDDEN);
+    expect(p!.highlight_snippet).toContain('Opening page');
+    const f = await hit(`${HIDDEN}free`, free.id);
+    expect(f!.highlight_snippet).toContain(HIDDEN);
+  });
+});

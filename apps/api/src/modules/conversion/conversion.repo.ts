@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { DocumentStatus } from '@wenku/contracts';
 import type { Db, Exec, Tx } from '../../db/client';
 import { conversions, documentTexts } from '../../db/schema';
@@ -40,11 +40,12 @@ export class ConversionRepo {
           .onConflictDoUpdate({ target: [documentTexts.hash, documentTexts.page], set: { text: sql`excluded.text` } });
     }
   }
-  async firstText(hash: string, maxChars: number): Promise<string> {
+  async firstText(hash: string, maxChars: number, maxPage = Number.POSITIVE_INFINITY): Promise<string> {
+    if (!(maxPage >= 1)) return '';
     const rows = await this.db
       .select({ text: documentTexts.text })
       .from(documentTexts)
-      .where(eq(documentTexts.hash, hash))
+      .where(Number.isFinite(maxPage) ? and(eq(documentTexts.hash, hash), lte(documentTexts.page, maxPage)) : eq(documentTexts.hash, hash))
       .orderBy(asc(documentTexts.page))
       .limit(20);
     return rows

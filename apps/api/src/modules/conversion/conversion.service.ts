@@ -156,7 +156,9 @@ export class ConversionService {
       });
       // the layer state read meanwhile (this file's layers' stamp) is stale now
       await this.pagesChanged([hash]);
+      // the description made from the text is shown to everyone: only the pages anyone may read go into it
       const summary = result.texts
+        .filter((t) => t.page <= preview)
         .map((t) => t.text)
         .join(' ')
         .replace(/\s+/g, ' ')
@@ -267,8 +269,9 @@ export class ConversionService {
   }
 
   /** The first pages' text of a converted file (the document page shows it to readers and crawlers). */
-  firstText(hash: string, maxChars: number) {
-    return this.repo.firstText(hash, maxChars);
+  /** The text of the first pages, up to `maxChars`, from pages 1..maxPage only (what the reader may be shown). */
+  firstText(hash: string, maxChars: number, maxPage?: number) {
+    return this.repo.firstText(hash, maxChars, maxPage);
   }
 
   /** The extracted text of every page of a converted file (OCR picks the pages with little text from it). */

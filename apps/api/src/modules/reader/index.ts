@@ -23,8 +23,10 @@ declare module '../../kernel/module' {
  */
 export default defineModule({
   name: 'reader',
-  create: ({ db, documents, downloads, conversion, users, settings, caches, queue, log, ocr }) => {
+  create: ({ db, documents, downloads, conversion, users, settings, caches, queue, log, ocr, search }) => {
     const repo = new ReaderRepo(db);
+    // search snippets quote only the pages anyone may be shown (the download rule: all of a free document)
+    search.limitSnippets((docs) => downloads.textPagesOf(docs));
     const reader = new ReaderService(documents, downloads, conversion, users, settings, caches);
     return {
       reader,
