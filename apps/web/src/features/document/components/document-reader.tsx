@@ -3,6 +3,7 @@ import { App, Button, Tooltip } from 'antd';
 import {
   DownOutlined,
   FullscreenExitOutlined,
+  UnorderedListOutlined,
   FullscreenOutlined,
   LinkOutlined,
   LockOutlined,
@@ -38,6 +39,7 @@ import type { FindState } from './reader-find';
 // Loaded when used, not with the page (the first-load budget): the pages' text layers, and the find bar
 const ReaderTextLayer = lazy(() => import('./reader-text-layer'));
 const ReaderFind = lazy(() => import('./reader-find'));
+const ReaderSide = lazy(() => import('./reader-side'));
 
 /** How long after the last page change the reading position is saved. */
 const SAVE_PROGRESS_MS = 1500;
@@ -118,6 +120,8 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
   });
   const hasText = Boolean(info.data?.has_text);
   const [findOpen, setFindOpen] = useState(false);
+  const [sideOpen, setSideOpen] = useState(false);
+  const [sideUsed, setSideUsed] = useState(false);
   const [find, setFind] = useState<FindState>({ hits: new Map(), current: 0 });
   // a page asked for beyond the readable ones (page box, link): the plain limit message
   const [limit, setLimit] = useState(() => (asked > preview && preview > 0 ? asked : 0));
@@ -209,6 +213,18 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
           第 <PageBox key={current} current={Math.min(current, total)} total={total} onGo={goTo} /> / {total} 页
         </span>
         <div className="wk-reader-tools">
+          <Tooltip title="目录与缩略图">
+            <Button
+              type="text"
+              size="small"
+              icon={<UnorderedListOutlined />}
+              aria-label="目录"
+              onClick={() => {
+                setSideUsed(true);
+                setSideOpen(true);
+              }}
+            />
+          </Tooltip>
           <Tooltip title="在文档中查找">
             <Button type="text" size="small" icon={<SearchOutlined />} aria-label="查找" aria-pressed={findOpen} onClick={() => setFindOpen((o) => !o)} />
           </Tooltip>
@@ -241,6 +257,20 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
       {findOpen && (
         <Suspense fallback={<div className="wk-reader-find" aria-busy="true" />}>
           <ReaderFind uuid={doc.uuid} onHits={setFind} onGo={goTo} onClose={() => setFindOpen(false)} />
+        </Suspense>
+      )}
+      {sideUsed && (
+        <Suspense fallback={null}>
+          <ReaderSide
+            open={sideOpen}
+            onClose={() => setSideOpen(false)}
+            title={doc.title}
+            outline={info.data?.outline ?? []}
+            pageUrls={doc.page_urls}
+            current={current}
+            readable={preview}
+            onGo={goTo}
+          />
         </Suspense>
       )}
       {offer > 0 && (

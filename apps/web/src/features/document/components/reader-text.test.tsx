@@ -32,12 +32,17 @@ const layerOf = (page: number) => ({
 });
 
 let calls: string[] = [];
+const OUTLINE = [
+  { title: '第一章 简介', page: 1, level: 1 },
+  { title: '2.1 安装步骤', page: 5, level: 2 },
+  { title: '附录 参考资料', page: 30, level: 1 },
+];
 function stub(info: { can_copy?: boolean; progress?: number } = {}) {
   calls = [];
   return stubApi((u) => {
     calls.push(`${u.pathname}${u.search}`);
     if (u.pathname === '/api/v1/document/reader')
-      return jsonResponse({ readable: 12, has_text: true, text_key: 'k1', can_copy: info.can_copy ?? true, outline: [], progress: info.progress ?? 0 });
+      return jsonResponse({ readable: 12, has_text: true, text_key: 'k1', can_copy: info.can_copy ?? true, outline: OUTLINE, progress: info.progress ?? 0 });
     const m = /^\/view\/text\/\w+\/(\d+)\.json$/.exec(u.pathname);
     if (m) return jsonResponse(layerOf(Number(m[1])));
     if (u.pathname === '/api/v1/document/find')
@@ -173,5 +178,24 @@ describe('DocumentReader: text, find, pages', { timeout: 30_000 }, () => {
     fireEvent.click(within(offer).getByRole('button', { name: '继续阅读' }));
     await waitFor(() => expect(scrolled).toContain('9'));
     expect(document.querySelectorAll('.wk-reader-page')).toHaveLength(9);
+  });
+
+  it('the outline and the thumbnails jump to their page; an entry past the preview says why', async () => {
+    stub();
+    renderAt(<DocumentReader doc={doc(36, 12)} pagesPerRead={5} downloadButton={null} />, `/document/${UUID}`);
+    fireEvent.click(screen.getByRole('button', { name: '目录' }));
+    fireEvent.click(await screen.findByRole('button', { name: /2\.1 安装步骤/ }, { timeout: 10_000 }));
+    await waitFor(() => expect(scrolled).toContain('5'));
+    expect(document.querySelectorAll('.wk-reader-page')).toHaveLength(5);
+    fireEvent.click(screen.getByRole('button', { name: '目录' }));
+    fireEvent.click(await screen.findByRole('button', { name: /附录 参考资料/ }));
+    expect((await screen.findByTestId('reader-limit')).textContent).toContain('第 30 页需下载后阅读');
+    fireEvent.click(screen.getByRole('button', { name: '目录' }));
+    fireEvent.click(await screen.findByText('缩略图'));
+    const thumbs = await screen.findAllByRole('button', { name: /^第 \d+ 页$/ });
+    expect(thumbs).toHaveLength(12);
+    scrolled.length = 0;
+    fireEvent.click(thumbs[7]!);
+    await waitFor(() => expect(scrolled).toContain('8'));
   });
 });
