@@ -32,7 +32,7 @@ import {
   INITIAL_PAGES,
 } from '../lib/reader';
 import { watermarkTile } from '../lib/watermark';
-import { pageLink, parsePageBox, readLocalProgress, writeLocalProgress, type Box } from '../lib/text-layer';
+import { pageLink, parsePageBox, readLocalProgress, writeLocalProgress, TEXT_SIZE_DEFAULT, TEXT_SIZE_MAX, TEXT_SIZE_MIN, type Box } from '../lib/text-layer';
 import type { DocumentDetail } from '../api';
 import type { FindState } from './reader-find';
 
@@ -40,6 +40,21 @@ import type { FindState } from './reader-find';
 const ReaderTextLayer = lazy(() => import('./reader-text-layer'));
 const ReaderFind = lazy(() => import('./reader-find'));
 const ReaderSide = lazy(() => import('./reader-side'));
+const ReaderTextView = lazy(() => import('./reader-text-view'));
+
+/** Whether the screen is a phone's (under 768 px): the 文字版 switch is offered there. */
+function useNarrow() {
+  const query = '(max-width: 767.98px)';
+  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && Boolean(window.matchMedia?.(query).matches));
+  useEffect(() => {
+    const mq = window.matchMedia?.(query);
+    if (!mq) return;
+    const sync = () => setNarrow(mq.matches);
+    mq.addEventListener?.('change', sync);
+    return () => mq.removeEventListener?.('change', sync);
+  }, []);
+  return narrow;
+}
 
 /** How long after the last page change the reading position is saved. */
 const SAVE_PROGRESS_MS = 1500;
@@ -121,6 +136,10 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
   const hasText = Boolean(info.data?.has_text);
   const [findOpen, setFindOpen] = useState(false);
   const [sideOpen, setSideOpen] = useState(false);
+  const narrow = useNarrow();
+  const [textMode, setTextMode] = useState(false);
+  const [textSize, setTextSize] = useState(TEXT_SIZE_DEFAULT);
+  const showText = textMode && narrow && hasText;
   const [sideUsed, setSideUsed] = useState(false);
   const [find, setFind] = useState<FindState>({ hits: new Map(), current: 0 });
   // a page asked for beyond the readable ones (page box, link): the plain limit message
@@ -231,15 +250,51 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
           <Tooltip title="复制本页链接">
             <Button type="text" size="small" icon={<LinkOutlined />} aria-label="复制本页链接" onClick={copyLink} />
           </Tooltip>
-          <Tooltip title="缩小">
-            <Button type="text" size="small" icon={<ZoomOutOutlined />} aria-label="缩小" disabled={zoom <= ZOOM_MIN} onClick={() => setZoom(zoomOut)} />
-          </Tooltip>
-          <button type="button" className="wk-reader-zoom" title="恢复 100%" onClick={() => setZoom(100)}>
-            {zoom}%
-          </button>
-          <Tooltip title="放大">
-            <Button type="text" size="small" icon={<ZoomInOutlined />} aria-label="放大" disabled={zoom >= ZOOM_MAX} onClick={() => setZoom(zoomIn)} />
-          </Tooltip>
+          {narrow && hasText && (
+            <Button
+              type={showText ? 'primary' : 'text'}
+              size="small"
+              aria-pressed={showText}
+              onClick={() => setTextMode((m) => !m)}
+              className="wk-reader-textmode"
+            >
+              文字版
+            </Button>
+          )}
+          {showText ? (
+            <>
+              <Button
+                type="text"
+                size="small"
+                aria-label="缩小文字"
+                disabled={textSize <= TEXT_SIZE_MIN}
+                onClick={() => setTextSize((z) => Math.max(TEXT_SIZE_MIN, z - 2))}
+              >
+                A-
+              </Button>
+              <Button
+                type="text"
+                size="small"
+                aria-label="放大文字"
+                disabled={textSize >= TEXT_SIZE_MAX}
+                onClick={() => setTextSize((z) => Math.min(TEXT_SIZE_MAX, z + 2))}
+              >
+                A+
+              </Button>
+            </>
+          ) : (
+            <>
+              <Tooltip title="缩小">
+                <Button type="text" size="small" icon={<ZoomOutOutlined />} aria-label="缩小" disabled={zoom <= ZOOM_MIN} onClick={() => setZoom(zoomOut)} />
+              </Tooltip>
+              <button type="button" className="wk-reader-zoom" title="恢复 100%" onClick={() => setZoom(100)}>
+                {zoom}%
+              </button>
+              <Tooltip title="放大">
+                <Button type="text" size="small" icon={<ZoomInOutlined />} aria-label="放大" disabled={zoom >= ZOOM_MAX} onClick={() => setZoom(zoomIn)} />
+              </Tooltip>
+            </>
+          )}
           {fullscreen.supported && (
             <Tooltip title={fullscreen.on ? '退出全屏' : '全屏阅读'}>
               <Button
@@ -301,7 +356,12 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
         </div>
       )}
 
-      <div className="wk-reader-scroll">
+      {showText && (
+        <Suspense fallback={<div className="wk-reader-text" aria-busy="true" />}>
+          <ReaderTextView uuid={doc.uuid} textKey={info.data?.text_key ?? ''} readable={preview} fontSize={textSize} />
+        </Suspense>
+      )}
+      <div className="wk-reader-scroll" hidden={showText}>
         <div ref={pagesRef} className="wk-reader-pages" style={{ width: `${zoom}%` }}>
           {shownPages(state.shown).map((n) => (
             <Fragment key={n}>

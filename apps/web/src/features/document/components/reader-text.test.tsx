@@ -4,7 +4,7 @@ import { renderAt } from '../../../test/render';
 import { jsonResponse, stubApi } from '../../../test/fetch';
 import type { DocumentDetail } from '../api';
 import { DocumentReader } from './document-reader';
-import { boxStyle, pageLink, parsePageBox, progressKey, stepHit } from '../lib/text-layer';
+import { boxStyle, pageLink, parsePageBox, progressKey, reflow, stepHit } from '../lib/text-layer';
 
 const UUID = 'abcdef0123456789';
 
@@ -82,6 +82,13 @@ describe('text layer helpers', () => {
     expect(parsePageBox('0', 60)).toBeUndefined();
     expect([stepHit(3, -1, 1), stepHit(3, 2, 1), stepHit(3, 0, -1), stepHit(0, 0, 1)]).toEqual([0, 0, 2, -1]);
     expect(pageLink('https://wenku.example/document/abc?page=3#x', 12)).toBe('https://wenku.example/document/abc?page=12');
+  });
+
+  it('reflows a page: lines joined (a space between Latin words, none in Chinese), paragraphs kept', () => {
+    const s = (text: string, br?: 1 | 2) => ({ text, x: 0, y: 0, w: 1, h: 1, br });
+    expect(
+      reflow({ spans: [s('The installer asks', 1), s('for the network', 2), s('第二段的文字', 1), s('接着上一行。', 2), s('inter-', 1), s('national')] }),
+    ).toEqual(['The installer asks for the network', '第二段的文字接着上一行。', 'international']);
   });
 });
 
@@ -197,5 +204,30 @@ describe('DocumentReader: text, find, pages', { timeout: 30_000 }, () => {
     scrolled.length = 0;
     fireEvent.click(thumbs[7]!);
     await waitFor(() => expect(scrolled).toContain('8'));
+  });
+
+  it('on a phone the 文字版 shows the readable pages’ text reflowed at 16 px, adjustable', async () => {
+    stub();
+    const orig = window.matchMedia;
+    window.matchMedia = ((q: string) => ({
+      matches: q.includes('max-width'),
+      media: q,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as never;
+    try {
+      renderAt(<DocumentReader doc={doc(15, 3)} pagesPerRead={5} downloadButton={null} />, `/document/${UUID}`);
+      fireEvent.click(await screen.findByRole('button', { name: '文字版' }, { timeout: 10_000 }));
+      const view = await screen.findByTestId('reader-text-view', {}, { timeout: 10_000 });
+      expect(view.style.fontSize).toBe('16px');
+      await waitFor(() => expect(view.querySelectorAll('p:not(.wk-reader-text-missing)')).toHaveLength(3));
+      expect(view.textContent).toContain('第 3 页的第一句话。Debian reference');
+      expect(view.querySelectorAll('section')).toHaveLength(3);
+      expect(calls.some((c) => c.startsWith(`/view/text/${UUID}/4.json`))).toBe(false);
+      fireEvent.click(screen.getByRole('button', { name: '放大文字' }));
+      expect(view.style.fontSize).toBe('18px');
+    } finally {
+      window.matchMedia = orig;
+    }
   });
 });

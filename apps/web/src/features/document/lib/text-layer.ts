@@ -89,3 +89,41 @@ export function writeLocalProgress(uuid: string, page: number): void {
     /* storage unavailable */
   }
 }
+
+const CJK_EDGE = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/;
+
+/**
+ * A page's text reflowed for reading (the phone's 文字版): the layer's lines joined into paragraphs — a space
+ * between two Latin words, nothing between Chinese characters — a paragraph break where the layer has one.
+ */
+export function reflow(layer: Pick<PageLayer, 'spans'>): string[] {
+  const paragraphs: string[] = [];
+  let para = '';
+  let lineEnded = false;
+  const add = (text: string) => {
+    if (!text) return;
+    if (lineEnded && para) {
+      const a = para.at(-1)!;
+      const b = text[0]!;
+      // a hyphenated line end joins the word; two Latin words get a space; Chinese runs on
+      if (a === '-' && /[a-z]/i.test(b)) para = para.slice(0, -1);
+      else if (!/\s/.test(a) && !/\s/.test(b) && !CJK_EDGE.test(a) && !CJK_EDGE.test(b)) para += ' ';
+    }
+    para += text;
+    lineEnded = false;
+  };
+  for (const s of layer.spans) {
+    add(s.text);
+    if (s.br === 2) {
+      if (para.trim()) paragraphs.push(para.replace(/\s+/g, ' ').trim());
+      para = '';
+      lineEnded = false;
+    } else if (s.br === 1) lineEnded = true;
+  }
+  if (para.trim()) paragraphs.push(para.replace(/\s+/g, ' ').trim());
+  return paragraphs;
+}
+
+export const TEXT_SIZE_MIN = 14;
+export const TEXT_SIZE_MAX = 24;
+export const TEXT_SIZE_DEFAULT = 16;
