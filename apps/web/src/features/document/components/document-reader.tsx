@@ -330,7 +330,7 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
       )}
       {offer > 0 && (
         <div className="wk-reader-resume" role="status">
-          <span>上次读到第 {offer} 页</span>
+          <span>上次读到第 {offer} 页，</span>
           <Button
             size="small"
             type="primary"
@@ -339,7 +339,7 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
               goTo(offer);
             }}
           >
-            继续阅读
+            接着读第 {offer} 页
           </Button>
           <Button size="small" type="text" onClick={() => setOfferDismissed(true)}>
             从头读

@@ -181,8 +181,8 @@ describe('DocumentReader: text, find, pages', { timeout: 30_000 }, () => {
     stub();
     localStorage.setItem(progressKey(UUID), '9');
     renderAt(<DocumentReader doc={doc(15, 12)} pagesPerRead={5} downloadButton={null} />, `/document/${UUID}`);
-    const offer = screen.getByText('上次读到第 9 页').parentElement!;
-    fireEvent.click(within(offer).getByRole('button', { name: '继续阅读' }));
+    const offer = screen.getByText('上次读到第 9 页，').parentElement!;
+    fireEvent.click(within(offer).getByRole('button', { name: '接着读第 9 页' }));
     await waitFor(() => expect(scrolled).toContain('9'));
     expect(document.querySelectorAll('.wk-reader-page')).toHaveLength(9);
   });
