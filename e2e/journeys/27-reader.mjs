@@ -107,6 +107,54 @@ export const journeys = [
     },
   },
   {
+    name: 'reader: outline panel jumps; a logged-in reader continues at the saved page in a new browser context',
+    viewport: { width: 1366, height: 900 },
+    async run({ page, baseUrl, shot, api }) {
+      const user = { username: `reader_${stamp}`, password: 'e2e-pass-123', email: `reader_${stamp}@example.com` };
+      const reg = await json(await api('/user/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) }));
+      const signIn = async (p) => {
+        await p.goto(`${baseUrl}/`);
+        await p.evaluate(
+          ([t, u]) => {
+            localStorage.setItem('wenku:token', t);
+            localStorage.setItem('wenku:user', JSON.stringify(u));
+          },
+          [reg.token, reg.user],
+        );
+      };
+      await signIn(page);
+      await page.goto(`${baseUrl}/document/${state.uuid}`);
+      // thumbnails jump (this PDF has no bookmarks: the panel opens on its thumbnails)
+      await page.getByRole('button', { name: '目录' }).click();
+      await page.getByRole('button', { name: '第 3 页' }).waitFor({ timeout: 15000 });
+      await shot('27-reader-side-panel');
+      await page.getByRole('button', { name: '第 3 页' }).click();
+      await page.waitForFunction(() => document.querySelector('.wk-reader-indicator input')?.value === '3', null, { timeout: 15000 });
+      // the page is saved on the server (a page turn is buffered there, and read back at once)
+      for (const until = Date.now() + 20000; ;) {
+        const p = await json(await api(`/document/progress?uuid=${state.uuid}`, { headers: { authorization: `Bearer ${reg.token}` } }));
+        if (p.page === 3) break;
+        assert.ok(Date.now() < until, `progress saved: ${JSON.stringify(p)}`);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      // another device: a new browser context, the same user
+      const other = await page
+        .context()
+        .browser()
+        .newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+      try {
+        const p2 = await other.newPage();
+        await signIn(p2);
+        await p2.goto(`${baseUrl}/document/${state.uuid}`);
+        await p2.getByText('上次读到第 3 页').waitFor({ timeout: 15000 });
+        await p2.getByRole('button', { name: '接着读第 3 页' }).click();
+        await p2.waitForFunction(() => document.querySelector('.wk-reader-indicator input')?.value === '3', null, { timeout: 15000 });
+      } finally {
+        await other.close();
+      }
+    },
+  },
+  {
     name: 'reader: the phone 文字版 shows the text at 16 px with no sideways scroll',
     viewport: { width: 390, height: 844 },
     async run({ page, baseUrl, shot }) {
