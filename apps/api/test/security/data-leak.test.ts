@@ -394,7 +394,7 @@ describe('AI retrieval on paid documents', () => {
     pages[14] = `第15页 ${SECRET}。`;
     paid = await makeDocument(t, { title: '付费的厨房秘笈', text: pages, price: 30, converted: true });
     expect(paid.doc).toMatchObject({ pages: 20, preview: 12 });
-    await t.app.services.knowledge.processPending();
+    await t.app.services.indexer.processPending();
     reader = await makeUser(t);
   });
   afterAll(async () => llm?.close());

@@ -23,7 +23,7 @@ function redirect(reply: FastifyReply, to: string, maxAge: number) {
   return reply.header('Cache-Control', `private, max-age=${maxAge}`).redirect(to, 302);
 }
 
-export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps): RouteHandlers {
+export function conversionRoutes({ conversion, documents, knowledgeAdmin, ocr }: Deps): RouteHandlers {
   /**
    * The document behind a page or cover URL: by its uuid (ours), or by its file's view key (moredoc's
    * `attachment.hash`), which finds only a converted, not deleted document — what anyone may read by uuid.
@@ -71,6 +71,6 @@ export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps
         .send(stream);
     },
     // the retrieval engine (pgvector or exact) and the OCR engines are listed with the conversion tools
-    getEnvs: async () => ({ envs: [...(await conversion.envs()), ...(await ocr.envs()), ...(await knowledge.envs())] }),
+    getEnvs: async () => ({ envs: [...(await conversion.envs()), ...(await ocr.envs()), ...(await knowledgeAdmin.envs())] }),
   };
 }

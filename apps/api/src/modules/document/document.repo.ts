@@ -145,6 +145,11 @@ export class DocumentRepo {
     const rows = await this.db.selectDistinct({ hash: documents.hash }).from(documents).where(inArray(documents.hash, hashes));
     return new Set(rows.map((r) => r.hash));
   }
+  /** Every document (live or in the recycle bin) of the file `hash`. */
+  async idsByHash(hash: string): Promise<number[]> {
+    const rows = await this.db.select({ id: documents.id }).from(documents).where(eq(documents.hash, hash));
+    return rows.map((r) => r.id);
+  }
   /** Documents waiting for this hash's conversion (pending, converting, reconvert). */
   awaiting(hash: string, tx: Exec = this.db) {
     return tx

@@ -501,6 +501,11 @@ export class DocumentService {
   }
 
   // ---------------- conversion results (the conversion module reports here) ----------------
+  /** Every document (live or in the recycle bin) of the file `hash`. */
+  idsOfFile(hash: string): Promise<number[]> {
+    return this.repo.idsByHash(hash);
+  }
+
   /** Documents waiting for this file's conversion. */
   awaitingConversion(hash: string): Promise<DocumentRow[]> {
     return this.repo.awaiting(hash);
@@ -531,7 +536,11 @@ export class DocumentService {
       });
     }
     await this.forgetCached();
-    await this.events.publish('document.converted', { hash, status: r.pages > 0 ? DocumentStatus.Converted : DocumentStatus.Failed });
+    await this.events.publish('document.converted', {
+      hash,
+      ids: await this.repo.idsByHash(hash),
+      status: r.pages > 0 ? DocumentStatus.Converted : DocumentStatus.Failed,
+    });
   }
 
   async conversionFailed(hash: string, message: string) {
@@ -541,7 +550,7 @@ export class DocumentService {
       { status: DocumentStatus.Failed, convertError: message },
     );
     await this.forgetCached();
-    await this.events.publish('document.converted', { hash, status: DocumentStatus.Failed });
+    await this.events.publish('document.converted', { hash, ids: await this.repo.idsByHash(hash), status: DocumentStatus.Failed });
   }
 
   // ---------------- counters kept by other modules ----------------

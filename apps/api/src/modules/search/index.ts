@@ -26,8 +26,8 @@ export default defineModule({
   jobs: ({ search }) => [reindexDocumentsJob.handle(() => search.runReindex()), purgeSearchRecordsJob.handle(() => search.purgeRecords())],
   events: ({ search }) => ({
     'document.changed': ({ ids }) => search.index(ids),
-    'document.converted': ({ hash }) => search.indexHash(hash),
-    'document.text-recognised': ({ hash }) => search.indexHash(hash),
+    'document.converted': ({ ids }) => search.index(ids),
+    'document.text-recognised': ({ ids }) => search.index(ids),
   }),
   close: ({ search }) => search.flush(),
 });

@@ -91,10 +91,6 @@ export class SearchService {
     await this.results.clear();
   }
 
-  async indexHash(hash: string) {
-    await this.index((await this.repo.idsByHash(hash)).map((r) => r.id));
-  }
-
   async search(
     q: {
       wd: string;

@@ -14,12 +14,12 @@ declare module '../../kernel/module' {
 /** Health, site statistics and trends, the server's resources, licence and release notice. */
 export default defineModule({
   name: 'system',
-  create: ({ database, config, settings, conversion, knowledge, log, outbound }) => ({
+  create: ({ database, config, settings, conversion, knowledgeAdmin, log, outbound }) => ({
     system: new SystemService(new SystemRepo(database.pool), settings, {
       databaseKind: database.kind,
       dataDir: config.dataDir,
       // the same engines GET /envs lists
-      engines: async () => [...(await conversion.envs()), ...(await knowledge.envs())],
+      engines: async () => [...(await conversion.envs()), ...(await knowledgeAdmin.envs())],
     }),
     releases: new ReleaseService(settings, log, outbound),
   }),
