@@ -60,7 +60,18 @@ const tableOwnership = fs
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.turbo/**', 'reports/**', 'data/**', '.tools/**', '**/drizzle/**', 'e2e/output/**', 'bench/output/**', '**/*.d.ts'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.turbo/**',
+      'reports/**',
+      'data/**',
+      '.tools/**',
+      '**/drizzle/**',
+      'e2e/output/**',
+      'bench/output/**',
+      '**/*.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -129,9 +140,48 @@ export default tseslint.config(
     },
   },
   {
+    // every in-memory cache is made by the kernel (`caches.cache(name, …)`), which puts it on the cross-process bus
+    // by its name: a cache made by hand would keep answering what another API process has changed
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/lib/cache.ts', 'apps/api/src/kernel/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='TtlCache']",
+          message: 'Make caches with caches.cache(name, …) (Core.caches): it puts them on the cross-process bus.',
+        },
+      ],
+    },
+  },
+  {
     // runs inside `mutool run` (MuPDF's JavaScript), not Node: MuPDF's classes are its globals
     files: ['apps/api/src/engines/convert/mutool-render.js'],
-    languageOptions: { globals: { ...globals.es2021, PDFDocument: 'readonly', DocumentWriter: 'readonly', Identity: 'readonly', Font: 'readonly', DeviceGray: 'readonly', DeviceRGB: 'readonly', Scale: 'readonly', read: 'readonly', print: 'readonly', write: 'readonly', quit: 'readonly', scriptArgs: 'readonly', Document: 'readonly', Buffer: 'readonly', Matrix: 'readonly', Pixmap: 'readonly', ColorSpace: 'readonly', Rect: 'readonly', Image: 'readonly', repr: 'readonly' } },
+    languageOptions: {
+      globals: {
+        ...globals.es2021,
+        PDFDocument: 'readonly',
+        DocumentWriter: 'readonly',
+        Identity: 'readonly',
+        Font: 'readonly',
+        DeviceGray: 'readonly',
+        DeviceRGB: 'readonly',
+        Scale: 'readonly',
+        read: 'readonly',
+        print: 'readonly',
+        write: 'readonly',
+        quit: 'readonly',
+        scriptArgs: 'readonly',
+        Document: 'readonly',
+        Buffer: 'readonly',
+        Matrix: 'readonly',
+        Pixmap: 'readonly',
+        ColorSpace: 'readonly',
+        Rect: 'readonly',
+        Image: 'readonly',
+        repr: 'readonly',
+      },
+    },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**', 'bench/**', 'scripts/**', '**/*.config.{ts,mjs,js}'],

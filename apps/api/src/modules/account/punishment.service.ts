@@ -1,6 +1,6 @@
 import { PUNISHMENT_TYPE_OPTIONS, PunishmentType, type TPunishment } from '@wenku/contracts';
 import { AppError, notFound } from '../../lib/errors';
-import { TtlCache } from '../../lib/cache';
+import type { Caches, TtlCache } from '../../lib/cache';
 import type { PunishmentRepo } from './punishment.repo';
 import type { UserService } from '../user/user.service';
 import type { EventBus } from '../../kernel/events';
@@ -34,12 +34,15 @@ export function toPunishment(p: Row, username = ''): TPunishment {
 
 export class PunishmentService {
   /** shared with the other API processes by the module (index.ts) */
-  readonly cache = new TtlCache<number[]>(3000, 10_000);
+  readonly cache: TtlCache<number[]>;
   constructor(
     private readonly repo: PunishmentRepo,
     private readonly users: Pick<UserService, 'byIds' | 'actor' | 'assertCanManage' | 'revokeTokens'>,
     private readonly events: EventBus,
-  ) {}
+    caches: Caches,
+  ) {
+    this.cache = caches.cache('punishments', { ttlMs: 3000, maxEntries: 10_000 });
+  }
 
   /** A disabled account, or one enabled again: what the public sees of the users may change (`user.changed`). */
   private async accountsSwitched(ids: number[]) {

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 
 import { positionsOfGroup, type TAdvertisement, type TCategory, type TFriendlink, type TNavigation } from '@wenku/contracts';
 import type { Db, Tx } from '../../db/client';
 import { advertisements, categories, friendlinks, navigations } from '../../db/schema';
-import { TtlCache, freeze } from '../../lib/cache';
+import { pickFields } from '../../lib/fields';
+import { freeze, type Caches, type TtlCache } from '../../lib/cache';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
 import { CrudRepo } from '../../db/crud-repo';
@@ -62,13 +63,6 @@ export const toAdvertisement = (a: AdRow): TAdvertisement => ({
   created_at: a.createdAt.toISOString(),
 });
 
-/** Keeps only the fields a caller asked for (`field[]`), always with the id. */
-function pickFields<T extends Record<string, unknown>>(rows: T[], fields?: string[]): T[] {
-  if (!fields?.length) return rows;
-  const keep = new Set(['id', ...fields]);
-  return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => keep.has(k))) as T);
-}
-
 export class ContentService {
   readonly categories: CrudRepo<typeof categories>;
   readonly navigations: CrudRepo<typeof navigations>;
@@ -76,12 +70,14 @@ export class ContentService {
   readonly ads: CrudRepo<typeof advertisements>;
   /** public lists are read on every page load: keep them a few seconds */
   /** shared with the other API processes by the module (index.ts) */
-  readonly cache = new TtlCache<unknown>(3000, 500, { staleMs: 30_000 });
+  readonly cache: TtlCache<unknown>;
 
   constructor(
     private readonly db: Db,
     private readonly settings: ConfigService,
+    caches: Caches,
   ) {
+    this.cache = caches.cache('content', { ttlMs: 3000, staleMs: 30_000 });
     this.categories = new CrudRepo(db, categories);
     this.navigations = new CrudRepo(db, navigations);
     this.friendlinks = new CrudRepo(db, friendlinks);

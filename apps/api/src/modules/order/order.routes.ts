@@ -39,21 +39,27 @@ function textAnswer(reply: FastifyReply, r: NotifyOutcome) {
 
 export function orderRoutes({ orders }: Deps): RouteHandlers {
   return {
-    createOrder: { rateLimit: perBuyer, handler: ({ req, body, auth }) => orders.create(auth.userId, body, req.ip) },
-    getOrder: ({ req, query, auth }) => orders.detail(query.order_no, viewer(auth, req.permitted)),
-    getOrderStatus: ({ req, query, auth }) => orders.status(query.order_no, viewer(auth, req.permitted), query.check === true),
-    payOrder: { rateLimit: perBuyer, handler: ({ req, body, auth }) => orders.pay(body.order_no, body.payment_type, body.mobile, viewer(auth, req.permitted)) },
-    closeOrder: ({ req, body, auth }) => orders.close(body.order_no, viewer(auth, req.permitted)),
-    deleteOrders: async ({ query, auth }) => ({ ok: (await orders.remove(query.id, auth.userId)) > 0 }),
-    listOrders: ({ query }) => orders.list(query),
-    orderStats: ({ query }) => orders.stats(query.days),
-    systemRecharge: ({ body, auth }) => orders.systemRecharge(auth.userId, body),
-    listMyOrders: ({ query, auth }) => orders.mine(auth.userId, query),
-    listVipOrders: ({ query, auth }) => orders.mine(auth.userId, { ...query, order_type: [OrderType.BuyVip] }),
-    testPayGateway: ({ body }) => orders.testGateway(body.payment_type),
-    getWechatpayCert: () => orders.wechatCertificates(),
-    wechatpayNotify: { ...NOTIFY_LIMIT, handler: async ({ req, reply, body }) => wechatAnswer(reply, await orders.notifyWechat(req.headers, body ?? '')) },
-    alipayNotify: { ...NOTIFY_LIMIT, handler: async ({ reply, body }) => textAnswer(reply, await orders.notifyAlipay(body ?? '')) },
-    hupijiaoNotify: { ...NOTIFY_LIMIT, handler: async ({ reply, body }) => textAnswer(reply, await orders.notifyHupijiao(body ?? '')) },
+    createOrder: { rateLimit: perBuyer, handler: ({ req, body, auth }) => orders.checkout.create(auth.userId, body, req.ip) },
+    getOrder: ({ req, query, auth }) => orders.views.detail(query.order_no, viewer(auth, req.permitted)),
+    getOrderStatus: ({ req, query, auth }) => orders.checkout.status(query.order_no, viewer(auth, req.permitted), query.check === true),
+    payOrder: {
+      rateLimit: perBuyer,
+      handler: ({ req, body, auth }) => orders.checkout.pay(body.order_no, body.payment_type, body.mobile, viewer(auth, req.permitted)),
+    },
+    closeOrder: ({ req, body, auth }) => orders.checkout.close(body.order_no, viewer(auth, req.permitted)),
+    deleteOrders: async ({ query, auth }) => ({ ok: (await orders.admin.remove(query.id, auth.userId)) > 0 }),
+    listOrders: ({ query }) => orders.views.list(query),
+    orderStats: ({ query }) => orders.views.stats(query.days),
+    systemRecharge: ({ body, auth }) => orders.admin.systemRecharge(auth.userId, body),
+    listMyOrders: ({ query, auth }) => orders.views.mine(auth.userId, query),
+    listVipOrders: ({ query, auth }) => orders.views.mine(auth.userId, { ...query, order_type: [OrderType.BuyVip] }),
+    testPayGateway: ({ body }) => orders.admin.testGateway(body.payment_type),
+    getWechatpayCert: () => orders.admin.wechatCertificates(),
+    wechatpayNotify: {
+      ...NOTIFY_LIMIT,
+      handler: async ({ req, reply, body }) => wechatAnswer(reply, await orders.webhooks.notifyWechat(req.headers, body ?? '')),
+    },
+    alipayNotify: { ...NOTIFY_LIMIT, handler: async ({ reply, body }) => textAnswer(reply, await orders.webhooks.notifyAlipay(body ?? '')) },
+    hupijiaoNotify: { ...NOTIFY_LIMIT, handler: async ({ reply, body }) => textAnswer(reply, await orders.webhooks.notifyHupijiao(body ?? '')) },
   };
 }

@@ -18,8 +18,7 @@ declare module '../../kernel/module' {
 export default defineModule({
   name: 'search',
   create: ({ db, database, settings, documents, content, users, queue, caches }) => {
-    const search = new SearchService(new SearchRepo(db, preparedRunner(database)), settings, documents, content, users, queue);
-    search.results.share(caches, 'search-results');
+    const search = new SearchService(new SearchRepo(db, preparedRunner(database)), settings, documents, content, users, queue, caches);
     return { search };
   },
   routes: searchRoutes,

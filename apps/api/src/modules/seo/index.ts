@@ -15,8 +15,7 @@ declare module '../../kernel/module' {
 export default defineModule({
   name: 'seo',
   create: ({ settings, documents, articles, content, users, conversion, storage, caches }) => {
-    const seo = new SeoService(settings, documents, articles, content, users, conversion);
-    seo.cache.share(caches, 'seo-pages');
+    const seo = new SeoService(settings, documents, articles, content, users, conversion, caches);
     return { seo, sitemap: new SitemapService(documents, articles, settings, storage) };
   },
   routes: seoRoutes,

@@ -2,7 +2,7 @@ import { CategoryType, escapeHtml, type TArticle, type TDocument } from '@wenku/
 import { htmlToText } from '@wenku/ui/markdown';
 import crypto from 'node:crypto';
 import { AppError } from '../../lib/errors';
-import { TtlCache } from '../../lib/cache';
+import type { Caches, TtlCache } from '../../lib/cache';
 import type { ConfigService } from '../config/config.service';
 import type { DocumentService } from '../document/document.service';
 import type { ContentService } from '../content/content.service';
@@ -66,10 +66,10 @@ export class SeoService {
   private ttlMs = 0;
   /**
    * Built pages by the index.html they were built from and their URL, for `ssr.cache_minutes`; only pages that
-   * exist are kept. Shared with the other API processes by the module and cleared on every change of what the pages
+   * exist are kept. Cleared on every change of what the pages
    * show (documents, articles, users): a document taken down is gone from the crawlers' HTML at once, everywhere.
    */
-  readonly cache = new TtlCache<{ status: number; html: string }>(() => this.ttlMs, 2000, { keep: (p) => p.status === 200 && this.ttlMs > 0 });
+  readonly cache: TtlCache<{ status: number; html: string }>;
   private index?: { html: string; key: string };
 
   constructor(
@@ -79,7 +79,10 @@ export class SeoService {
     private readonly content: ContentService,
     private readonly users: UserService,
     private readonly conversion: ConversionService,
-  ) {}
+    caches: Caches,
+  ) {
+    this.cache = caches.cache('seo-pages', { ttlMs: () => this.ttlMs, maxEntries: 2000, keep: (p) => p.status === 200 && this.ttlMs > 0 });
+  }
 
   /** Forgets every built page, here and in the other API processes. */
   clear(): Promise<void> {
