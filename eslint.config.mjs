@@ -105,6 +105,22 @@ export default tseslint.config(
     },
   },
   {
+    // the site's code imports the zod-free parts of the contracts (`@wenku/contracts/enums`, `/format`, `/constants`,
+    // `/paths`, `/client`, `/settings`): a value from the schema entry would bring zod and every schema into the
+    // first load (docs/architecture.md, "Contracts"). Types are erased, so they may come from anywhere; tests may
+    // parse with the schemas.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [
+          { name: '@wenku/contracts', allowTypeImports: true, message: 'The site imports a zod-free part of the contracts (@wenku/contracts/enums, /format, /constants, /paths, /client, /settings).' },
+          { name: '@wenku/contracts/schemas', allowTypeImports: true, message: 'Schemas bring zod into the first load: import a zod-free part of the contracts, or only its types (import type).' },
+        ],
+      }],
+    },
+  },
+  {
     // apps/api's source is linted with its types (the API's own tsconfig, through the project service): no `!`
     // (the handler context narrows from the contract, so a handler never needs one), and no `any` flowing into
     // calls, assignments, member reads or answers, where it would switch the type checker off unseen

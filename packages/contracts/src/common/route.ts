@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
@@ -51,6 +51,18 @@ export interface RouteDef<
    * recorded. Admin routes are guarded by their permission, not by the switches. See `switchesExempt`.
    */
   switches?: 'exempt';
+  /**
+   * moredoc's gRPC method for the same operation (`<Service>/<Method>`, from its gateway bindings in `api/v1/*.proto`,
+   * commit 3fd9e9a): the route's permission entry is then `GRPC /api.v1.<Service>/<Method>`, as moredoc's, so its
+   * groups and admin pages carry over. Absent: a Wenku-only route with an HTTP entry. See `permissionEntry`.
+   */
+  grpc?: string;
+  /**
+   * An anonymous read every first visitor needs: the API asks for it in-process before it listens (kernel/warm-up.ts),
+   * so the first crowd finds it cached. `true`: the route without a query; otherwise the queries to ask with, the same
+   * objects the site calls with (`first-load.ts`), since a cached answer is found only under the same query string.
+   */
+  warm?: true | readonly z.input<Q>[];
   params?: P;
   query?: Q;
   body?: B;

@@ -6,6 +6,8 @@
  * config pages are forms generated from it (`CONFIG_SECTIONS`, derived below).
  */
 import { z } from 'zod';
+import { SUPPORTED_DOCUMENT_EXTS } from './constants';
+import { SMS_PROVIDER_OPTIONS } from '../enums/sms-provider';
 
 export type ConfigInputType = 'text' | 'textarea' | 'number' | 'switch' | 'select' | 'select-multi' | 'tags' | 'password' | 'image' | 'html';
 
@@ -120,42 +122,6 @@ const f = {
 
 function section<S extends z.ZodRawShape>(title: string, shape: S) {
   return Object.assign(z.object(shape), { title });
-}
-
-export const SUPPORTED_DOCUMENT_EXTS = [
-  'pdf',
-  'doc',
-  'docx',
-  'rtf',
-  'wps',
-  'odt',
-  'dot',
-  'ppt',
-  'pptx',
-  'pps',
-  'ppsx',
-  'dps',
-  'odp',
-  'pot',
-  'xls',
-  'xlsx',
-  'et',
-  'ods',
-  'csv',
-  'tsv',
-  'txt',
-  'epub',
-  'mobi',
-  'chm',
-  'umd',
-] as const;
-
-/**
- * The extensions one may upload under `security.document_allowed_ext`: the stored list, or every supported
- * extension when it is empty (no restriction).
- */
-export function effectiveAllowedExts(stored: readonly string[]): string[] {
-  return stored.length ? [...stored] : [...SUPPORTED_DOCUMENT_EXTS];
 }
 
 /** How a VIP card is priced in credits (`vip.credit_price_rule`; the API's `vipCreditPrice` applies it). */
@@ -333,7 +299,8 @@ export const CONFIG_SCHEMAS = {
     enable: f.switch('启用短信', false, { public: true }),
     provider: f.select(
       '短信服务商',
-      opts(['aliyun', '阿里云'], ['tencent', '腾讯云'], ['baidu', '百度云'], ['huawei', '华为云'], ['haomas', '号码社']),
+      // the enum's own labels (they had drifted here: 百度云 against 百度智能云, 号码社 against Haomas)
+      SMS_PROVIDER_OPTIONS.map((o) => ({ value: o.value, label: o.label })),
       'aliyun',
     ),
     access_key: f.text('AccessKey / SecretId', ''),

@@ -1,4 +1,4 @@
-import { CategoryType, escapeHtml, type TArticle, type TDocument } from '@wenku/contracts';
+import { CategoryType, escapeHtml, matchPublicPage, type TArticle, type TDocument } from '@wenku/contracts';
 import { htmlToText } from '@wenku/ui/markdown';
 import crypto from 'node:crypto';
 import { AppError } from '../../lib/errors';
@@ -177,19 +177,33 @@ export class SeoService {
   // ---------------- pages ----------------
   private async page(url: string, site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     const u = new URL(url, 'http://x');
-    const parts = u.pathname
-      .replace(/\/+$/, '')
-      .split('/')
-      .filter(Boolean)
-      .map((p) => decodeURIComponent(p));
+    // the public pages' table (contracts PUBLIC_PAGES) is the router: the site's router serves the same paths
+    const hit = matchPublicPage(u.pathname);
+    const id = hit?.params.id ?? '';
     try {
-      if (parts.length === 0) return await this.home(site);
-      if (parts[0] === 'category' && parts.length <= 2) return await this.category(parts[1] ? Number(parts[1]) : undefined);
-      if (parts[0] === 'document' && parts.length === 2) return await this.document(parts[1], site);
-      if (parts[0] === 'article' && parts.length === 1) return await this.articleList(Number(u.searchParams.get('category_id')) || undefined);
-      if (parts[0] === 'article' && parts.length === 2) return await this.article(parts[1], site);
-      if (parts[0] === 'search' && parts.length === 1) return await this.search(u.searchParams.get('wd') ?? '', u.searchParams.get('type') === '1');
-      if (parts[0] === 'user' && parts.length >= 2 && /^\d+$/.test(parts[1])) return await this.user(Number(parts[1]), site);
+      switch (hit?.page) {
+        case 'home':
+          return await this.home(site);
+        case 'categories':
+          return await this.category(undefined);
+        case 'category':
+          return await this.category(Number(id));
+        case 'document':
+          return await this.document(id, site);
+        case 'articles':
+          return await this.articleList(Number(u.searchParams.get('category_id')) || undefined);
+        case 'article':
+          return await this.article(id, site);
+        case 'search':
+          return await this.search(u.searchParams.get('wd') ?? '', u.searchParams.get('type') === '1');
+        case 'user':
+        case 'userDocuments':
+        case 'userArticles':
+          if (/^\d+$/.test(id)) return await this.user(Number(id), site);
+          break;
+        case undefined:
+          break;
+      }
       return notFoundPage(u.pathname);
     } catch (e) {
       if (isNotFound(e)) return notFoundPage(u.pathname);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
+import { ErrorCode } from '@wenku/contracts/client';
 import { renderAt } from '../../test/render';
 import { jsonResponse as json, ndjsonResponse, ndjsonStream, stubApi } from '../../test/fetch';
 import { testChatMessage, testChatTopic, testUser } from '../../test/fixtures';

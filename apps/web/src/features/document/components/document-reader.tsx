@@ -1,7 +1,7 @@
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Tooltip } from 'antd';
 import { DownOutlined, FullscreenExitOutlined, FullscreenOutlined, LockOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
-import type { TAdvertisement } from '@wenku/contracts';
+import type { TAdvertisement } from '@wenku/contracts/schemas';
 import { useSearchParams } from 'react-router-dom';
 import { apiUrl } from '../../../lib/api';
 import { AdSlot } from '../../advertisement/components/ad-slot';

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { STORAGE_KEYS, type TOrder } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
+import type { TOrder } from '@wenku/contracts/schemas';
 import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi } from '../../../test/fetch';
 import { testOrder, testUser } from '../../../test/fixtures';

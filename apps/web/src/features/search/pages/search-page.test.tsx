@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode } from '@wenku/contracts';
+import { ErrorCode } from '@wenku/contracts/client';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAt } from '../../../test/render';
 import { testSettings } from '../../../test/fetch';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { STORAGE_KEYS } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
 import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi, testSettings } from '../../../test/fetch';
 import { testOrder, testUser } from '../../../test/fixtures';
