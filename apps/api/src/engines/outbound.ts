@@ -35,7 +35,7 @@ function v4Refusal(v4: ipaddr.IPv4): string | undefined {
   return v4.range() === 'unicast' ? undefined : label(v4);
 }
 
-const v4At = (parts: number[], i: number) => new ipaddr.IPv4([parts[i]! >> 8, parts[i]! & 255, parts[i + 1]! >> 8, parts[i + 1]! & 255]);
+const v4At = (parts: number[], i: number) => new ipaddr.IPv4([parts[i] >> 8, parts[i] & 255, parts[i + 1] >> 8, parts[i + 1] & 255]);
 
 /**
  * The IPv6 ranges that carry an IPv4 address inside them. `judge`: the address is as safe as the IPv4 it carries
@@ -55,7 +55,7 @@ const EMBEDDING: { name: string; match: (p: number[]) => boolean; v4: (p: number
     name: 'Teredo 隧道地址',
     match: (p) => p[0] === 0x2001 && p[1] === 0,
     // the Teredo server, and the client's public address (stored inverted)
-    v4: (p) => [v4At(p, 2), v4At([p[6]! ^ 0xffff, p[7]! ^ 0xffff], 0)],
+    v4: (p) => [v4At(p, 2), v4At([p[6] ^ 0xffff, p[7] ^ 0xffff], 0)],
     judge: false,
   },
 ];
@@ -108,9 +108,9 @@ export function parseAllowHosts(list: string[] | string): AllowEntry[] {
   const items = (Array.isArray(list) ? list : list.split(',')).map((s) => s.trim()).filter(Boolean);
   return items.map((item) => {
     const bracket = /^\[([^\]]+)\](?::(\d+))?$/.exec(item);
-    if (bracket) return { host: normaliseHost(bracket[1]!), port: bracket[2] ? Number(bracket[2]) : undefined };
+    if (bracket) return { host: normaliseHost(bracket[1]), port: bracket[2] ? Number(bracket[2]) : undefined };
     const hostPort = /^([^:]+):(\d+)$/.exec(item);
-    if (hostPort) return { host: normaliseHost(hostPort[1]!), port: Number(hostPort[2]) };
+    if (hostPort) return { host: normaliseHost(hostPort[1]), port: Number(hostPort[2]) };
     return { host: normaliseHost(item) };
   });
 }
@@ -265,7 +265,7 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
  * controller twice when the reader cancels while the body ends, an uncaught error). Cancelling destroys the body.
  */
 function webStream(body: Readable): ReadableStream<Uint8Array> {
-  const chunks = body[Symbol.asyncIterator]();
+  const chunks: AsyncIterator<Buffer, undefined> = body[Symbol.asyncIterator]();
   let cancelled = false;
   return new ReadableStream<Uint8Array>(
     {
@@ -274,7 +274,7 @@ function webStream(body: Readable): ReadableStream<Uint8Array> {
           const { value, done } = await chunks.next();
           if (cancelled) return;
           if (done) controller.close();
-          else controller.enqueue(new Uint8Array((value as Buffer).buffer, (value as Buffer).byteOffset, (value as Buffer).byteLength));
+          else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
         } catch (e) {
           if (!cancelled) controller.error(e);
         }
@@ -360,7 +360,7 @@ export class Outbound {
           );
       }
     }
-    return answers[0]!;
+    return answers[0];
   }
 
   /**
@@ -493,7 +493,9 @@ export class Outbound {
     return new Promise<OutboundResponse>((resolve, reject) => {
       let settled = false;
       let headTimer: NodeJS.Timeout | undefined;
-      const onAbort = () => fail(abortReason(signal!));
+      const onAbort = () => {
+        if (signal) fail(abortReason(signal));
+      };
       const fail = (err: Error) => {
         clearTimeout(headTimer);
         signal?.removeEventListener('abort', onAbort);
@@ -509,7 +511,7 @@ export class Outbound {
         port,
         path: `${u.pathname}${u.search}`,
         // no agent: with createConnection the request uses exactly the socket opened to the checked address
-        createConnection: () => socket as net.Socket,
+        createConnection: () => socket,
         headers: {
           'user-agent': this.opts.userAgent,
           accept: '*/*',
@@ -541,7 +543,7 @@ export class Outbound {
         }
         const status = res.statusCode ?? 0;
         const contentType = String(res.headers['content-type'] ?? '')
-          .split(';')[0]!
+          .split(';')[0]
           .trim()
           .toLowerCase();
         const isRedirect = status >= 300 && status < 400 && !!res.headers.location;
@@ -568,7 +570,9 @@ export class Outbound {
         if (idleTimeoutMs > 0)
           (socket as Partial<net.Socket>).setTimeout?.(idleTimeoutMs, () => abort(new OutboundError('timeout', `${u.host} 长时间没有传输数据`)));
         signal?.removeEventListener('abort', onAbort);
-        const onBodyAbort = () => abort(abortReason(signal!));
+        const onBodyAbort = () => {
+          if (signal) abort(abortReason(signal));
+        };
         signal?.addEventListener('abort', onBodyAbort, { once: true });
         // the reader (pipeline, for await, the web stream) gets the error; this keeps a late one from crashing the process
         limiter.on('error', () => undefined);

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { STRICT_OUTBOUND } from '../http';
 import { OutboundError, type Outbound } from '../outbound';
 
@@ -62,12 +63,13 @@ export function createSmtpMailer(s: SmtpSettings, fallbackName: string, outbound
     async send(m) {
       const target = await outbound.pickAddress(s.host, s.port);
       const options = smtpOptions(s);
-      const transport = nodemailer.createTransport({
+      const connectTo: SMTPTransport.Options = {
         ...options,
         host: target.address,
         // certificate checks and SNI against the name the administrator typed, not the address
         ...(net.isIP(s.host) ? {} : { servername: s.host, tls: { servername: s.host } }),
-      });
+      };
+      const transport = nodemailer.createTransport(connectTo);
       try {
         const info = await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
         return { messageId: String(info.messageId ?? '') };

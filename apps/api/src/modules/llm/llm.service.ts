@@ -37,7 +37,6 @@ export interface LlmModelInput {
   sort?: number;
 }
 
-
 function modelJson(r: LlmModelRow): TLlmModel {
   return {
     id: r.id,
