@@ -50,7 +50,10 @@ async function main() {
   const serverArgs = process.env.E2E_COMPILED === '1' ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
   const server = spawn(process.execPath, serverArgs, {
     cwd: path.join(root, 'apps', 'api'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '', SPIDER_ALLOW_HOSTS: `127.0.0.1:${spiderPort}` },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '', SPIDER_ALLOW_HOSTS: `127.0.0.1:${spiderPort}`,
+      // the fake gateways, model servers and SMTP/SMS servers the journeys start listen on loopback ports:
+      // an operator whose vendors run on the intranet allows them the same way
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const serverLog = fs.createWriteStream(path.join(outDir, 'server.log'));

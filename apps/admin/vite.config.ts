@@ -25,6 +25,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
-    testTimeout: 30000,
+    setupFiles: ['./src/test/setup.ts'],
+    // a hang guard, not a speed limit: rendering antd pages in jsdom on a loaded 2-core machine takes its time
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
   },
 });

@@ -84,7 +84,7 @@ async function main() {
   );
   const user = await s.users.createAccount({ username: `bench${Date.now()}`, password: 'bench-pass-1' }, '127.0.0.1');
   const token = await app.issueToken(user.id);
-  const topic = await s.chat.createTopic(user.id, { category: 0 });
+  const topic = await s.chatTopics.createTopic(user.id, { category: 0 });
   const body = JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: '你好' }] });
 
   const bare: { first: number; total: number }[] = [];

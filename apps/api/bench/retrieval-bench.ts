@@ -12,7 +12,7 @@
  *  2. queries: the question set (test/fixtures/retrieval-questions.json) and words drawn from the corpus, ~BENCH_QUERIES.
  *  3. latency p50/p95: the bare keyword query (GIN, the first BENCH_KW_CAP matches ranked by ts_rank_cd, top
  *     BENCH_TOPK; the uncapped ranking is timed too, for comparison), the bare vector query (HNSW where
- *     pgvector exists, exact over real[] otherwise, top BENCH_TOPK), and the hybrid retrieval: deps.knowledge.retrieve
+ *     pgvector exists, exact over real[] otherwise, top BENCH_TOPK), and the hybrid retrieval: deps.retrieval.retrieve
  *     when the knowledge module is there [AFTER MERGE], else a stand-in (query embedded by the fake server over HTTP,
  *     both lists with the visibility rule, fused by reciprocal rank in one SQL statement). Ratio: hybrid p95 / p95 of
  *     the two bare queries of the same question run back to back. Target (issue 14): p95 ≤ 100 ms and ≤ 1.5 × bare.
@@ -32,7 +32,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { buildApp, prepareDatabase } from '../src/app';
-import { modelKey } from '../src/modules/knowledge/knowledge.service';
+import { modelKey } from '../src/modules/knowledge/models';
 import { convertDocument } from '../src/engines/convert';
 import { joinCjkLines, parseQuery, segment, toRankQuery, tokenize } from '../src/lib/segment';
 import { FAKE_EMBEDDING_DIM, fakeVector, startFakeLlm } from '../test/fakes/llm-server';
@@ -369,7 +369,7 @@ async function main() {
   const pool = database.pool;
   const store = await vectorStore(database);
   // [AFTER MERGE] the knowledge module's public interface; absent until it is merged
-  const knowledge = (deps as unknown as Record<string, unknown>).knowledge as
+  const knowledge = (deps as unknown as Record<string, unknown>).retrieval as
     { retrieve: (o: { query: string; mode?: 'hybrid' | 'keyword' | 'vector'; limit?: number }) => Promise<unknown[]> } | undefined;
   log(
     `database ${database.kind}, vectors ${store.engine}, ${N_CHUNKS} chunks over ${N_DOCS} documents, knowledge module: ${knowledge ? 'yes' : 'no (stand-in hybrid)'}`,
@@ -497,7 +497,7 @@ async function main() {
   const result = {
     database: database.kind,
     vector_engine: store.engine,
-    hybrid_path: knowledge ? 'deps.knowledge.retrieve' : 'stand-in SQL (knowledge module not merged)',
+    hybrid_path: knowledge ? 'deps.retrieval.retrieve' : 'stand-in SQL (knowledge module not merged)',
     hybrid_with_vector_hits: knowledge ? hybWithVectors : null,
     vectors_in_process: warmed,
     chunks: chunks.length,

@@ -44,6 +44,8 @@ const ZEnv = z.object({
   /** memory for the in-process vector matrix of PostgreSQL without pgvector (0: rank in SQL) */
   VECTOR_MEMORY_MB: z.coerce.number().min(0).max(65536).default(512),
   SPIDER_ALLOW_HOSTS: z.string().default(''),
+  /** `host` or `host:port` entries the settings' outbound requests (LLM, payment, SMS, OAuth, SMTP, release source) may reach on private addresses */
+  OUTBOUND_ALLOW_HOSTS: z.string().default(''),
   /** set by scripts/supervise.mjs: the server leaves when this process is gone */
   WENKU_SUPERVISOR_PID: z.coerce.number().int().min(0).default(0),
   /** how often a worker process records that it is alive (kernel/worker-heartbeat.ts) */
@@ -94,6 +96,12 @@ export interface AppConfig {
   isTest: boolean;
   /** SPIDER_ALLOW_HOSTS: `host` or `host:port` entries the collector may reach although they resolve to loopback or private addresses */
   spiderAllowHosts: string[];
+  /**
+   * OUTBOUND_ALLOW_HOSTS: `host` or `host:port` entries that the addresses typed in the settings (LLM base URL,
+   * payment gateways, SMS endpoint, custom OAuth URLs, SMTP host, release source) may reach although they resolve
+   * to loopback or private addresses (a local Ollama, a mail relay in the network)
+   */
+  outboundAllowHosts: string[];
   /** the worker heartbeat: beat interval, and the silence after which a worker's running jobs are failed (retried) */
   workerHeartbeat: { beatMs: number; deadAfterMs: number };
   /** tests only (NODE_ENV=test): a pause after a conversion wrote its page images, to catch a worker mid-conversion */
@@ -187,6 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workerHeartbeat: { beatMs: Math.round(e.WORKER_HEARTBEAT_SECONDS * 1000), deadAfterMs: Math.round(e.WORKER_DEAD_AFTER_SECONDS * 1000) },
     testConvertDelayMs: isTest ? e.WENKU_TEST_CONVERT_DELAY_MS : 0,
     spiderAllowHosts: e.SPIDER_ALLOW_HOSTS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     ...overrides,

@@ -7,7 +7,7 @@ import { makeDocument, makeUser, type TestDocument, type TestUser } from './fact
 import { startFakeLlm, type FakeLlm } from './fakes/llm-server';
 import { setConfig } from './fakes/util';
 import { streamChat } from './chat-stream';
-import { NO_MODEL_ANSWER } from '../src/modules/chat/chat.service';
+import { NO_MODEL_ANSWER } from '../src/modules/chat/answers';
 
 /**
  * AI search (topic category 1) and document Q&A (category 2) through the chat stream, on real converted documents,
@@ -53,9 +53,9 @@ beforeAll(async () => {
   owner = await makeUser(t);
   guide = await makeDocument(t, { owner, title: '新维护者指南', text: GUIDE, converted: true });
   recipes = await makeDocument(t, { owner, title: '家常菜谱', text: RECIPES, converted: true });
-  await t.app.services.knowledge.watchdog();
-  await t.app.services.knowledge.processPending();
-}, 120_000);
+  await t.app.services.indexer.watchdog();
+  await t.app.services.indexer.processPending();
+});
 afterAll(async () => {
   await llm?.close();
   await t?.close();
@@ -100,7 +100,7 @@ describe('AI search', () => {
 
   it('never cites documents a reader cannot see', async () => {
     const hidden = await makeDocument(t, { owner, title: '内部资料', text: ['火星基地的氧气储备可以维持九十天。'], converted: true });
-    await t.app.services.knowledge.processPending();
+    await t.app.services.indexer.processPending();
     const u = await makeUser(t);
     const tp = await topic(u, 1);
     const before = refsOf((await stream(u, { topic_id: tp.id, content: '火星基地的氧气能维持多久？' })).events);
@@ -144,7 +144,7 @@ describe('AI search', () => {
     pages[13] = '第14页 灯塔守护人每晚要点亮二十七盏航标灯。';
     const paid = await makeDocument(t, { owner, title: '灯塔守护手册', text: pages, price: 20, converted: true });
     expect(paid.doc.preview).toBe(12);
-    await t.app.services.knowledge.processPending();
+    await t.app.services.indexer.processPending();
     const ask = async (u: TestUser, category: 1 | 2) => {
       llm.script({}); // the question's embedding
       llm.script({ answer: '好的。' });
@@ -227,7 +227,7 @@ describe('document Q&A', () => {
 
   it('a document disabled after binding is shown unavailable and no longer answers', async () => {
     const doc = await makeDocument(t, { owner, title: '临时文档', text: ['潜水艇的最大下潜深度是三百米。'], converted: true });
-    await t.app.services.knowledge.processPending();
+    await t.app.services.indexer.processPending();
     const u = await makeUser(t);
     const tp = await topic(u, 2, [doc.id]);
     expect(refsOf((await stream(u, { topic_id: tp.id, content: '潜水艇能下潜多深' })).events)[0]).toMatchObject({ uuid: doc.uuid });

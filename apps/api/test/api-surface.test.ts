@@ -41,7 +41,7 @@ function readListed(): Listed[] {
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 180_000);
+});
 afterAll(async () => t?.close());
 
 describe('API surface', () => {

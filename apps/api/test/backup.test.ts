@@ -100,7 +100,7 @@ if (!process.env.DATABASE_URL) {
       } finally {
         for (const d of [dataDir, path.dirname(out), fresh]) fs.rmSync(d, { recursive: true, force: true });
       }
-    }, 180_000);
+    });
 
     it('refuses a folder that holds no embedded database', async () => {
       await expect(backup(tmp('empty'), tmp('out'))).rejects.toBeInstanceOf(BackupError);

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { TtlCache } from '../src/lib/cache';
+import { TtlCache, type CacheOptions } from '../src/lib/cache';
+import { CacheBus } from '../src/kernel/cache-bus';
+import type { Database } from '../src/db/client';
+
+/** A cache on a one-process invalidator of its own: what `Core.caches.cache` makes, without the app. */
+function localCache<V>(opts: CacheOptions<V>): TtlCache<V> {
+  const forget = new Map<string, () => void>();
+  const invalidator = {
+    register: (name: string, f: () => void) => void forget.set(name, f),
+    invalidate: async (...names: string[]) => names.forEach((name) => forget.get(name)?.()),
+  };
+  return TtlCache.maker(invalidator).cache<V>('local', opts);
+}
 
 describe('TtlCache', () => {
   it('a load that started before clear() does not put the old value back (a write racing a read)', async () => {
-    const cache = new TtlCache<string>(60_000);
+    const cache = localCache<string>({ ttlMs: 60_000 });
     let release!: (v: string) => void;
     const slow = cache.get('k', () => new Promise<string>((r) => (release = r)));
     cache.clear(); // a write happened while the old value was being read
@@ -14,7 +26,7 @@ describe('TtlCache', () => {
   });
 
   it('callers during a load share it; a fresh value is served until it expires', async () => {
-    const cache = new TtlCache<number>(60_000);
+    const cache = localCache<number>({ ttlMs: 60_000 });
     let loads = 0;
     const load = async () => ++loads;
     const [a, b] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
@@ -24,7 +36,7 @@ describe('TtlCache', () => {
 
   it('a time limit a setting decides is read at every look-up; `keep` says which loaded values are remembered', async () => {
     let ttl = 60_000;
-    const cache = new TtlCache<{ status: number }>(() => ttl, 500, { keep: (v) => v.status === 200 });
+    const cache = localCache<{ status: number }>({ ttlMs: () => ttl, keep: (v) => v.status === 200 });
     expect(await cache.get('found', async () => ({ status: 200 }))).toEqual({ status: 200 });
     expect(cache.peek('found')).toEqual({ status: 200 });
     // a missing page is answered, not remembered
@@ -37,7 +49,7 @@ describe('TtlCache', () => {
   });
 
   it('staleMs: an expired value is answered at once while one load refreshes it; a clear still forgets it', async () => {
-    const cache = new TtlCache<number>(20, 500, { staleMs: 60_000 });
+    const cache = localCache<number>({ ttlMs: 20, staleMs: 60_000 });
     let loads = 0;
     let release: (() => void) | undefined;
     const slow = () =>
@@ -60,19 +72,19 @@ describe('TtlCache', () => {
     const after = cache.get('k', async () => 99);
     expect(await after).toBe(99);
     // past the stale window a caller waits for the load, as without the option
-    const short = new TtlCache<number>(10, 500, { staleMs: 10 });
+    const short = localCache<number>({ ttlMs: 10, staleMs: 10 });
     expect(await short.get('k', async () => 1)).toBe(1);
     await new Promise((r) => setTimeout(r, 40));
     expect(await short.get('k', async () => 2)).toBe(2);
     // without the option an expired value is never answered
-    const plain = new TtlCache<number>(10);
+    const plain = localCache<number>({ ttlMs: 10 });
     expect(await plain.get('k', async () => 1)).toBe(1);
     await new Promise((r) => setTimeout(r, 20));
     expect(await plain.get('k', async () => 2)).toBe(2);
   });
 
   it('getMany: fresh keys from memory, the others in one load; a clear during the load keeps nothing', async () => {
-    const cache = new TtlCache<string>(60_000);
+    const cache = localCache<string>({ ttlMs: 60_000 });
     const asked: string[][] = [];
     const loadMany = async (missing: string[]) => {
       asked.push(missing);
@@ -97,7 +109,7 @@ describe('TtlCache', () => {
     expect(cache.peek('1')).toBeUndefined(); // and the clear forgot the rest
   });
 
-  it('clearAll tells the other processes of several caches in one message, and forgets unshared ones here', async () => {
+  it('clearAll tells the other processes of several caches in one message', async () => {
     const sent: string[][] = [];
     const forget = new Map<string, () => void>();
     const bus = {
@@ -107,13 +119,23 @@ describe('TtlCache', () => {
         sent.push(names);
       },
     };
-    const a = new TtlCache<string>(60_000).share(bus, 'a');
-    const b = new TtlCache<string>(60_000).share(bus, 'b');
-    const local = new TtlCache<string>(60_000);
-    for (const c of [a, b, local]) await c.get('k', async () => 'v');
-    await TtlCache.clearAll([a, b, local]);
+    const caches = TtlCache.maker(bus);
+    const a = caches.cache<string>('a', { ttlMs: 60_000 });
+    const b = caches.cache<string>('b', { ttlMs: 60_000 });
+    for (const c of [a, b]) await c.get('k', async () => 'v');
+    await TtlCache.clearAll([a, b]);
     // one notification naming both: a process that hears it cannot answer from one cleared and the other not yet
     expect(sent).toEqual([['a', 'b']]);
-    for (const c of [a, b, local]) expect(c.peek('k')).toBeUndefined();
+    for (const c of [a, b]) expect(c.peek('k')).toBeUndefined();
+  });
+
+  it('a cache made by the kernel is on the bus by its name: news for that name clears it, a second one fails', async () => {
+    const bus = new CacheBus({ kind: 'pglite' } as Database, { info: () => undefined, warn: () => undefined, error: () => undefined });
+    const pages = bus.cache<string>('pages', { ttlMs: 60_000 });
+    await pages.get('k', async () => 'v');
+    // what the listener does when another process wrote: forget by name
+    await bus.invalidate('pages');
+    expect(pages.peek('k')).toBeUndefined();
+    expect(() => bus.cache<string>('pages', { ttlMs: 1000 })).toThrow(/registered twice/);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CitationFilter, cleanCitations } from '../src/modules/chat/chat.citations';
-import { ragPrompt } from '../src/modules/chat/chat.service';
+import { ragPrompt } from '../src/modules/chat/answers';
 
 describe('citation marks', () => {
   it('keeps marks that cite a reference and drops invented ones', () => {

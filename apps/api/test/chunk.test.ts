@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keywordTerms, selective } from '../src/modules/knowledge/knowledge.service';
+import { keywordTerms, selective } from '../src/modules/knowledge/retrieval';
 import { CHUNK_MAX_TOKENS, CHUNK_OVERLAP_TOKENS, CHUNK_TARGET_TOKENS, chunkPages, splitSentences } from '../src/modules/knowledge/chunk';
 import { bestSnippet, countTokens } from '../src/lib/text';
 

@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { loadConfig, type AppConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { buildApp, prepareDatabase } from '../src/app';
+import { LOOPBACK_HOSTS } from './fakes/util';
 
 export const ADMIN = { username: 'admin', password: 'Admin-Pass-123' };
 
@@ -79,7 +80,14 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { 
       ADMIN_PASSWORD: ADMIN.password,
       API_ONLY: '1',
     },
-    { jwtSecret: 'test-secret-test-secret-test-secret', ...(opts.realLimits ? {} : { trustProxy: true }), ...overrides },
+    {
+      jwtSecret: 'test-secret-test-secret-test-secret',
+      ...(opts.realLimits ? {} : { trustProxy: true }),
+      // the fake vendors (LLM, payment, SMS, OAuth, SMTP, release source) listen on loopback, which the outbound
+      // client refuses unless the operator allows it: the suites allow it as an operator would (OUTBOUND_ALLOW_HOSTS)
+      outboundAllowHosts: LOOPBACK_HOSTS,
+      ...overrides,
+    },
   );
   const deps = await prepareDatabase(t.database, config, () => undefined);
   if (!opts.realLimits) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DocumentStatus, TaskStatus } from '@wenku/contracts';
+import type { AppEvents } from '../src/kernel/events';
 import { createTestApp, type TestApp } from './helpers';
 import { call, callError } from './call';
 import { makeDocument, makeUser, type TestUser } from './factories';
@@ -16,7 +17,8 @@ let llm: FakeLlm;
 let owner: TestUser;
 const KEY = 'sk-embed-secret-0123456789';
 
-const knowledge = () => t.app.services.knowledge;
+const indexer = () => t.app.services.indexer;
+const retrieval = () => t.app.services.retrieval;
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => t.database.pool.query(text, params).then((r) => r.rows as T[]);
 const task = async (id: number) => (await q<Record<string, any>>('SELECT * FROM embedding_tasks WHERE document_id = $1', [id]))[0];
 const chunksOf = (id: number) =>
@@ -34,7 +36,7 @@ beforeAll(async () => {
   llm = await startFakeLlm({ apiKey: KEY });
   owner = await makeUser(t);
   mainDoc = await makeDocument(t, { owner, title: '文库使用手册', text: PAGES, converted: true });
-}, 120_000);
+});
 afterAll(async () => {
   await llm?.close();
   await t?.close();
@@ -50,27 +52,40 @@ describe('indexing and keyword retrieval with no embedding model', () => {
 
   it('finds the page that answers a question by keywords (stop words dropped), with a snippet and the full text', async () => {
     for (const mode of ['keyword', 'hybrid'] as const) {
-      const [top] = await knowledge().retrieve({ query: '什么是量子纠缠？', mode });
+      const [top] = await retrieval().retrieve({ query: '什么是量子纠缠？', mode });
       expect(top).toMatchObject({ documentId: mainDoc.id, uuid: mainDoc.uuid, title: '文库使用手册', page: 2, keywordRank: 1, vectorRank: 0, score: 1 });
       expect(top.snippet).toContain('量子纠缠');
       expect(top.snippet.length).toBeLessThanOrEqual(122);
       expect(top.content).toContain('鬼魅般的超距作用');
     }
-    const [backup] = await knowledge().retrieve({ query: '数据库每天什么时候备份', mode: 'keyword' });
+    const [backup] = await retrieval().retrieve({ query: '数据库每天什么时候备份', mode: 'keyword' });
     expect(backup).toMatchObject({ documentId: mainDoc.id, page: 3 });
     // vector mode with no vectors answers from the keyword list rather than nothing
-    expect((await knowledge().retrieve({ query: '量子纠缠', mode: 'vector' }))[0]).toMatchObject({ page: 2 });
-    expect(await knowledge().retrieve({ query: '？！。' })).toEqual([]);
+    expect((await retrieval().retrieve({ query: '量子纠缠', mode: 'vector' }))[0]).toMatchObject({ page: 2 });
+    expect(await retrieval().retrieve({ query: '？！。' })).toEqual([]);
   });
 
   it('the admin stats and envs name the engine', async () => {
     const stats = await call(t, api.getEmbeddingStats, { as: 'admin' });
-    const engine = await knowledge().engine();
+    const engine = await retrieval().engine();
     expect(engine).toBe(t.database.kind === 'pglite' ? 'pgvector' : 'exact');
     expect(stats).toMatchObject({ model: '', next_model: '', engine, done: stats.documents, failed: 0, vectors: 0 });
     expect(stats.chunks).toBeGreaterThanOrEqual(3);
     const { envs } = await call(t, api.getEnvs, { as: 'admin' });
     expect(envs.find((e) => e.name === '向量检索')?.version).toBe(engine === 'pgvector' ? 'pgvector（HNSW）' : 'real[]（进程内精确计算）');
+  });
+
+  it('document.converted names the documents of the file; the index and search follow the ids an event names', async () => {
+    const seen: AppEvents['document.converted'][] = [];
+    t.app.services.events.on('document.converted', 'test', (p) => void seen.push(p));
+    const doc = await makeDocument(t, { owner, title: '植物图鉴', text: ['第一页：银杏叶的形状'], converted: true });
+    expect(seen.at(-1)).toEqual({ hash: doc.hash, ids: [doc.id], status: DocumentStatus.Converted });
+    // recognised text arrives for the document the event names: nothing looks the file up by its hash again
+    await t.app.services.conversion.setPageTexts(doc.hash, [{ page: 1, text: '识别出的新文字：珙桐花开' }]);
+    await t.app.services.events.emit('document.text-recognised', { hash: 'not-looked-up', ids: [doc.id] });
+    expect((await chunksOf(doc.id))[0].content).toContain('珙桐花开');
+    await t.app.services.search.flush();
+    expect((await call(t, api.searchDocuments, { query: { wd: '珙桐' } })).document.map((d) => d.id)).toContain(doc.id);
   });
 });
 
@@ -78,9 +93,9 @@ describe('with an embedding model', () => {
   beforeAll(async () => {
     await setConfig(t, 'llm', { enable: true, provider: 'custom', base_url: llm.url, api_key: KEY, embedding_model: 'fake-embed-a' });
     // the watchdog notices the model (none before: active at once) and queues every document for its vectors
-    await knowledge().watchdog();
-    await knowledge().processPending();
-  }, 60_000);
+    await indexer().watchdog();
+    await indexer().processPending();
+  });
 
   it('embeds every chunk in batches and ranks hybrid results from both lists', async () => {
     const stats = await call(t, api.getEmbeddingStats, { as: 'admin' });
@@ -92,16 +107,16 @@ describe('with an embedding model', () => {
     expect(embedCalls.length).toBeGreaterThan(0);
     expect(embedCalls.every((r) => r.body.input.length <= 32 && r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
 
-    const hybrid = await knowledge().retrieve({ query: '量子纠缠是什么', mode: 'hybrid' });
+    const hybrid = await retrieval().retrieve({ query: '量子纠缠是什么', mode: 'hybrid' });
     expect(hybrid[0]).toMatchObject({ documentId: mainDoc.id, page: 2, keywordRank: 1 });
     expect(hybrid[0].vectorRank).toBeGreaterThan(0);
     expect(hybrid.every((p) => p.score > 0 && p.score <= 1)).toBe(true);
-    const vector = await knowledge().retrieve({ query: '量子纠缠是什么', mode: 'vector', limit: 2 });
+    const vector = await retrieval().retrieve({ query: '量子纠缠是什么', mode: 'vector', limit: 2 });
     expect(vector).toHaveLength(2);
     expect(vector.every((p) => p.vectorRank > 0 && p.keywordRank === 0)).toBe(true);
     // the exact text of a chunk is its own nearest neighbour
     const chunk = (await chunksOf(mainDoc.id))[2];
-    expect((await knowledge().retrieve({ query: chunk.content, mode: 'vector', limit: 1 }))[0]).toMatchObject({
+    expect((await retrieval().retrieve({ query: chunk.content, mode: 'vector', limit: 1 }))[0]).toMatchObject({
       documentId: mainDoc.id,
       page: 3,
       vectorRank: 1,
@@ -110,7 +125,7 @@ describe('with an embedding model', () => {
 
   it('pgvector: the model got its partial HNSW index', async () => {
     const idx = await q<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname LIKE 'chunk_embeddings_hnsw_%'`);
-    if ((await knowledge().engine()) === 'pgvector') {
+    if ((await retrieval().engine()) === 'pgvector') {
       expect(idx).toHaveLength(1);
       expect(idx[0].indexdef).toMatch(/USING hnsw/);
       expect(idx[0].indexdef).toContain('fake-embed-a');
@@ -128,13 +143,13 @@ describe('with an embedding model', () => {
     expect(await chunksOf(purged.id)).toEqual([]);
     expect(await task(purged.id)).toBeUndefined();
     for (const mode of ['hybrid', 'keyword', 'vector'] as const) {
-      const ids = (await knowledge().retrieve({ query: `${word}门票`, mode, limit: 50 })).map((p) => p.documentId);
+      const ids = (await retrieval().retrieve({ query: `${word}门票`, mode, limit: 50 })).map((p) => p.documentId);
       expect(ids).toContain(visible.id);
       for (const hidden of [converting, disabled, deleted, purged]) expect(ids).not.toContain(hidden.id);
     }
     await call(t, api.restoreRecycleDocuments, { body: { id: [deleted.id] }, as: 'admin' });
     await call(t, api.updateDocument, { body: { id: visible.id, title: '改过的标题' }, as: 'admin' });
-    const after = await knowledge().retrieve({ query: `${word}门票`, mode: 'keyword', limit: 50 });
+    const after = await retrieval().retrieve({ query: `${word}门票`, mode: 'keyword', limit: 50 });
     expect(after.map((p) => p.documentId)).toContain(deleted.id);
     expect(after.find((p) => p.documentId === visible.id)?.title).toBe('改过的标题');
   });
@@ -143,11 +158,11 @@ describe('with an embedding model', () => {
     const a = await makeDocument(t, { owner, text: ['梧桐树的叶子在秋天变黄。'], converted: true });
     const b = await makeDocument(t, { owner, text: ['梧桐树可以长到二十米高。'], converted: true });
     for (const mode of ['hybrid', 'keyword', 'vector'] as const) {
-      const only = await knowledge().retrieve({ query: '梧桐树', mode, documentIds: [b.id] });
+      const only = await retrieval().retrieve({ query: '梧桐树', mode, documentIds: [b.id] });
       expect(only.map((p) => p.documentId)).toEqual([b.id]);
     }
-    expect((await knowledge().retrieve({ query: '梧桐树', mode: 'keyword' })).map((p) => p.documentId).sort()).toEqual([a.id, b.id].sort());
-    expect(await knowledge().retrieve({ query: '梧桐树', documentIds: [] })).toEqual([]);
+    expect((await retrieval().retrieve({ query: '梧桐树', mode: 'keyword' })).map((p) => p.documentId).sort()).toEqual([a.id, b.id].sort());
+    expect(await retrieval().retrieve({ query: '梧桐树', documentIds: [] })).toEqual([]);
   });
 
   it('a re-conversion with the same text keeps the chunks and their vectors', async () => {
@@ -161,7 +176,7 @@ describe('with an embedding model', () => {
   it('falls back to keyword results when the embedder fails at question time', async () => {
     llm.script({ status: 500, body: { error: { message: 'boom' } } });
     llm.script({ status: 500, body: { error: { message: 'boom' } } });
-    const [top] = await knowledge().retrieve({ query: '量子纠缠是什么' });
+    const [top] = await retrieval().retrieve({ query: '量子纠缠是什么' });
     expect(top).toMatchObject({ documentId: mainDoc.id, page: 2, keywordRank: 1, vectorRank: 0, score: 1 });
   });
 
@@ -173,19 +188,19 @@ describe('with an embedding model', () => {
     expect(row.error).toMatch(/^向量模型调用失败：/);
     expect(row.error).toContain('自动重试');
     llm.script({ status: 400, body: { error: { message: 'input is not valid' } } });
-    await knowledge().processPending();
+    await indexer().processPending();
     row = await task(doc.id);
     expect(row.status).toBe(TaskStatus.Failed);
     expect(row.error).toMatch(/^向量模型调用失败：/);
     expect(row.error).not.toContain(KEY);
     // the chunks are there: keyword retrieval already finds it
-    expect((await knowledge().retrieve({ query: '银杏树种', mode: 'keyword' }))[0]).toMatchObject({ documentId: doc.id });
+    expect((await retrieval().retrieve({ query: '银杏树种', mode: 'keyword' }))[0]).toMatchObject({ documentId: doc.id });
 
     const list = await call(t, api.listEmbeddingTasks, { query: { status: [TaskStatus.Failed] }, as: 'admin' });
     expect(list.embedding.map((e) => e.document_id)).toEqual([doc.id]);
     expect(list.embedding[0]).toMatchObject({ status: TaskStatus.Failed, chunks: 1, embedded: 0 });
     expect(await call(t, api.retryEmbedding, { body: {}, as: 'admin' })).toEqual({ count: 1 });
-    await knowledge().idle();
+    await indexer().idle();
     expect(await task(doc.id)).toMatchObject({ status: TaskStatus.Done, error: '', embedded: 1, attempts: 1 });
   });
 
@@ -195,14 +210,14 @@ describe('with an embedding model', () => {
     const stale = `UPDATE embedding_tasks SET status = 1, attempts = $2, started_at = now() - interval '1 hour', updated_at = now() - interval '1 hour' WHERE document_id = $1`;
     await q(stale, [a.id, 1]);
     await q(stale, [b.id, 4]);
-    expect(await knowledge().watchdog()).toEqual({ requeued: 1, failed: 1 });
+    expect(await indexer().watchdog()).toEqual({ requeued: 1, failed: 1 });
     expect(await task(a.id)).toMatchObject({ status: TaskStatus.Pending });
     expect(await task(b.id)).toMatchObject({ status: TaskStatus.Failed });
     expect((await task(b.id)).error).toContain('超时');
-    await knowledge().processPending();
+    await indexer().processPending();
     expect(await task(a.id)).toMatchObject({ status: TaskStatus.Done });
     expect(await call(t, api.retryEmbedding, { body: { id: [b.id] }, as: 'admin' })).toEqual({ count: 1 });
-    await knowledge().idle();
+    await indexer().idle();
     expect(await task(b.id)).toMatchObject({ status: TaskStatus.Done });
   });
 
@@ -210,9 +225,9 @@ describe('with an embedding model', () => {
     const doc = await makeDocument(t, { owner, text: ['升级前就转换好的文档。'], converted: true });
     await q('DELETE FROM document_chunks WHERE document_id = $1', [doc.id]);
     await q('DELETE FROM embedding_tasks WHERE document_id = $1', [doc.id]);
-    expect(await knowledge().recover()).toBe(1);
+    expect(await indexer().recover()).toBe(1);
     expect(await task(doc.id)).toMatchObject({ status: TaskStatus.Pending });
-    await knowledge().processPending();
+    await indexer().processPending();
     expect(await task(doc.id)).toMatchObject({ status: TaskStatus.Done, chunks: 1, embedded: 1 });
   });
 
@@ -220,28 +235,28 @@ describe('with an embedding model', () => {
     const oldKey = `custom|${llm.url}|fake-embed-a`;
     const newKey = `custom|${llm.url}|fake-embed-b`;
     await setConfig(t, 'llm', { embedding_model: 'fake-embed-b' });
-    await knowledge().watchdog();
+    await indexer().watchdog();
     let stats = await call(t, api.getEmbeddingStats, { as: 'admin' });
     expect(stats).toMatchObject({ model: 'fake-embed-a', next_model: 'fake-embed-b', next_vectors: 0 });
     expect(stats.vectors).toBe(stats.chunks);
     expect(stats.pending).toBe(stats.documents);
     // answers keep working from the old model's vectors meanwhile
-    const during = await knowledge().retrieve({ query: '量子纠缠是什么' });
+    const during = await retrieval().retrieve({ query: '量子纠缠是什么' });
     expect(during[0]).toMatchObject({ documentId: mainDoc.id, page: 2 });
     expect(during[0].vectorRank).toBeGreaterThan(0);
 
-    await knowledge().processPending();
+    await indexer().processPending();
     stats = await call(t, api.getEmbeddingStats, { as: 'admin' });
     expect(stats).toMatchObject({ model: 'fake-embed-b', next_model: '', next_vectors: 0, pending: 0, processing: 0 });
     expect(stats.vectors).toBe(stats.chunks);
     expect(await q('SELECT 1 FROM chunk_embeddings WHERE model = $1', [oldKey])).toEqual([]);
     expect(await q('SELECT model, state FROM embedding_models')).toEqual([{ model: newKey, state: 'active' }]);
-    if ((await knowledge().engine()) === 'pgvector') {
+    if ((await retrieval().engine()) === 'pgvector') {
       const idx = await q<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname LIKE 'chunk_embeddings_hnsw_%'`);
       expect(idx).toHaveLength(1);
       expect(idx[0].indexdef).toContain('fake-embed-b');
     }
-    expect((await knowledge().retrieve({ query: '量子纠缠是什么' }))[0].vectorRank).toBeGreaterThan(0);
+    expect((await retrieval().retrieve({ query: '量子纠缠是什么' }))[0].vectorRank).toBeGreaterThan(0);
   });
 });
 
@@ -273,7 +288,7 @@ describe('admin routes', () => {
     const before = (await chunksOf(mainDoc.id)).map((c) => c.id);
     const { count } = await call(t, api.rebuildEmbedding, { as: 'admin' });
     expect(count).toBe((await call(t, api.getEmbeddingStats, { as: 'admin' })).documents);
-    await knowledge().idle();
+    await indexer().idle();
     const stats = await call(t, api.getEmbeddingStats, { as: 'admin' });
     expect(stats).toMatchObject({ pending: 0, processing: 0, failed: 0, done: count });
     expect(stats.vectors).toBe(stats.chunks);
@@ -298,7 +313,7 @@ describe('on the queue', () => {
       const doc = await makeDocument(t, { owner, text: ['排队处理的文档讲述了蜂鸟的飞行。'], converted: true });
       await until(async () => (await task(doc.id))?.status === TaskStatus.Done);
       expect(await task(doc.id)).toMatchObject({ status: TaskStatus.Done, chunks: 1, embedded: 1 });
-      expect((await knowledge().retrieve({ query: '蜂鸟怎么飞行' }))[0]).toMatchObject({ documentId: doc.id });
+      expect((await retrieval().retrieve({ query: '蜂鸟怎么飞行' }))[0]).toMatchObject({ documentId: doc.id });
 
       const { count } = await call(t, api.rebuildEmbedding, { as: 'admin' });
       const settled = async () => {

@@ -15,6 +15,7 @@ import {
   type LlmOptions,
 } from '../src/engines/llm';
 import { cosine, FAKE_EMBEDDING_DIM, fakeVector, startFakeLlm, type FakeLlm } from './fakes/llm-server';
+import { LOOPBACK_OUTBOUND } from './fakes/util';
 
 const KEY = 'sk-test-0123456789abcdef';
 const FAST: LlmOptions = { connectTimeoutMs: 1000, idleTimeoutMs: 1000, retries: 0 };
@@ -25,8 +26,23 @@ beforeAll(async () => {
 });
 afterAll(async () => fake?.close());
 
-const openai = (over: Partial<LlmEndpoint> = {}): LlmEndpoint => ({ provider: 'deepseek', baseUrl: fake.url, apiKey: KEY, model: 'deepseek-chat', ...over });
-const ollama = (over: Partial<LlmEndpoint> = {}): LlmEndpoint => ({ provider: 'ollama', baseUrl: fake.ollamaUrl, apiKey: '', model: 'qwen2.5', ...over });
+// the fake listens on loopback: allowed here as an operator would allow a local model (OUTBOUND_ALLOW_HOSTS)
+const openai = (over: Partial<LlmEndpoint> = {}): LlmEndpoint => ({
+  provider: 'deepseek',
+  baseUrl: fake.url,
+  apiKey: KEY,
+  model: 'deepseek-chat',
+  outbound: LOOPBACK_OUTBOUND,
+  ...over,
+});
+const ollama = (over: Partial<LlmEndpoint> = {}): LlmEndpoint => ({
+  provider: 'ollama',
+  baseUrl: fake.ollamaUrl,
+  apiKey: '',
+  model: 'qwen2.5',
+  outbound: LOOPBACK_OUTBOUND,
+  ...over,
+});
 const ask = (q: string, signal?: AbortSignal) => ({
   messages: [
     { role: 'system' as const, content: '你是助手' },
@@ -215,22 +231,23 @@ describe('OpenAI-compatible chat against the fake', () => {
     expect(fake.requests.at(-1)!.headers.authorization).toBeUndefined();
   });
 
-  it("surfaces an HTTP 500's message, after retrying it", async () => {
+  it('an HTTP 500 says its status only, after retrying it; the body is only in detail (for the server log)', async () => {
     const before = fake.requests.length;
     const body = { error: { message: '服务内部错误：模型加载失败', type: 'server_error', code: 'internal' } };
     fake.script({ status: 500, body });
     fake.script({ status: 500, body });
     const e = await failure(collect(chatStream(openai(), ask('q'), { ...FAST, retries: 1 })));
-    expect(e).toMatchObject({ code: 'upstream', status: 500 });
-    expect(e.message).toBe('大模型接口返回错误（HTTP 500）：服务内部错误：模型加载失败');
+    expect(e).toMatchObject({ code: 'upstream', status: 500, detail: '服务内部错误：模型加载失败' });
+    // issue 25 §12: whatever answered (maybe not an LLM at all) is never echoed to the administrator or the reader
+    expect(e.message).toBe('大模型接口返回错误（HTTP 500）');
     expect(fake.requests.length - before).toBe(2);
   });
 
-  it('a 400 is not retried and carries the plain-text body', async () => {
+  it('a 400 is not retried; its plain-text body is only in detail', async () => {
     const before = fake.requests.length;
     fake.script({ status: 400, body: 'model "nope" does not exist' });
     const e = await failure(chatComplete(openai(), ask('q'), { ...FAST, retries: 2 }));
-    expect(e).toMatchObject({ code: 'upstream', status: 400, message: '大模型接口返回错误（HTTP 400）：model "nope" does not exist' });
+    expect(e).toMatchObject({ code: 'upstream', status: 400, message: '大模型接口返回错误（HTTP 400）', detail: 'model "nope" does not exist' });
     expect(fake.requests.length - before).toBe(1);
   });
 
@@ -244,11 +261,11 @@ describe('OpenAI-compatible chat against the fake', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(450);
   });
 
-  it('a 429 with retries used up is rate_limited with the vendor message', async () => {
+  it('a 429 with retries used up is rate_limited; the vendor message is only in detail', async () => {
     fake.script({ status: 429, body: { error: { message: 'Rate limit reached' } } });
     const e = await failure(chatComplete(openai(), ask('q'), FAST));
-    expect(e).toMatchObject({ code: 'rate_limited', status: 429 });
-    expect(e.message).toContain('Rate limit reached');
+    expect(e).toMatchObject({ code: 'rate_limited', status: 429, message: '大模型接口请求过于频繁或额度不足（HTTP 429）' });
+    expect(e.detail).toContain('Rate limit reached');
   });
 
   it('a drop mid-stream is an upstream error after the deltas already yielded, and is not retried', async () => {
@@ -327,11 +344,11 @@ describe('OpenAI-compatible chat against the fake', () => {
     await until(() => fake.aborted === abortedBefore + 1);
   });
 
-  it('an error object inside the stream is upstream with its message, after the deltas before it', async () => {
+  it('an error object inside the stream is upstream (its message in detail), after the deltas before it', async () => {
     fake.script({ streamErrorAfter: 1 });
     const seen: LlmEvent[] = [];
     const e = await failure(collect(chatStream(openai(), ask('q'), FAST), seen));
-    expect(e).toMatchObject({ code: 'upstream', message: '大模型返回错误：模型推理出错' });
+    expect(e).toMatchObject({ code: 'upstream', message: '大模型返回了错误', detail: '模型推理出错' });
     expect(seen).toEqual([{ type: 'delta', content: '你好！' }]);
   });
 
@@ -390,10 +407,15 @@ describe('Ollama native', () => {
     expect(fake.requests.at(-1)!.body).toMatchObject({ model: 'qwen2.5', stream: false });
   });
 
-  it("reports Ollama's error string", async () => {
+  it("keeps Ollama's error string in detail, the status in the message", async () => {
     fake.script({ status: 404, body: { error: 'model "qwen9" not found, try pulling it first' } });
     const e = await failure(collect(chatStream(ollama({ model: 'qwen9' }), ask('q'), FAST)));
-    expect(e).toMatchObject({ code: 'upstream', status: 404, message: '大模型接口返回错误（HTTP 404）：model "qwen9" not found, try pulling it first' });
+    expect(e).toMatchObject({
+      code: 'upstream',
+      status: 404,
+      message: '大模型接口返回错误（HTTP 404）',
+      detail: 'model "qwen9" not found, try pulling it first',
+    });
   });
 
   it('a drop mid-NDJSON is upstream after the deltas; an error line is surfaced', async () => {
@@ -402,7 +424,11 @@ describe('Ollama native', () => {
     expect((await failure(collect(chatStream(ollama(), ask('q'), { ...FAST, retries: 2 }), seen))).code).toBe('upstream');
     expect(seen).toEqual([{ type: 'delta', content: '你好！' }]);
     fake.script({ streamErrorAfter: 0 });
-    expect(await failure(collect(chatStream(ollama(), ask('q'), FAST)))).toMatchObject({ code: 'upstream', message: '大模型返回错误：模型推理出错' });
+    expect(await failure(collect(chatStream(ollama(), ask('q'), FAST)))).toMatchObject({
+      code: 'upstream',
+      message: '大模型返回了错误',
+      detail: '模型推理出错',
+    });
   });
 
   it('the OpenAI-compatible Ollama (/v1) goes through SSE', async () => {

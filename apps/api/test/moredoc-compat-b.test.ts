@@ -47,7 +47,7 @@ beforeAll(async () => {
       converted: true,
     })
   ).id;
-}, 300_000);
+});
 afterAll(async () => t?.close());
 
 describe('GET /document/search as moredoc-web sends it', () => {
@@ -158,7 +158,7 @@ describe('GET /stats', () => {
       docs: await one(`SELECT count(*) AS n FROM documents WHERE status = 2 AND deleted_at IS NULL`),
       articles: await one(`SELECT count(*) AS n FROM articles WHERE status = 1 AND NOT is_draft AND deleted_at IS NULL`),
     };
-  }, 120_000);
+  });
 
   it("answers anyone moredoc's public counts, and nothing else", async () => {
     const res = await t.req({ method: 'GET', url: '/api/v1/stats' });

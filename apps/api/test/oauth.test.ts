@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ZAuthResult, ZOAuthConfig, ZUserOAuth } from '@wenku/contracts';
+import { api, ZAuthResult, type RouteBody, type RouteQuery } from '@wenku/contracts';
 import { createTestApp, type TestApp } from './helpers';
+import { call, callError, callRaw, type As } from './call';
 import { startFakeOAuthProvider, type FakeOAuthProvider, type FakePerson } from './fakes/oauth-provider';
 import { setConfig } from './fakes/util';
 
@@ -27,10 +28,8 @@ afterEach(() => {
 });
 
 type OAuthType = 'github' | 'gitee' | 'qq' | 'wechat' | 'custom';
-async function configs(query = ''): Promise<{ type: OAuthType; title: string; authorize_url: string }[]> {
-  const res = await t.req({ method: 'GET', url: `/api/v1/oauth/configs${query}` });
-  expect(res.statusCode).toBe(200);
-  return res.json().oauth.map((c: unknown) => ZOAuthConfig.parse(c));
+async function configs(query: RouteQuery<typeof api.getOAuthConfigs> = {}): Promise<{ type: OAuthType; title: string; authorize_url: string }[]> {
+  return (await call(t, api.getOAuthConfigs, { query })).oauth;
 }
 
 /** A browser's own nonce for one flow and its binding (what the web keeps in sessionStorage and sends to /oauth/configs). */
@@ -50,7 +49,7 @@ async function authorize(
   bound = true,
 ): Promise<{ code: string; state: string; redirect: string; nonce: string }> {
   const { nonce, binding } = browserNonce();
-  const cfg = (await configs(bound ? `?binding=${binding}` : '')).find((c) => c.type === type)!;
+  const cfg = (await configs(bound ? { binding } : {})).find((c) => c.type === type)!;
   const u = new URL(cfg.authorize_url);
   rewrite?.(u);
   provider.signIn(person);
@@ -60,7 +59,12 @@ async function authorize(
   return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, redirect: `${back.origin}${back.pathname}`, nonce };
 }
 
-const login = (payload: object) => t.req({ method: 'POST', url: '/api/v1/oauth/login', payload });
+type OAuthBody = RouteBody<typeof api.oauthLogin>;
+/** logs in through a provider; the answer as it is, whatever its status */
+const login = (body: OAuthBody) => callRaw(t, api.oauthLogin, { body });
+/** binds a provider's identity to the caller; the answer as it is, whatever its status */
+const bind = (as: As, body: OAuthBody) => callRaw(t, api.oauthBind, { body, as });
+const bindings = async (as: As) => (await call(t, api.listUserOAuth, { as })).oauth;
 
 describe('GET /oauth/configs', () => {
   it('lists nothing until a provider is switched on with a client id; then the authorize URL is ready to open', async () => {
@@ -81,7 +85,7 @@ describe('GET /oauth/configs', () => {
     expect(u.searchParams.get('redirect_uri')).toBe('https://wenku.test/oauth/github');
     expect(u.searchParams.get('state')).toMatch(/^[\w-]+\.[\w-]+$/);
     expect(JSON.stringify(list)).not.toContain('gh-secret');
-    const custom = await configs(`?redirect_uri=${encodeURIComponent('https://m.wenku.test/cb/{type}')}`);
+    const custom = await configs({ redirect_uri: 'https://m.wenku.test/cb/{type}' });
     expect(new URL(custom[0].authorize_url).searchParams.get('redirect_uri')).toBe('https://m.wenku.test/cb/github');
   });
 });
@@ -96,7 +100,7 @@ describe('GitHub login', () => {
     expect(res.statusCode, res.body).toBe(200);
     first = ZAuthResult.parse(res.json());
     expect(first.user.username).toBe('TheOctocat');
-    expect((await t.req({ method: 'GET', url: '/api/v1/user', token: first.token })).json().id).toBe(first.user.id);
+    expect((await call(t, api.getUser, { as: first.token })).id).toBe(first.user.id);
     const { rows } = await t.database.pool.query('SELECT user_id, type, openid, nickname, avatar FROM user_oauths WHERE user_id = $1', [first.user.id]);
     expect(rows).toEqual([{ user_id: first.user.id, type: 'github', openid: '583231', nickname: 'The Octocat', avatar: octocat.avatar }]);
   });
@@ -107,8 +111,7 @@ describe('GitHub login', () => {
     const res = ZAuthResult.parse((await login({ type: 'github', code, state, nonce })).json());
     expect(res.user.id).toBe(first.user.id);
     expect((await t.database.pool.query('SELECT count(*)::int AS n FROM users')).rows[0].n).toBe(before);
-    const list = (await t.req({ method: 'GET', url: '/api/v1/user/oauth', token: res.token })).json();
-    expect(list.oauth.map((o: unknown) => ZUserOAuth.parse(o))).toMatchObject([{ type: 'github', nickname: 'The Octocat' }]);
+    expect(await bindings(res.token)).toMatchObject([{ type: 'github', nickname: 'The Octocat' }]);
   });
 
   it('a state is single use here, and a code single use at the provider: replays are refused with their reason', async () => {
@@ -181,19 +184,14 @@ describe('binding', () => {
     const alice = await t.register('alice_oauth');
     // a flow not bound to a browser (an old client) may log in, but never bind
     const loose = await authorize('github', hubot, undefined, false);
-    const unbound = await t.req({
-      method: 'POST',
-      url: '/api/v1/oauth/bind',
-      token: alice.token,
-      payload: { type: 'github', code: loose.code, state: loose.state },
-    });
+    const unbound = await bind(alice, { type: 'github', code: loose.code, state: loose.state });
     expect(unbound.statusCode).toBe(400);
     expect(unbound.json().message).toBe('绑定请求无效，请在本页面重新发起绑定');
     // nor without the nonce of the browser that started it
     const { code, state, nonce } = await authorize('github', hubot);
-    const noNonce = await t.req({ method: 'POST', url: '/api/v1/oauth/bind', token: alice.token, payload: { type: 'github', code, state } });
+    const noNonce = await bind(alice, { type: 'github', code, state });
     expect(noNonce.statusCode).toBe(400);
-    const res = await t.req({ method: 'POST', url: '/api/v1/oauth/bind', token: alice.token, payload: { type: 'github', code, state, nonce } });
+    const res = await bind(alice, { type: 'github', code, state, nonce });
     expect(res.statusCode, res.body).toBe(200);
     expect(ZAuthResult.parse(res.json()).user.id).toBe(alice.id);
     // hubot now logs alice in
@@ -202,44 +200,35 @@ describe('binding', () => {
 
     const bob = await t.register('bob_oauth');
     const taken = await authorize('github', hubot);
-    const stolen = await t.req({
-      method: 'POST',
-      url: '/api/v1/oauth/bind',
-      token: bob.token,
-      payload: { type: 'github', code: taken.code, state: taken.state, nonce: taken.nonce },
-    });
+    const stolen = await bind(bob, { type: 'github', code: taken.code, state: taken.state, nonce: taken.nonce });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().message).toBe('绑定失败');
 
     const second = await authorize('github', mona);
-    const twice = await t.req({
-      method: 'POST',
-      url: '/api/v1/oauth/bind',
-      token: alice.token,
-      payload: { type: 'github', code: second.code, state: second.state, nonce: second.nonce },
-    });
+    const twice = await bind(alice, { type: 'github', code: second.code, state: second.state, nonce: second.nonce });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toMatch(/^绑定失败/);
-    expect((await t.req({ method: 'POST', url: '/api/v1/oauth/bind', payload: { type: 'github', code: 'x', state: 'y' } })).statusCode).toBe(401);
+    expect((await bind('anonymous', { type: 'github', code: 'x', state: 'y' })).statusCode).toBe(401);
   });
 
   it("unbinds only one's own bindings, and never the only way into an account without a password", async () => {
     const alice = await t.login('alice_oauth', 'secret-123');
-    const [binding] = (await t.req({ method: 'GET', url: '/api/v1/user/oauth', token: alice })).json().oauth;
+    const [binding] = await bindings(alice);
+    if (!binding) throw new Error("alice's binding is missing");
     const bob = await t.login('bob_oauth', 'secret-123');
-    const foreign = await t.req({ method: 'DELETE', url: `/api/v1/user/oauth?id=${binding.id}`, token: bob });
-    expect(foreign.statusCode).toBe(404);
-    const own = await t.req({ method: 'DELETE', url: `/api/v1/user/oauth?id=${binding.id}`, token: alice });
-    expect(own.json()).toEqual({ ok: true });
-    expect((await t.req({ method: 'GET', url: '/api/v1/user/oauth', token: alice })).json().oauth).toEqual([]);
+    const foreign = await callError(t, api.deleteUserOAuth, { query: { id: binding.id }, as: bob });
+    expect(foreign.status).toBe(404);
+    expect(await call(t, api.deleteUserOAuth, { query: { id: binding.id }, as: alice })).toEqual({ ok: true });
+    expect(await bindings(alice)).toEqual([]);
 
     // the octocat account was created by OAuth: it has no password, so its one binding stays
     const { code, state, nonce } = await authorize('github', octocat);
     const octo = ZAuthResult.parse((await login({ type: 'github', code, state, nonce })).json());
-    const [only] = (await t.req({ method: 'GET', url: '/api/v1/user/oauth', token: octo.token })).json().oauth;
-    const refused = await t.req({ method: 'DELETE', url: `/api/v1/user/oauth?id=${only.id}`, token: octo.token });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe('这是您唯一的登录方式，请先设置密码后再解绑');
+    const [only] = await bindings(octo.token);
+    if (!only) throw new Error("octocat's binding is missing");
+    const refused = await callError(t, api.deleteUserOAuth, { query: { id: only.id }, as: octo.token });
+    expect(refused.status).toBe(400);
+    expect(refused.message).toBe('这是您唯一的登录方式，请先设置密码后再解绑');
   });
 });
 
@@ -247,9 +236,7 @@ describe('punished accounts', () => {
   it('a disabled account cannot log in through its binding', async () => {
     const { code, state, nonce } = await authorize('github', octocat);
     const octo = ZAuthResult.parse((await login({ type: 'github', code, state, nonce })).json());
-    const admin = await t.adminToken();
-    const p = await t.req({ method: 'POST', url: '/api/v1/punishment', token: admin, payload: { user_id: [octo.user.id], type: [1] } });
-    expect(p.statusCode, p.body).toBe(200);
+    await call(t, api.createPunishment, { body: { user_id: [octo.user.id], type: [1] }, as: 'admin' });
     const again = await authorize('github', octocat);
     const res = await login({ type: 'github', ...again });
     expect(res.statusCode).toBe(403);

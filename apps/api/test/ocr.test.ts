@@ -84,7 +84,7 @@ describe('recognising scans', () => {
     expect(hits.passages.find((p) => p.document_id === d.id)?.page).toBe(1);
     // the recognised words are the page's text layer (issue 27)
     await expectOcrLayer(d.uuid, ['Zephyr', 'archive']);
-  }, 120_000);
+  });
 
   it.skipIf(!nativeReady)(
     `native tesseract recognises the same scan (${nativeReady ? native?.version : 'skipped: tesseract with chi_sim and eng is not installed'})`,
@@ -132,7 +132,7 @@ describe('recognising scans', () => {
     } finally {
       await setOcr({ auto: true });
     }
-  }, 120_000);
+  });
 });
 
 describe('failures', () => {
@@ -158,7 +158,7 @@ describe('failures', () => {
     // nothing failed any more
     expect((await callError(t, api.retryOcr, { body: { id: [d.id] }, as: 'admin' })).status).toBe(400);
     expect(await call(t, api.retryOcr, { body: { id: [] }, as: 'admin' })).toEqual({ count: 0 });
-  }, 120_000);
+  });
 
   it.skipIf(!nativeReady)('native: a missing language pack is a readable failure', async () => {
     t.app.services.ocr.engineOverride = undefined;
@@ -200,7 +200,7 @@ describe('failures', () => {
     const row = await ocrOf(d.id);
     expect(row.status).toBe(OcrStatus.Failed);
     expect(row.error).toMatch(/识别超时/);
-  }, 60_000);
+  });
 });
 
 describe('routes', () => {

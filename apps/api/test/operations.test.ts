@@ -43,7 +43,7 @@ beforeAll(async () => {
     hupijiao_secret: HPJ.secret,
     hupijiao_gateway: gw.hupijiao.gateway,
   });
-}, 180_000);
+});
 afterAll(async () => {
   await gw?.close();
   await t?.close();

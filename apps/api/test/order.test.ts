@@ -68,7 +68,7 @@ beforeAll(async () => {
     hupijiao_secret: HPJ.secret,
     hupijiao_gateway: gw.hupijiao.gateway,
   });
-}, 60_000);
+});
 afterAll(async () => {
   await gw?.close();
   await t?.close();
@@ -468,7 +468,7 @@ describe('closing, the close/pay race, expiry, deleting', () => {
     const o = await recharge(u, 10);
     const fresh = await recharge(u, 10);
     await t.database.pool.query("UPDATE orders SET expire_at = now() - interval '1 minute' WHERE order_no = $1", [o.order_no]);
-    expect(await t.app.services.orders.closeExpired()).toBe(1);
+    expect(await t.app.services.orders.admin.closeExpired()).toBe(1);
     expect(await statusOf(u, o.order_no)).toBe(3);
     expect(await statusOf(u, fresh.order_no)).toBe(1);
     const events = (await call(t, api.getOrder, { query: { order_no: o.order_no }, as: 'admin' })).events!;

@@ -9,7 +9,7 @@ import { loadPrivateKey, loadPublicKey } from '../src/engines/pay/keys';
 import { fenToYuan, PayError, yuanToFen, type PayErrorCode } from '../src/engines/pay/types';
 import { checkTransaction, WechatPay, wechatpayRequestMessage, type WechatPayConfig } from '../src/engines/pay/wechatpay';
 import { startFakePayGateways, type FakePayGateways } from './fakes/pay-gateways';
-import { readBody } from './fakes/util';
+import { LOOPBACK_OUTBOUND, readBody } from './fakes/util';
 
 const rsa = () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
 const merchant = rsa(); // WeChat Pay merchant key pair (apiclient_key.pem)
@@ -118,6 +118,7 @@ describe('WeChat Pay API v3', () => {
     publicKeyId: gw.wechat.publicKeyId,
     publicKey: gw.wechat.publicKeyPem,
     apiBase: gw.wechat.apiBase,
+    outbound: LOOPBACK_OUTBOUND,
     ...over,
   });
   const pay = (over: Partial<WechatPayConfig> = {}) => new WechatPay(config(over));
@@ -299,6 +300,7 @@ describe('Alipay (RSA2, public-key mode)', () => {
       privateKey: bare.pkcs1(app.privateKey),
       alipayPublicKey: bare.spki(crypto.createPublicKey(gw.alipay.publicKeyPem)),
       gateway: gw.alipay.gateway,
+      outbound: LOOPBACK_OUTBOUND,
       ...over,
     });
   const order = (amount_fen = 1230) => ({
@@ -441,7 +443,8 @@ describe('Alipay (RSA2, public-key mode)', () => {
 });
 
 describe('Hupijiao (xunhupay)', () => {
-  const hpj = (over: Partial<ConstructorParameters<typeof Hupijiao>[0]> = {}) => new Hupijiao({ ...HPJ, gateway: gw.hupijiao.gateway, ...over });
+  const hpj = (over: Partial<ConstructorParameters<typeof Hupijiao>[0]> = {}) =>
+    new Hupijiao({ ...HPJ, gateway: gw.hupijiao.gateway, outbound: LOOPBACK_OUTBOUND, ...over });
   const order = (amount_fen = 1230) => ({
     trade_order_id: orderNo(),
     title: '文库-充值',

@@ -35,7 +35,7 @@ beforeAll(async () => {
   reader = await makeUser(t);
   await setConfig('converter', 'max_preview', 2);
   doc = await makeDocument(t, { owner, text: PAGES, converted: true });
-}, 120_000);
+});
 afterAll(async () => t?.close());
 
 describe('GET /view/text/{uuid}/{page}.json', () => {
@@ -218,7 +218,7 @@ describe('nothing past the readable pages: document content and search snippets'
     priced = await makeDocument(t, { owner, text, price: 40, converted: true });
     free = await makeDocument(t, { owner, text: text.map((p) => p.replace(HIDDEN, `${HIDDEN}free`)), converted: true });
     await t.app.services.search.flush();
-  }, 120_000);
+  });
 
   it('GET /document: content of the readable pages only, unless the reader downloads it free', async () => {
     const content = async (d: TestDocument, as?: TestUser) => (await call(t, api.getDocument, { query: { uuid: d.uuid }, as })).content ?? '';

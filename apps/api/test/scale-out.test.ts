@@ -199,7 +199,7 @@ describe.skipIf(!runOnPostgres)('two APIs and two workers on one PostgreSQL and 
     } catch (e) {
       throw new Error(`${e instanceof Error ? e.message : String(e)}\n${tail()}`);
     }
-  }, 240_000);
+  });
 
   afterAll(async () => {
     for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
@@ -219,7 +219,7 @@ describe.skipIf(!runOnPostgres)('two APIs and two workers on one PostgreSQL and 
     for (const p of procs) fs.rmSync(p.dataDir, { recursive: true, force: true });
     await drop?.();
     await s3?.close();
-  }, 60_000);
+  });
 
   /** Uploads a small PDF through API `i` and submits it as a document; returns its id, uuid and file hash. */
   const upload = async (i: number, pages: string[]) => {

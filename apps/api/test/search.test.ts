@@ -83,7 +83,7 @@ beforeAll(async () => {
   await doc('deleted', '已删除的文档', '魔豆文库 删除内容', { deleted: true });
   await doc('pending', '转换中的文档', '魔豆文库 待转换', { status: 'converting' });
   // nine real conversions (one through LibreOffice): more than the default two minutes on a loaded machine
-}, 300_000);
+});
 afterAll(async () => t?.close());
 
 describe('Chinese full-text search', () => {

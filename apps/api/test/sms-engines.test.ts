@@ -9,6 +9,7 @@ import { wssePasswordDigest } from '../src/engines/sms/huawei';
 import { haomasSign } from '../src/engines/sms/haomas';
 import { baseUrl } from '../src/engines/sms/types';
 import { startFakeSmsGateway, type FakeSmsGateway } from './fakes/sms-gateway';
+import { LOOPBACK_OUTBOUND } from './fakes/util';
 
 const ACCOUNT = { accessKey: 'AK-test-0001', secretKey: 'right-secret-0001', sdkAppId: '1400000001', templates: ['TPL_OK'] };
 const MESSAGE = { mobile: '13800138000', code: '246810', templateCode: 'TPL_OK', signName: '文库', ttlMinutes: 5 };
@@ -20,7 +21,14 @@ beforeAll(async () => {
 afterAll(async () => gw?.close());
 
 const provider = (name: TSmsProvider, over: Partial<{ secretKey: string; accessKey: string; endpoint: string }> = {}) =>
-  createSmsProvider(name, { accessKey: ACCOUNT.accessKey, secretKey: ACCOUNT.secretKey, sdkAppId: ACCOUNT.sdkAppId, endpoint: gw.url, ...over });
+  createSmsProvider(name, {
+    accessKey: ACCOUNT.accessKey,
+    secretKey: ACCOUNT.secretKey,
+    sdkAppId: ACCOUNT.sdkAppId,
+    endpoint: gw.url,
+    outbound: LOOPBACK_OUTBOUND,
+    ...over,
+  });
 
 /** What each gateway answers to a request signed with the wrong secret. */
 const SIGNATURE_ERROR: Record<TSmsProvider, RegExp> = {

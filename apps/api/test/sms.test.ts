@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ZAuthResult, ZSmsLog } from '@wenku/contracts';
+import { api, type RouteBody, type RouteQuery } from '@wenku/contracts';
 import { createTestApp, type TestApp } from './helpers';
+import { call, callError, callRaw } from './call';
 import { startFakeSmsGateway, type FakeSmsGateway } from './fakes/sms-gateway';
 import { clientIp, setConfig } from './fakes/util';
 
@@ -35,9 +36,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const post = (url: string, payload: object, headers: Record<string, string> = clientIp()) => t.req({ method: 'POST', url: `/api/v1${url}`, payload, headers });
-const sendCode = (mobile: string, purpose: number, headers?: Record<string, string>) => post('/user/sms/code', { mobile, purpose }, headers);
-async function codeFor(mobile: string, purpose: number): Promise<string> {
+type SmsBody = RouteBody<typeof api.sendSmsCode>;
+/** the visitor's forms by mobile, each from a client address of its own; the answer as it is, whatever its status */
+const sendCode = (mobile: string, purpose: SmsBody['purpose'], headers: Record<string, string> = clientIp()) =>
+  callRaw(t, api.sendSmsCode, { body: { mobile, purpose }, headers });
+const registerByMobile = (body: RouteBody<typeof api.registerByMobile>) => callRaw(t, api.registerByMobile, { body, headers: clientIp() });
+const loginByMobile = (body: RouteBody<typeof api.loginByMobile>) => callRaw(t, api.loginByMobile, { body, headers: clientIp() });
+const findPasswordByMobile = (body: RouteBody<typeof api.findPasswordByMobile>) => callRaw(t, api.findPasswordByMobile, { body, headers: clientIp() });
+async function codeFor(mobile: string, purpose: SmsBody['purpose']): Promise<string> {
   const res = await sendCode(mobile, purpose);
   if (res.statusCode !== 200) throw new Error(`send failed: ${res.statusCode} ${res.body}`);
   return gw.lastCodeFor(mobile)!;
@@ -54,7 +60,7 @@ describe('POST /user/sms/code', () => {
     const bad = await sendCode('12345678901', 0);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('请输入正确的手机号');
-    const purpose = await post('/user/sms/code', { mobile: '13900000001', purpose: 7 });
+    const purpose = await sendCode('13900000001', 7 as never);
     expect(purpose.statusCode).toBe(400);
   });
 
@@ -135,7 +141,7 @@ describe('POST /user/sms/code', () => {
     expect(await logs('13700000077')).toEqual([]);
     expect((await sendCode('13700000077', 2)).statusCode).toBe(429);
     // a wrong code reads the same as for a number that exists
-    const reset = await post('/user/findpassword/mobile', { mobile: '13700000077', code: '123456', password: 'whatever-1' });
+    const reset = await findPasswordByMobile({ mobile: '13700000077', code: '123456', password: 'whatever-1' });
     expect(reset.statusCode).toBe(400);
     expect(reset.json().message).toBe('验证码不正确');
   });
@@ -161,18 +167,16 @@ describe('register, log in and reset by mobile', () => {
 
   it('registers with the code: auto username, the number set, a working token; the code is single use', async () => {
     const code = await codeFor('13700000001', 0);
-    const wrong = await post('/user/register/mobile', { mobile: '13700000001', code: code === '000000' ? '000001' : '000000', password: 'secret-123' });
+    const wrong = await registerByMobile({ mobile: '13700000001', code: code === '000000' ? '000001' : '000000', password: 'secret-123' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('验证码不正确');
-    const res = await post('/user/register/mobile', { mobile: '13700000001', code, password: 'secret-123' });
-    expect(res.statusCode).toBe(200);
-    const body = ZAuthResult.parse(res.json());
+    const body = await call(t, api.registerByMobile, { body: { mobile: '13700000001', code, password: 'secret-123' }, headers: clientIp() });
     expect(body.user.mobile).toBe('13700000001');
     expect(body.user.username).toMatch(/^用户0001/);
-    expect((await t.req({ method: 'GET', url: '/api/v1/user', token: body.token })).json().id).toBe(body.user.id);
+    expect((await call(t, api.getUser, { as: body.token })).id).toBe(body.user.id);
     expect(await t.login('13700000001', 'secret-123')).toBeTruthy();
 
-    const reuse = await post('/user/register/mobile', { mobile: '13700000001', code, password: 'secret-123' });
+    const reuse = await registerByMobile({ mobile: '13700000001', code, password: 'secret-123' });
     expect(reuse.statusCode).toBe(409);
     const taken = await sendCode('13700000001', 0);
     expect(taken.statusCode).toBe(409);
@@ -182,12 +186,14 @@ describe('register, log in and reset by mobile', () => {
   it('a taken username is refused before the code is spent', async () => {
     await t.register('mobile_taken');
     const code = await codeFor('13700000002', 0);
-    const dup = await post('/user/register/mobile', { mobile: '13700000002', code, password: 'secret-123', username: 'Mobile_Taken' });
+    const dup = await registerByMobile({ mobile: '13700000002', code, password: 'secret-123', username: 'Mobile_Taken' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('用户名已被注册');
-    const ok = await post('/user/register/mobile', { mobile: '13700000002', code, password: 'secret-123', username: 'mobile_free' });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json().user.username).toBe('mobile_free');
+    const ok = await call(t, api.registerByMobile, {
+      body: { mobile: '13700000002', code, password: 'secret-123', username: 'mobile_free' },
+      headers: clientIp(),
+    });
+    expect(ok.user.username).toBe('mobile_free');
   });
 
   it('logs in with a code; an unknown number cannot ask for a login code', async () => {
@@ -195,37 +201,35 @@ describe('register, log in and reset by mobile', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('该手机号未注册');
     const code = await codeFor('13700000001', 1);
-    const res = await post('/user/login/mobile', { mobile: '13700000001', code });
-    expect(res.statusCode).toBe(200);
-    expect(ZAuthResult.parse(res.json()).user.mobile).toBe('13700000001');
+    const res = await call(t, api.loginByMobile, { body: { mobile: '13700000001', code }, headers: clientIp() });
+    expect(res.user.mobile).toBe('13700000001');
     // a register code is not a login code
-    expect((await post('/user/login/mobile', { mobile: '13700000001', code })).json().message).toBe('验证码不正确或已过期');
+    expect((await loginByMobile({ mobile: '13700000001', code })).json().message).toBe('验证码不正确或已过期');
   });
 
   it('five wrong codes kill the code; the right one is useless after that', async () => {
     const code = await codeFor('13700000001', 1);
     const wrong = code === '000000' ? '999999' : '000000';
-    for (let i = 0; i < 4; i++) expect((await post('/user/login/mobile', { mobile: '13700000001', code: wrong })).json().message).toBe('验证码不正确');
-    expect((await post('/user/login/mobile', { mobile: '13700000001', code: wrong })).json().message).toBe('验证码错误次数过多，请重新获取');
-    const late = await post('/user/login/mobile', { mobile: '13700000001', code });
+    for (let i = 0; i < 4; i++) expect((await loginByMobile({ mobile: '13700000001', code: wrong })).json().message).toBe('验证码不正确');
+    expect((await loginByMobile({ mobile: '13700000001', code: wrong })).json().message).toBe('验证码错误次数过多，请重新获取');
+    const late = await loginByMobile({ mobile: '13700000001', code });
     expect(late.statusCode).toBe(400);
   });
 
   it('a code expires after code_duration minutes', async () => {
     const code = await codeFor('13700000001', 1);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1000 });
-    const res = await post('/user/login/mobile', { mobile: '13700000001', code });
+    const res = await loginByMobile({ mobile: '13700000001', code });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('验证码不正确或已过期');
   });
 
   it('a disabled account cannot log in by code', async () => {
     const user = await t.app.services.users.findByMobile('13700000001');
-    const admin = await t.adminToken();
-    const p = await t.req({ method: 'POST', url: '/api/v1/punishment', token: admin, payload: { user_id: [user!.id], type: [1], reason: 'spam' } });
-    expect(p.statusCode, p.body).toBe(200);
+    if (!user) throw new Error('the user registered by mobile is missing');
+    await call(t, api.createPunishment, { body: { user_id: [user.id], type: [1], reason: 'spam' }, as: 'admin' });
     const code = await codeFor('13700000001', 1);
-    const res = await post('/user/login/mobile', { mobile: '13700000001', code });
+    const res = await loginByMobile({ mobile: '13700000001', code });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('您的账号已被禁用');
   });
@@ -233,12 +237,12 @@ describe('register, log in and reset by mobile', () => {
   it('finds the password by code: the new password works and older sessions end', async () => {
     const session = await t.login('13700000002', 'secret-123');
     const code = await codeFor('13700000002', 2);
-    const res = await post('/user/findpassword/mobile', { mobile: '13700000002', code, password: 'brand-new-1' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
+    expect(await call(t, api.findPasswordByMobile, { body: { mobile: '13700000002', code, password: 'brand-new-1' }, headers: clientIp() })).toEqual({
+      ok: true,
+    });
     expect(await t.login('mobile_free', 'brand-new-1')).toBeTruthy();
-    expect((await t.req({ method: 'GET', url: '/api/v1/user', token: session })).statusCode).toBe(401);
-    expect((await post('/user/findpassword/mobile', { mobile: '13700000002', code, password: 'again-new-1' })).statusCode).toBe(400);
+    expect((await callError(t, api.getUser, { as: session })).status).toBe(401);
+    expect((await findPasswordByMobile({ mobile: '13700000002', code, password: 'again-new-1' })).statusCode).toBe(400);
   });
 
   it('asks for the image captcha of the form when its switch is on', async () => {
@@ -255,27 +259,25 @@ describe('register, log in and reset by mobile', () => {
 
 describe('admin: SMS log', () => {
   it('lists with filters and deletes; administrators only', async () => {
-    const admin = await t.adminToken();
-    const all = await t.req({ method: 'GET', url: '/api/v1/sms/list?size=100', token: admin });
-    expect(all.statusCode).toBe(200);
-    const list = all.json();
+    const smsLog = (query: RouteQuery<typeof api.listSms>) => call(t, api.listSms, { query, as: 'admin' });
+    const list = await smsLog({ size: 100 });
     expect(list.total).toBeGreaterThan(5);
-    list.sms.forEach((s: unknown) => ZSmsLog.parse(s));
-    const failed = (await t.req({ method: 'GET', url: '/api/v1/sms/list?status=2', token: admin })).json();
+    const failed = await smsLog({ status: [2] });
     expect(failed.sms.length).toBeGreaterThan(0);
-    expect(failed.sms.every((s: { status: number }) => s.status === 2)).toBe(true);
-    const one = (await t.req({ method: 'GET', url: '/api/v1/sms/list?mobile=13700000002&purpose=2', token: admin })).json();
+    expect(failed.sms.every((s) => s.status === 2)).toBe(true);
+    const one = await smsLog({ mobile: '13700000002', purpose: [2] });
     expect(one.total).toBe(1);
-    expect(one.sms[0]).toMatchObject({ mobile: '13700000002', purpose: 2, status: 1 });
-    expect(one.sms[0].user_id).toBeGreaterThan(0);
+    const [sent] = one.sms;
+    const [firstFailed] = failed.sms;
+    if (!sent || !firstFailed) throw new Error('the SMS log lost its rows');
+    expect(sent).toMatchObject({ mobile: '13700000002', purpose: 2, status: 1 });
+    expect(sent.user_id).toBeGreaterThan(0);
 
     const user = await t.register();
-    expect((await t.req({ method: 'GET', url: '/api/v1/sms/list', token: user.token })).statusCode).toBe(403);
-    expect((await t.req({ method: 'DELETE', url: `/api/v1/sms?id=${one.sms[0].id}`, token: user.token })).statusCode).toBe(403);
+    expect((await callError(t, api.listSms, { as: user })).status).toBe(403);
+    expect((await callError(t, api.deleteSms, { query: { id: [sent.id] }, as: user })).status).toBe(403);
 
-    const del = await t.req({ method: 'DELETE', url: `/api/v1/sms?id=${one.sms[0].id}&id=${failed.sms[0].id}`, token: admin });
-    expect(del.json()).toEqual({ ok: true });
-    const after = (await t.req({ method: 'GET', url: '/api/v1/sms/list?size=100', token: admin })).json();
-    expect(after.total).toBe(list.total - 2);
+    expect(await call(t, api.deleteSms, { query: { id: [sent.id, firstFailed.id] }, as: 'admin' })).toEqual({ ok: true });
+    expect((await smsLog({ size: 100 })).total).toBe(list.total - 2);
   });
 });

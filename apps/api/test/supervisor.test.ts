@@ -80,5 +80,5 @@ describe('a supervisor killed with SIGKILL', () => {
       if (supervisor.exitCode === null) supervisor.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZAuthResult, ZUser, ZPermission, ZGroup } from '@wenku/contracts';
+import { ZAuthResult, ZUser, ZPermission, ZGroup, api } from '@wenku/contracts';
 import { createTestApp, ADMIN, type TestApp } from './helpers';
+import { call } from './call';
+import { makeUser, uniq } from './factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -137,6 +139,28 @@ describe('permissions and groups', () => {
     const allowed = await t.req({ method: 'GET', url: '/api/v1/advertisement/list', token: fresh.token });
     expect(allowed.statusCode).toBe(200);
     await t.database.pool.query(`DELETE FROM group_permissions WHERE group_id = 2`);
+  });
+});
+
+describe('group membership has one owner', () => {
+  it("a group's member count follows every way in and out: registration, the administrator's edits, deletion", async () => {
+    const members = async (id: number) => (await t.app.services.users.allGroups()).find((g) => g.id === id)?.user_count;
+    const a = await call(t, api.createGroup, { as: 'admin', body: { title: `组_${uniq()}` } });
+    const b = await call(t, api.createGroup, { as: 'admin', body: { title: `组_${uniq()}` } });
+    const defaultBefore = await members(2);
+    const u = await makeUser(t);
+    expect(await members(2)).toBe((defaultBefore ?? 0) + 1); // the default group, on registration
+    await call(t, api.setUser, { as: 'admin', body: { id: u.id, group_id: [a.id] } });
+    expect([await members(a.id), await members(b.id), await members(2)]).toEqual([1, 0, defaultBefore]);
+    await call(t, api.setUser, { as: 'admin', body: { id: u.id, group_id: [b.id] } });
+    expect([await members(a.id), await members(b.id)]).toEqual([0, 1]);
+    const v = await call(t, api.createUser, {
+      as: 'admin',
+      body: { username: `u_${uniq()}`, password: 'Secret-123x', email: '', mobile: '', group_id: [b.id] },
+    });
+    expect(await members(b.id)).toBe(2);
+    await call(t, api.deleteUser, { as: 'admin', query: { id: [u.id, v.id], password: ADMIN.password } });
+    expect(await members(b.id)).toBe(0);
   });
 });
 

@@ -1,13 +1,14 @@
 /**
  * The in-process exact vector ranking used when PostgreSQL has no pgvector: the matrix read in binary from
  * chunk_embeddings ranks exactly as the arithmetic does, follows inserts and deletes made by any process, refuses
- * models over its memory budget, and the knowledge repo keeps only visible chunks of what it ranks.
+ * models over its memory budget, and the retrieval repo keeps only visible chunks of what it ranks.
  * Runs on both databases (pgvector's `vector` casts to real[] like the plain column).
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
-import { KnowledgeRepo } from '../src/modules/knowledge/knowledge.repo';
+import { ChunkRepo } from '../src/modules/knowledge/chunk.repo';
+import { RetrievalRepo } from '../src/modules/knowledge/retrieval.repo';
 import { readFloat4Array, topK, VectorMatrices } from '../src/modules/knowledge/vector-matrix';
 import { ScanPool, scanRows } from '../src/modules/knowledge/vector-scan';
 
@@ -65,7 +66,8 @@ describe('topK and the binary array reader', () => {
 
 describe('VectorMatrices on the database', () => {
   let t: TestApp;
-  let repo: KnowledgeRepo;
+  let chunks: ChunkRepo;
+  let repo: RetrievalRepo;
   const vectors = new Map<number, number[]>();
   let clock = 0;
   let matrices: VectorMatrices;
@@ -79,9 +81,9 @@ describe('VectorMatrices on the database', () => {
       );
       ids.push(rows[0].id);
     }
-    const engine = await repo.detectEngine();
+    const engine = await chunks.detectEngine();
     const rows = ids.map((chunkId) => ({ chunkId, vector: unitVector(rand) }));
-    await repo.insertVectors(MODEL, rows, engine);
+    await chunks.insertVectors(MODEL, rows, engine);
     for (const r of rows) vectors.set(r.chunkId, r.vector);
     return ids;
   }
@@ -96,7 +98,8 @@ describe('VectorMatrices on the database', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    repo = new KnowledgeRepo(t.database.db);
+    chunks = new ChunkRepo(t.database.db);
+    repo = new RetrievalRepo(t.database.db);
     // the migration's column: pgvector where present, real[] otherwise; a model of DIM dimensions either way
     await addChunks(300, seeded(42));
     matrices = new VectorMatrices(t.database.pool, { maxBytes: 1 << 20, checkMs: 1000, reloadFactor: 0, now: () => clock });
@@ -193,7 +196,7 @@ describe('the scan threads', () => {
   it('VectorMatrices ranks through the threads like the arithmetic', async () => {
     const t = await createTestApp();
     try {
-      const repo = new KnowledgeRepo(t.database.db);
+      const repo = new ChunkRepo(t.database.db);
       const ids: number[] = [];
       for (let i = 0; i < 40; i++) {
         const { rows } = await t.database.pool.query<{ id: number }>(

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import QRCode from 'qrcode';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ZUser, ZWechatScanCode, ZWxShareSignature } from '@wenku/contracts';
+import { api, ZUser, ZWxShareSignature } from '@wenku/contracts';
 import { createTestApp, type TestApp } from './helpers';
+import { call, callRaw } from './call';
 import { startFakeWechat, type FakeWechat } from './fakes/wechat';
 import { setConfig } from './fakes/util';
 
@@ -24,14 +25,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const scanCode = () => t.req({ method: 'GET', url: '/api/v1/oauth/wechatmp/scan/code' });
-const status = (code: string) => t.req({ method: 'POST', url: '/api/v1/oauth/wechatmp/scan/login/status', payload: { code } });
-const confirm = (code: string, jsCode: string) => t.req({ method: 'POST', url: '/api/v1/oauth/wechatmp/scan/confirm', payload: { code, js_code: jsCode } });
-async function newScan(): Promise<string> {
-  const res = await scanCode();
-  expect(res.statusCode, res.body).toBe(200);
-  return ZWechatScanCode.parse(res.json()).code;
-}
+// the answers as they are, whatever their status: the tests check refusals and successes alike
+const scanCode = () => callRaw(t, api.wechatScanCode);
+const status = (code: string) => callRaw(t, api.wechatScanStatus, { body: { code } });
+const confirm = (code: string, jsCode: string) => callRaw(t, api.wechatScanConfirm, { body: { code, js_code: jsCode } });
+const shareSignature = (url: string) => callRaw(t, api.wxShareSignature, { query: { url } });
+const newScan = async (): Promise<string> => (await call(t, api.wechatScanCode)).code;
 
 describe('mini-program scan login', () => {
   it('is refused until the mini-program is configured', async () => {
@@ -42,8 +41,7 @@ describe('mini-program scan login', () => {
   });
 
   it('hands out a random code with a QR image of {domain}/oauth/wechatmp?code=…, valid 5 minutes', async () => {
-    const res = await scanCode();
-    const body = ZWechatScanCode.parse(res.json());
+    const body = await call(t, api.wechatScanCode);
     expect(body.code).toMatch(/^[0-9a-f]{32}$/);
     expect(body.qrcode).toMatch(/^data:image\/png;base64,/);
     const same = await QRCode.toDataURL(`https://wenku.test/oauth/wechatmp?code=${body.code}`, { errorCorrectionLevel: 'M', margin: 2, width: 280 });
@@ -65,8 +63,8 @@ describe('mini-program scan login', () => {
     const done = await status(code);
     expect(done.json().status).toBe('confirmed');
     const user = ZUser.parse(done.json().user);
-    const me = await t.req({ method: 'GET', url: '/api/v1/user', token: done.json().token });
-    expect(me.json().id).toBe(user.id);
+    const me = await call(t, api.getUser, { as: String(done.json().token) });
+    expect(me.id).toBe(user.id);
     expect(user.username).toMatch(/^微信用户/);
     const { rows } = await t.database.pool.query('SELECT type, openid FROM user_oauths WHERE user_id = $1', [user.id]);
     expect(rows).toEqual([{ type: 'wechatmp', openid: wx.openidOf(MP.appid, 'p-1') }]);
@@ -134,7 +132,7 @@ describe('mini-program scan login', () => {
 
 describe('GET /oauth/wxshare/signature', () => {
   it('needs the official account to be configured', async () => {
-    const res = await t.req({ method: 'GET', url: '/api/v1/oauth/wxshare/signature?url=https%3A%2F%2Fwenku.test%2F' });
+    const res = await shareSignature('https://wenku.test/');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('未配置公众号，无法生成分享签名');
     await setConfig(t, 'miniprogram', { mp_appid: OA.appid, mp_secret: OA.secret });
@@ -142,9 +140,7 @@ describe('GET /oauth/wxshare/signature', () => {
 
   it('signs sha1(jsapi_ticket, noncestr, timestamp, url without #fragment) with a ticket fetched once for many callers', async () => {
     const page = 'https://wenku.test/document/42?from=share';
-    const many = await Promise.all(
-      Array.from({ length: 5 }, () => t.req({ method: 'GET', url: `/api/v1/oauth/wxshare/signature?url=${encodeURIComponent(`${page}#comments`)}` })),
-    );
+    const many = await Promise.all(Array.from({ length: 5 }, () => shareSignature(`${page}#comments`)));
     expect(wx.calls).toEqual({ token: 1, ticket: 1 });
     const ticket = wx.ticketOf(OA.appid)!;
     for (const res of many) {
@@ -154,18 +150,18 @@ describe('GET /oauth/wxshare/signature', () => {
       const plain = `jsapi_ticket=${ticket}&noncestr=${s.nonce_str}&timestamp=${s.timestamp}&url=${page}`;
       expect(s.signature).toBe(crypto.createHash('sha1').update(plain).digest('hex'));
     }
-    await t.req({ method: 'GET', url: `/api/v1/oauth/wxshare/signature?url=${encodeURIComponent(page)}` });
+    await call(t, api.wxShareSignature, { query: { url: page } });
     expect(wx.calls).toEqual({ token: 1, ticket: 1 });
   });
 
   it('fetches a new ticket once the old one is about to expire; a wrong secret is a readable 400', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 7000 * 1000 });
-    const res = await t.req({ method: 'GET', url: '/api/v1/oauth/wxshare/signature?url=https%3A%2F%2Fwenku.test%2F' });
+    const res = await shareSignature('https://wenku.test/');
     expect(res.statusCode).toBe(200);
     expect(wx.calls).toEqual({ token: 2, ticket: 2 });
     vi.useRealTimers();
     await setConfig(t, 'miniprogram', { mp_secret: 'wrong-secret' });
-    const bad = await t.req({ method: 'GET', url: '/api/v1/oauth/wxshare/signature?url=https%3A%2F%2Fwenku.test%2F' });
+    const bad = await shareSignature('https://wenku.test/');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('获取分享签名失败：获取 access_token 失败：invalid appsecret（40125）');
   });

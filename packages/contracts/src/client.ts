@@ -1,5 +1,6 @@
 import type { RouteDef, RouteBody, RouteParams, RouteQuery, RouteResponse } from './common/route';
 import { API_PREFIX, fillPath } from './common/route';
+export { ErrorCode, type TErrorCode } from './common/error-code';
 
 export const REQUEST_TIMEOUT_MS = 30000;
 
@@ -45,17 +46,25 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
   return s ? `?${s}` : '';
 }
 
-async function errorFromResponse(res: Response): Promise<ApiError> {
-  const text = await res.text().catch(() => '');
+/**
+ * The ApiError of a failed answer's body when it is the API's `{ code, message }`; undefined for any other body (a
+ * proxy's HTML page, an empty answer). Shared by every client of the API (this one and the web's upload).
+ */
+export function apiErrorOfBody(status: number, text: string): ApiError | undefined {
   try {
-    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
+    const body = JSON.parse(text) as { message?: unknown; code?: unknown } | null;
     if (body && typeof body.message === 'string' && body.message) {
-      return new ApiError(res.status || 500, body.message, typeof body.code === 'string' ? body.code : undefined);
+      return new ApiError(status || 500, body.message, typeof body.code === 'string' ? body.code : undefined);
     }
   } catch {
-    /* not JSON: fall through */
+    /* not JSON: the caller says what failed */
   }
-  return new ApiError(res.status || 500, `${res.status} ${res.statusText} ${text}`.trim());
+  return undefined;
+}
+
+async function errorFromResponse(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  return apiErrorOfBody(res.status, text) ?? new ApiError(res.status || 500, `${res.status} ${res.statusText} ${text}`.trim());
 }
 
 export function createApiClient(opts: ApiClientOptions = {}) {

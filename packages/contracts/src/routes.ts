@@ -1,4 +1,4 @@
-import type { RouteDef } from './common/route';
+import { routeKey, type RouteDef } from './common/route';
 import { permissionKey } from './permission';
 import { userRoutes, groupRoutes, permissionRoutes } from './user/routes';
 import { configRoutes } from './config/routes';
@@ -56,3 +56,6 @@ export const PERMISSION_ROUTES: RouteDef[] = ROUTE_LIST.filter((r) => r.auth ===
 export const MODULE_LIST_KEYS: Record<string, string> = Object.fromEntries(
   ROUTE_LIST.filter((r) => r.list && r.module).map((r) => [r.module!, permissionKey(r)]),
 );
+
+/** `METHOD /api/v1/path` -> moredoc's gRPC method, of every route declaring `grpc` (the routes are the table). */
+export const MOREDOC_GRPC_METHODS: Readonly<Record<string, string>> = Object.fromEntries(ROUTE_LIST.filter((r) => r.grpc).map((r) => [routeKey(r), r.grpc!]));

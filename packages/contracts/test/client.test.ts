@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, REQUEST_TIMEOUT_MS, api, buildQuery, createApiClient, defineRoute, fillPath } from '../src';
+import { ApiError, REQUEST_TIMEOUT_MS, api, apiErrorOfBody, buildQuery, createApiClient, defineRoute, fillPath } from '../src';
 
 /** What the client handed to fetch. */
 interface Sent {
@@ -420,5 +420,17 @@ describe('NDJSON stream', () => {
     await expect(collect(createApiClient({ fetch: f.fetch }).stream('/chat', {}))).rejects.toSatisfy(
       (e: unknown) => e instanceof ApiError && e.status === 500 && e.message === 'Please check the given URL and try again',
     );
+  });
+});
+
+describe('apiErrorOfBody', () => {
+  it("reads the API's { code, message } body, and nothing else", () => {
+    const e = apiErrorOfBody(413, JSON.stringify({ code: 'payload_too_large', message: '文件过大' }));
+    expect(e).toBeInstanceOf(ApiError);
+    expect([e?.status, e?.code, e?.message]).toEqual([413, 'payload_too_large', '文件过大']);
+    expect(apiErrorOfBody(0, JSON.stringify({ message: '服务异常' }))?.status).toBe(500);
+    expect(apiErrorOfBody(502, '<html>Bad Gateway</html>')).toBeUndefined();
+    expect(apiErrorOfBody(500, 'null')).toBeUndefined();
+    expect(apiErrorOfBody(400, JSON.stringify({ message: '' }))).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   ADVERTISEMENT_POSITIONS,
+  configField,
   ARTICLE_AUDIT_OPTIONS,
   ArticleAudit,
   ZArticleAudit,
@@ -522,5 +523,11 @@ describe('pay settings', () => {
     const publicKeys = Object.keys(publicConfig('pay').shape);
     for (const k of ['wechatpay_api_base', 'wechatpay_public_key_id', 'wechatpay_public_key', 'wechatpay_private_key', 'wechatpay_apiv3_key'])
       expect(publicKeys).not.toContain(k);
+  });
+});
+
+describe('provider labels', () => {
+  it("the SMS settings' provider choices are the enum's, label for label", () => {
+    expect(configField('sms', 'provider')?.meta.options).toEqual(SMS_PROVIDER_OPTIONS.map((o) => ({ value: o.value, label: o.label })));
   });
 });

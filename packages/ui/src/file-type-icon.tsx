@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
-import { fileTypeOfExt, type TFileType } from '@wenku/contracts';
+import type { TFileType } from '@wenku/contracts/enums';
+import { fileTypeOfExt } from '@wenku/contracts/format';
 
 /** Colour and short label of each file type (spec §3), as office suites show them. */
 export const FILE_TYPE_STYLE: Readonly<Record<TFileType, { color: string; label: string; name: string }>> = {

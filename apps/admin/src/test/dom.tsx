@@ -4,27 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { SessionProvider, type AdminSession } from '../app/session';
 
-/** What antd needs from a browser that jsdom does not have (call in `beforeAll`). */
-export function installDomShims() {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  // jsdom does not measure pseudo-elements (antd asks when it sizes the scroll bar)
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
-}
+/** What antd needs from a browser that jsdom does not have (call in `beforeAll`): one copy for the admin and the web. */
+export { installDomShims } from '@wenku/ui/testing';
 
 export const testSession = (over: Partial<AdminSession> = {}): AdminSession => ({
   token: 't',

@@ -13,12 +13,10 @@ export class CrudRepo<T extends TableWithId> {
   ) {}
 
   async findById(id: number): Promise<T['$inferSelect'] | undefined> {
-    const rows = await this.db
-      .select()
-      .from(this.table as PgTable)
-      .where(eq(this.table.id, id))
-      .limit(1);
-    return rows[0] as T['$inferSelect'] | undefined;
+    // widened by annotation: drizzle's \`from\` cannot check a generic table
+    const table: PgTable = this.table;
+    const rows = await this.db.select().from(table).where(eq(this.table.id, id)).limit(1);
+    return rows[0];
   }
 
   async insert(values: T['$inferInsert']): Promise<T['$inferSelect']> {
@@ -47,9 +45,10 @@ export class CrudRepo<T extends TableWithId> {
     if (opts.wd && opts.wdColumn) conds.push(ilike(opts.wdColumn, likePattern(opts.wd)));
     const where = conds.length ? and(...conds) : undefined;
     const order = this.table.sort ? [desc(this.table.sort), asc(this.table.id)] : [desc(this.table.id)];
+    const table: PgTable = this.table;
     let q = this.db
       .select()
-      .from(this.table as PgTable)
+      .from(table)
       .where(where)
       .orderBy(...order)
       .$dynamic();

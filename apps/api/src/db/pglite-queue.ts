@@ -49,10 +49,10 @@ export class BatchAwareQueue {
         let bytes = 0;
         try {
           await this.db.runExclusive(() =>
-            this.db.execProtocolRawStream(item!.message, {
+            this.db.execProtocolRawStream(item.message, {
               onRawData: (d: Uint8Array) => {
                 bytes += d.length;
-                item!.onData(d);
+                item.onData(d);
               },
             }),
           );

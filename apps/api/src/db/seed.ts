@@ -84,16 +84,21 @@ export async function seedBase(database: Database): Promise<void> {
       ])
       .returning();
     const byTitle = new Map(top.map((c) => [c.title, c.id]));
+    const parent = (title: string) => {
+      const id = byTitle.get(title);
+      if (id === undefined) throw new Error(`默认分类“${title}”没有写入`);
+      return id;
+    };
     await db.insert(categories).values([
-      { title: '中小学', parentId: byTitle.get('教育资料')!, sort: 3 },
-      { title: '高等教育', parentId: byTitle.get('教育资料')!, sort: 2 },
-      { title: '考试认证', parentId: byTitle.get('教育资料')!, sort: 1 },
-      { title: '工程科技', parentId: byTitle.get('专业资料')!, sort: 2 },
-      { title: '经管营销', parentId: byTitle.get('专业资料')!, sort: 1 },
-      { title: '合同协议', parentId: byTitle.get('办公文档')!, sort: 2 },
-      { title: '总结汇报', parentId: byTitle.get('办公文档')!, sort: 1 },
-      { title: '编程开发', parentId: byTitle.get('技术文档')!, sort: 2 },
-      { title: '运维部署', parentId: byTitle.get('技术文档')!, sort: 1 },
+      { title: '中小学', parentId: parent('教育资料'), sort: 3 },
+      { title: '高等教育', parentId: parent('教育资料'), sort: 2 },
+      { title: '考试认证', parentId: parent('教育资料'), sort: 1 },
+      { title: '工程科技', parentId: parent('专业资料'), sort: 2 },
+      { title: '经管营销', parentId: parent('专业资料'), sort: 1 },
+      { title: '合同协议', parentId: parent('办公文档'), sort: 2 },
+      { title: '总结汇报', parentId: parent('办公文档'), sort: 1 },
+      { title: '编程开发', parentId: parent('技术文档'), sort: 2 },
+      { title: '运维部署', parentId: parent('技术文档'), sort: 1 },
     ]);
   }
 }

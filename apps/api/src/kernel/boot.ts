@@ -2,6 +2,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { createStorage } from '../lib/storage';
 import { RateCounter } from '../lib/rate-limit';
+import { Outbound } from '../engines/outbound';
 import { CacheBus } from './cache-bus';
 import { EventBus } from './events';
 import { JobQueue, type JobContext } from './jobs';
@@ -27,6 +28,7 @@ export function createDeps(database: Database, config: AppConfig, modules: reado
       events,
       rates: new RateCounter(database.pool),
       caches: new CacheBus(database, log),
+      outbound: new Outbound({ allowHosts: config.outboundAllowHosts }),
       log,
     },
     modules,

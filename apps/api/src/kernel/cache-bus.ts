@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { Database } from '../db/client';
+import { TtlCache, type CacheOptions, type Caches } from '../lib/cache';
 import type { Logger } from './module';
 
 const CHANNEL = 'wenku_cache';
@@ -10,9 +11,10 @@ const CHANNEL = 'wenku_cache';
  * forgets it; `invalidate(name)` forgets it here at once and tells every other API process through PostgreSQL
  * `NOTIFY`, which they hear on a `LISTEN` connection of their own. While that connection is down a process may
  * miss news, so it forgets every registered cache when the connection drops and again when it is back. The
- * embedded default (PGlite) is one process: there is nobody to tell.
+ * embedded default (PGlite) is one process: there is nobody to tell. Every cache is made here (`cache`), so none can
+ * be left off the bus.
  */
-export class CacheBus {
+export class CacheBus implements Caches {
   private readonly caches = new Map<string, () => void>();
   private readonly origin = crypto.randomUUID();
   private client: pg.Client | undefined;
@@ -25,6 +27,11 @@ export class CacheBus {
     private readonly database: Database,
     private readonly log: Logger,
   ) {}
+
+  /** A new cache, registered under `name` (once per process: a second cache of one name fails at start-up). */
+  cache<V>(name: string, opts: CacheOptions<V>): TtlCache<V> {
+    return new TtlCache<V>({ invalidator: this, name }, opts);
+  }
 
   register(name: string, forget: () => void): void {
     if (this.caches.has(name)) throw new Error(`cache "${name}" is registered twice`);
@@ -50,7 +57,7 @@ export class CacheBus {
   /** Starts listening (PostgreSQL only); resolves once the first LISTEN is in place. */
   async start(): Promise<void> {
     if (this.database.kind !== 'postgres' || this.closed) return;
-    const client = new pg.Client({ ...this.database.connection, application_name: 'wenku-cache-bus' } as pg.ClientConfig);
+    const client = new pg.Client({ ...this.database.connection, application_name: 'wenku-cache-bus' });
     const reconnect = () => {
       if (this.client !== client) return;
       this.client = undefined;

@@ -12,10 +12,13 @@ export interface AppEvents {
   'document.conversion-requested': { hash: string; force: boolean };
   /** documents were purged and nothing uses these files any more: their owners delete them */
   'document.files-released': { hashes: string[] };
-  /** a conversion ended (converted or failed) for every document sharing `hash` */
-  'document.converted': { hash: string; status: number };
-  /** text recognition (OCR) put new text on pages of the file `hash`: search and the AI index follow */
-  'document.text-recognised': { hash: string };
+  /**
+   * a conversion ended (converted or failed) for every document sharing `hash`: `ids` are those documents (live or
+   * in the recycle bin), so no follower looks them up again
+   */
+  'document.converted': { hash: string; ids: number[]; status: number };
+  /** text recognition (OCR) put new text on pages of the file `hash`, used by the documents `ids`: search and the AI index follow */
+  'document.text-recognised': { hash: string; ids: number[] };
   /** articles were created, edited, reviewed or deleted */
   'article.changed': { ids: number[] };
   /** articles were removed for good (recycle bin emptied): what hangs on them goes too */

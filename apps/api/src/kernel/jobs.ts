@@ -41,7 +41,7 @@ export interface DefinedJob<D extends z.ZodType> extends JobSpec<D> {
 export function defineJob<D extends z.ZodType>(spec: JobSpec<D>): DefinedJob<D> {
   return {
     ...spec,
-    handle: (handler) => ({ spec: spec as unknown as JobSpec, handler: handler as JobHandler<z.ZodType> }),
+    handle: (handler) => ({ spec, handler }),
   };
 }
 

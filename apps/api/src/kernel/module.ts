@@ -4,6 +4,7 @@ import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Storage } from '../lib/storage';
 import type { RateCounter } from '../lib/rate-limit';
+import type { Outbound } from '../engines/outbound';
 import type { EventBus, Subscribers } from './events';
 import type { BoundJob, JobQueue } from './jobs';
 import type { CacheBus } from './cache-bus';
@@ -27,6 +28,11 @@ export interface Core {
   rates: RateCounter;
   /** in-memory caches cleared in every API process on a write (PostgreSQL LISTEN/NOTIFY) */
   caches: CacheBus;
+  /**
+   * the one way out to addresses typed in the settings (LLM, payment gateways, SMS, OAuth, SMTP, release source):
+   * private and loopback targets refused unless OUTBOUND_ALLOW_HOSTS names them, redirects checked hop by hop
+   */
+  outbound: Outbound;
   log: Logger;
 }
 
@@ -67,7 +73,7 @@ export interface ModuleDef {
  * (`K` is inferred from what it returns).
  */
 export function defineModule<K extends keyof Services = never>(def: Omit<ModuleDef, 'create'> & { create?: (deps: Deps) => Pick<Services, K> }): ModuleDef {
-  return def as ModuleDef;
+  return def;
 }
 
 /**

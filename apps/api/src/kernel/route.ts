@@ -1,15 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { api, permissionKey, routeUrl, type RouteDef, type RouteName } from '@wenku/contracts';
-import { AppError, badRequest } from '../lib/errors';
+import { AppError, badRequest, unauthorized } from '../lib/errors';
+import type { AuthState } from '../plugins/auth';
 import type { Deps, ModuleDef, RouteEntry } from './module';
 
+/**
+ * What a handler gets, narrowed from its contract route: `query`, `body` and `params` are the schemas' parsed
+ * output (`undefined` when the route declares none), and `auth` is the signed-in caller, never null on a `user` or
+ * `admin` route (the route's preHandler has already refused a request without a valid token; a public route may
+ * have one or not).
+ */
 export interface HandlerContext<R extends RouteDef> {
   req: FastifyRequest;
   reply: FastifyReply;
   query: R extends RouteDef<any, infer Q, any, any> ? z.output<Q> : undefined;
   body: R extends RouteDef<any, any, infer B, any> ? z.output<B> : undefined;
   params: R extends RouteDef<infer P, any, any, any> ? z.output<P> : undefined;
+  auth: R['auth'] extends 'user' | 'admin' ? AuthState : AuthState | null;
+}
+
+/** The caller of a route: the preHandler (`authorize`) refused every `user`/`admin` request without one already. */
+function callerOf(def: RouteDef, req: FastifyRequest): AuthState | null {
+  if (def.auth !== 'public' && !req.auth) throw unauthorized();
+  return req.auth;
 }
 
 type Out<R> = R extends RouteDef<any, any, any, infer O> ? z.input<O> : never;
@@ -138,12 +152,13 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
         query: parse(def.query, req.query),
         body: kind === 'multipart' ? undefined : parse(def.body, req.body),
         params: parse(def.params, req.params),
+        auth: callerOf(def, req),
       } as HandlerContext<R>;
       const result = kind === 'multipart' ? await readingUpload(async () => handler(ctx)) : await handler(ctx);
       if (kind === 'binary' || kind === 'ndjson') return result;
       // cached answers (settings, category lists) are returned as the same object many times: check them once
       if (result !== null && typeof result === 'object') {
-        const known = serialized.get(result as object);
+        const known = serialized.get(result);
         if (known !== undefined) return reply.type('application/json; charset=utf-8').send(known);
       }
       const out = def.response.safeParse(result);
@@ -153,7 +168,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       }
       if (result !== null && typeof result === 'object' && Object.isFrozen(result)) {
         const json = JSON.stringify(out.data);
-        serialized.set(result as object, json);
+        serialized.set(result, json);
         return reply.type('application/json; charset=utf-8').send(json);
       }
       return out.data;
@@ -187,6 +202,7 @@ function registerWebhook<R extends RouteDef>(app: FastifyInstance, def: R, handl
           query: parse(def.query, req.query),
           body: typeof req.body === 'string' ? req.body : '',
           params: parse(def.params, req.params),
+          auth: callerOf(def, req),
         } as unknown as HandlerContext<R>;
         return handler(ctx);
       },

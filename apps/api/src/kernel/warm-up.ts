@@ -1,20 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { ROUTE_LIST, buildQuery, fillPath, type RouteDef } from '@wenku/contracts';
 
 /**
  * The anonymous answers every first visitor needs — the settings, the category tree, the home page's blocks, the
- * first pages of the lists — as the public site asks for them (apps/web's home page). Built once before the server
+ * first pages of the lists — as the public site asks for them: the routes declaring `warm` in the contract, with the
+ * same query objects the site calls with (packages/contracts/src/first-load.ts). Built once before the server
  * listens, so the first crowd finds them cached instead of queueing for the same cold build (on the embedded
  * database, one connection serves every request: a burst at start-up waited seconds behind it).
  */
-export const WARM_PATHS = [
-  '/api/v1/settings',
-  '/api/v1/category/list?page=1&size=10000&type=1&type=2&field=id&field=parent_id&field=title&field=icon&field=cover&field=doc_count&field=enable&field=description&field=show_description&field=sort&field=type&field=created_at',
-  '/api/v1/document/home?limit=12',
-  '/api/v1/document/list?page=1&size=20',
-  '/api/v1/article/list?page=1&size=10',
-  '/api/v1/navigation/list?page=1&size=10000',
-  '/api/v1/friendlink/list?page=1&size=10000&enable=true&field=id&field=title&field=link',
-];
+export function warmPaths(routes: readonly RouteDef[] = ROUTE_LIST): string[] {
+  return routes.flatMap((r) => (r.warm === true ? [fillPath(r)] : (r.warm ?? []).map((q) => fillPath(r) + buildQuery(q as Record<string, unknown>))));
+}
+export const WARM_PATHS = warmPaths();
 
 /** Asks for each of WARM_PATHS in-process (no socket); how many answered 200. A failure only costs the warm cache. */
 export async function warmUp(app: FastifyInstance, paths: readonly string[] = WARM_PATHS): Promise<number> {

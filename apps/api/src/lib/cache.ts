@@ -4,32 +4,57 @@ export interface Invalidator {
   invalidate(...names: string[]): Promise<void>;
 }
 
+export interface CacheOptions<V> {
+  /** how long a value is answered; a function when a setting decides it (read at every look-up) */
+  ttlMs: number | (() => number);
+  /** at most this many values are held (all are dropped when it is full) */
+  maxEntries?: number;
+  /**
+   * For this long after it expires, a value is still answered at once while one load refreshes it in the background
+   * (stale-while-revalidate). Under load the database may take seconds to answer; without this, every request behind
+   * a hot entry (the settings every request reads) waits for that answer each time the entry expires. A `clear` still
+   * forgets everything at once: only the time limit is relaxed, never a write.
+   */
+  staleMs?: number;
+  /** which loaded values are worth keeping (the others are answered, not remembered) */
+  keep?(value: V): boolean;
+}
+
 /**
- * A small time-bounded memo. A write in this process clears it at once; once `share`d, `clear` also clears it in
- * every other API process (PostgreSQL NOTIFY), and the time limit is only the backstop for lost news.
+ * Where every in-memory cache comes from (`Core.caches`, the kernel's cache bus): a cache is made with its name on
+ * the cross-process bus, so none can be left off it. A module never writes `new TtlCache`.
+ */
+export interface Caches {
+  cache<V>(name: string, opts: CacheOptions<V>): TtlCache<V>;
+}
+
+/**
+ * A small time-bounded memo, registered by name on an invalidator when it is made: a write in this process clears
+ * it at once, `clear` also clears it in every other API process (PostgreSQL NOTIFY), and the time limit is only the
+ * backstop for lost news. Made through `Caches.cache` (lib/cache.ts), never by hand.
  */
 export class TtlCache<V> {
-  private bus: { invalidator: Invalidator; name: string } | undefined;
   private readonly entries = new Map<string, { at: number; value: V }>();
   private readonly pending = new Map<string, Promise<V>>();
   /** bumped by `clear`: a load that started before a write must not put the old value back */
   private generation = 0;
+  private readonly maxEntries: number;
   constructor(
-    /** how long a value is answered; a function when a setting decides it (read at every look-up) */
-    private readonly ttlMs: number | (() => number),
-    private readonly maxEntries = 500,
-    /**
-     * `staleMs`: for this long after it expires, a value is still answered at once while one load refreshes it in
-     * the background (stale-while-revalidate). Under load the database may take seconds to answer; without this,
-     * every request behind a hot entry (the settings every request reads) waits for that answer each time the entry
-     * expires. A `clear` still forgets everything at once: only the time limit is relaxed, never a write.
-     * `keep`: which loaded values are worth keeping (the others are answered, not remembered).
-     */
-    private readonly opts: { staleMs?: number; keep?(value: V): boolean } = {},
-  ) {}
+    private readonly bus: { invalidator: Invalidator; name: string },
+    private readonly opts: CacheOptions<V>,
+  ) {
+    this.maxEntries = opts.maxEntries ?? 500;
+    bus.invalidator.register(bus.name, () => this.forget());
+  }
+
+  /** A cache maker over one invalidator (the kernel's cache bus; a local one in unit tests). */
+  static maker(invalidator: Invalidator): Caches {
+    return { cache: <V>(name: string, opts: CacheOptions<V>) => new TtlCache<V>({ invalidator, name }, opts) };
+  }
 
   private ttl(): number {
-    return typeof this.ttlMs === 'function' ? this.ttlMs() : this.ttlMs;
+    const { ttlMs } = this.opts;
+    return typeof ttlMs === 'function' ? ttlMs() : ttlMs;
   }
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
@@ -100,13 +125,6 @@ export class TtlCache<V> {
     return hit && Date.now() - hit.at < this.ttl() ? hit.value : undefined;
   }
 
-  /** Clears this cache in every process when it is cleared here. */
-  share(invalidator: Invalidator, name: string): this {
-    invalidator.register(name, () => this.forget());
-    this.bus = { invalidator, name };
-    return this;
-  }
-
   /** Forgets every value, and every load already under way (it may have read the data before the write). */
   private forget(): void {
     this.generation++;
@@ -114,7 +132,7 @@ export class TtlCache<V> {
     this.pending.clear();
   }
 
-  /** Forgets everything here at once and, when shared, in the other processes (resolves once they are told). */
+  /** Forgets everything here at once and in the other processes (resolves once they are told). */
   clear(): Promise<void> {
     return TtlCache.clearAll([this]);
   }
@@ -126,10 +144,7 @@ export class TtlCache<V> {
    */
   static async clearAll(caches: readonly TtlCache<unknown>[]): Promise<void> {
     const names = new Map<Invalidator, string[]>();
-    for (const c of caches) {
-      if (!c.bus) c.forget();
-      else names.set(c.bus.invalidator, [...(names.get(c.bus.invalidator) ?? []), c.bus.name]);
-    }
+    for (const c of caches) names.set(c.bus.invalidator, [...(names.get(c.bus.invalidator) ?? []), c.bus.name]);
     await Promise.all([...names].map(([invalidator, list]) => invalidator.invalidate(...list)));
   }
 }

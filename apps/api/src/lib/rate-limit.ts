@@ -58,7 +58,7 @@ export function rateLimitStore(counter: RateCounter) {
     private readonly prefix: string;
     private readonly options: StoreOptions;
     constructor(options: object) {
-      this.options = options as StoreOptions;
+      this.options = options;
       const route = this.options.routeInfo;
       this.prefix = route?.url ? `route:${route.method ?? ''} ${route.url}` : 'route:global';
     }

@@ -15,6 +15,7 @@ import article from './article';
 import interaction from './interaction';
 import conversion from './conversion';
 import search from './search';
+import llm from './llm';
 import knowledge from './knowledge';
 import ocr from './ocr';
 import download from './download';
@@ -46,6 +47,7 @@ export const MODULES: readonly ModuleDef[] = [
   interaction,
   conversion,
   search,
+  llm,
   knowledge,
   ocr,
   download,

@@ -4,7 +4,6 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { PunishmentType, permissionKey, switchesExempt, type RouteDef } from '@wenku/contracts';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
-import { TtlCache } from '../lib/cache';
 import { ROOT_USER_ID } from '../modules/user/user.service';
 
 export interface AuthState {
@@ -40,7 +39,7 @@ export default fp(
     const { config, services, database } = app;
     await app.register(fastifyJwt, { secret: config.jwtSecret, sign: { algorithm: 'HS256' } });
     // a change of groups or permissions clears it in every API process
-    const permCache = new TtlCache<Set<string>>(10_000, 10_000).share(services.caches, 'permissions');
+    const permCache = services.caches.cache<Set<string>>('permissions', { ttlMs: 10_000, maxEntries: 10_000 });
 
     app.decorateRequest('auth', null);
     app.decorateRequest('permitted', false);

@@ -10,7 +10,7 @@ export default fp(
         if (err.headers) reply.headers(err.headers);
         return reply.status(err.status).send({ code: err.code, message: err.message });
       }
-      const e = err as FastifyError;
+      const e = err;
       const status = e.statusCode ?? 500;
       if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (e instanceof SyntaxError && status === 400)) {
         return reply.status(400).send({ code: 'bad_request', message: '请求体不是有效的 JSON' });

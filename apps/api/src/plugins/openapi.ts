@@ -3,7 +3,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import type { RouteDef } from '@wenku/contracts';
 
 function toJson(schema: z.ZodType | undefined, io: 'input' | 'output') {
   if (!schema) return undefined;
@@ -24,7 +23,7 @@ export default fp(
       },
       hideUntagged: true,
       transform: ({ schema, url, route }) => {
-        const def = (route.config as { routeDef?: RouteDef } | undefined)?.routeDef;
+        const def = route.config?.routeDef;
         if (!def) return { schema: { ...schema, hide: true }, url };
         const out: Record<string, unknown> = { ...schema, description: `权限：${def.auth}` };
         const kind = def.kind ?? 'json';

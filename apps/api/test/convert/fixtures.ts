@@ -171,7 +171,8 @@ export function sofficeConvert(input: string, target: string, outDir: string, pr
       outDir,
       input,
     ],
-    { env: { ...process.env, HOME: outDir }, timeout: 120_000, stdio: 'ignore' },
+    // the time-out is a hang guard under the test hook's (600 s): a loaded machine took over 120 s for one file
+    { env: { ...process.env, HOME: outDir }, timeout: 540_000, stdio: 'ignore' },
   );
   const out = join(outDir, `${basename(input, extname(input))}.${target.split(':')[0]}`);
   if (!existsSync(out)) throw new Error(`soffice did not produce ${out}`);
@@ -180,7 +181,7 @@ export function sofficeConvert(input: string, target: string, outDir: string, pr
 
 export function hasSoffice(): boolean {
   try {
-    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 30_000, env: { ...process.env, HOME: '/tmp' } });
+    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 300_000, env: { ...process.env, HOME: '/tmp' } });
     return true;
   } catch {
     return false;

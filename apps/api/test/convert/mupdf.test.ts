@@ -107,7 +107,7 @@ describe('PDF', () => {
     expect(ms).toBeLessThan(45_000);
     // the worker (and its WASM heap) is gone; what stays in this process is the result
     expect(process.memoryUsage().rss - rss0).toBeLessThan(512 * 1024 * 1024);
-  }, 90_000);
+  });
 });
 
 describe('e-books', () => {
@@ -197,7 +197,7 @@ describe('plain text', () => {
     expectWellFormed(r, { preview: 2 });
     expect(r.pages).toBeGreaterThanOrEqual(50);
     expect(r.texts.filter((t) => t.text.includes('第6章')).length).toBeGreaterThanOrEqual(1);
-  }, 90_000);
+  });
 
   it('whitespace only is empty', async () => {
     await expect(convert(fixture('blank.txt', ' \n\n\t \n'), 'txt', tmp.jobDir())).rejects.toMatchObject({ code: 'empty' });

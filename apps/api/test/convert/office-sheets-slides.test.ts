@@ -26,7 +26,7 @@ describe.skipIf(!hasSoffice())('spreadsheets and presentations', () => {
     copyFileSync(files.xls, files.et);
     files.dps = join(tmp.fixtures, 'deck.dps');
     copyFileSync(files.ppt, files.dps);
-  }, 120_000);
+  });
 
   // one page per sheet: the phrase cell is clipped by its column, so check the other cells
   for (const ext of ['xlsx', 'xls', 'ods', 'et']) {

@@ -24,7 +24,7 @@ describe.skipIf(!soffice)('word processing formats', () => {
     files.doc = sofficeConvert(files.odt, 'doc', join(tmp.fixtures, 'lo'), join(tmp.root, 'fixture-profile'));
     files.wps = join(tmp.fixtures, 'report.wps');
     copyFileSync(files.doc, files.wps);
-  }, 120_000);
+  });
 
   it('DOCX: pages, Chinese text, preview and cover', async () => {
     const r = await convert(files.docx!, 'docx', tmp.jobDir(), { maxPreviewPages: 2, gzip: true });

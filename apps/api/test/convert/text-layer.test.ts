@@ -183,5 +183,5 @@ describe.skipIf(!hasSoffice())('office', () => {
       ['第3章 标题', 3],
     ]);
     expect(squash(layerText(r.rendered[2]!.layer))).toContain('这是第3章的正文');
-  }, 120_000);
+  });
 });

@@ -1,5 +1,11 @@
 import net from 'node:net';
 import type { TestApp } from '../helpers';
+import { Outbound } from '../../src/engines/outbound';
+
+/** Where the fakes listen: what the tests allow as an operator would with OUTBOUND_ALLOW_HOSTS. */
+export const LOOPBACK_HOSTS = ['127.0.0.1'];
+/** The outbound client for engine tests that talk to a fake on loopback (the default client refuses loopback). */
+export const LOOPBACK_OUTBOUND = new Outbound({ allowHosts: LOOPBACK_HOSTS });
 
 type Value = string | number | boolean | string[];
 

@@ -76,7 +76,7 @@ describe('awards are counted from the ledger', () => {
 });
 
 describe('the download quota holds under parallel requests', () => {
-  it('30 parallel downloads by one user against a daily limit of 10 succeed at most 10 times', { timeout: 120_000 }, async () => {
+  it('30 parallel downloads by one user against a daily limit of 10 succeed at most 10 times', async () => {
     const reader = await makeUser(t);
     const results = await Promise.all(Array.from({ length: 30 }, () => callRaw(t, api.downloadDocument, { query: { id: doc.id }, as: reader })));
     const ok = results.filter((r) => r.statusCode === 200);
@@ -186,7 +186,7 @@ describe('recharge discounts do not flow into VIP bought with credits', () => {
  * transaction. (With PGlite transactions run one at a time; against PostgreSQL this is the race.)
  */
 describe('the comment interval holds under parallel requests', () => {
-  it('20 comments at once by one user with an interval of 10 s: exactly one accepted', { timeout: 120_000 }, async () => {
+  it('20 comments at once by one user with an interval of 10 s: exactly one accepted', async () => {
     await t.app.services.settings.update([{ category: 'security', name: 'comment_interval', value: 10 }]);
     try {
       const critic = await makeUser(t);

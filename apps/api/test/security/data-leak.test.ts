@@ -185,7 +185,7 @@ describe('hidden documents stay hidden: chat topics and activity feeds', () => {
     doc = await makeDocument(t, { owner: uploader, title: `机密标题${uniq()}`, converted: true });
     await call(t, api.createComment, { as: fan, body: { document_id: doc.id, type: TargetType.Document, content: '写得好' } });
     await call(t, api.createFavorite, { as: fan, body: { document_id: doc.id, type: TargetType.Document } });
-  }, 120_000);
+  });
 
   it('POST /chat/topic: a hidden document answers exactly as a missing one, never with its title', async () => {
     const missing = await callError(t, api.createChatTopic, { as: stranger, body: { category: 2, document_id: [2_000_000_000] } });
@@ -394,7 +394,7 @@ describe('AI retrieval on paid documents', () => {
     pages[14] = `第15页 ${SECRET}。`;
     paid = await makeDocument(t, { title: '付费的厨房秘笈', text: pages, price: 30, converted: true });
     expect(paid.doc).toMatchObject({ pages: 20, preview: 12 });
-    await t.app.services.knowledge.processPending();
+    await t.app.services.indexer.processPending();
     reader = await makeUser(t);
   });
   afterAll(async () => llm?.close());

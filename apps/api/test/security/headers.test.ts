@@ -55,7 +55,7 @@ beforeAll(async () => {
   const up = await call(t, api.uploadAvatar, { file: { name: 'me.png', content: PNG }, as: user });
   avatarPath = up.data.url!;
   expect(avatarPath).toMatch(/^\/uploads\//);
-}, 180_000);
+});
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dist, { recursive: true, force: true });

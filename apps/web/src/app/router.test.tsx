@@ -38,25 +38,25 @@ beforeEach(() => {
 describe('app routes', () => {
   it('shows the exact 404 message for unknown paths and /404', async () => {
     renderRoutes(routes, '/no/such/page');
-    expect(await screen.findByText(NOT_FOUND_MESSAGE, {}, { timeout: 15000 })).toBeTruthy();
+    expect(await screen.findByText(NOT_FOUND_MESSAGE)).toBeTruthy();
     expect(screen.getByText('返回首页')).toBeTruthy();
   });
 
   it('serves /404 too', async () => {
     renderRoutes(routes, '/404');
-    expect(await screen.findByText('404 This page could not be found', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('404 This page could not be found')).toBeTruthy();
   });
 
   it('sends anonymous visitors of /me to login with a redirect', async () => {
     const router = renderRoutes(routes, '/me/profile');
-    await screen.findByText('账号登录', {}, { timeout: 5000 });
+    await screen.findByText('账号登录');
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?redirect=%2Fme%2Fprofile');
   });
 
   it('renders the header with the fallback navigation when the API is down', async () => {
     renderRoutes(routes, '/category');
-    expect(await screen.findByText('文库资料', { selector: 'a.wk-nav-link' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('文库资料', { selector: 'a.wk-nav-link' })).toBeTruthy();
     expect(screen.getByText('文章资讯', { selector: 'a.wk-nav-link' })).toBeTruthy();
   });
 });

@@ -1,9 +1,16 @@
+import { PUBLIC_PAGES } from '@wenku/contracts/paths';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { lazyPage } from './chunk-reload';
 import { AppRoot, FullPageSpin } from './root';
 import { RouteError } from './route-error';
 
 const page = lazyPage;
+
+/** A public page's path (contracts PUBLIC_PAGES, shared with the API's crawler HTML) relative to its parent route. */
+function at(path: string, parent = '/'): string {
+  if (!path.startsWith(parent)) throw new Error(`${path} is not below ${parent}`);
+  return path.slice(parent.length).replace(/^\//, '');
+}
 
 /** Page routes inside a layout; errors of a page show inside the layout. */
 function inLayout(children: RouteObject[]): RouteObject[] {
@@ -21,11 +28,11 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./layouts/default-layout')),
         children: inLayout([
           { index: true, lazy: page(() => import('../features/home/pages/home-page')) },
-          { path: 'category', lazy: page(() => import('../features/category/pages/category-page')) },
-          { path: 'category/:id', lazy: page(() => import('../features/category/pages/category-page')) },
+          { path: at(PUBLIC_PAGES.categories), lazy: page(() => import('../features/category/pages/category-page')) },
+          { path: at(PUBLIC_PAGES.category), lazy: page(() => import('../features/category/pages/category-page')) },
           { path: 'document', element: <Navigate to="/category" replace /> },
-          { path: 'document/:id', lazy: page(() => import('../features/document/pages/document-page')) },
-          { path: 'search', lazy: page(() => import('../features/search/pages/search-page')) },
+          { path: at(PUBLIC_PAGES.document), lazy: page(() => import('../features/document/pages/document-page')) },
+          { path: at(PUBLIC_PAGES.search), lazy: page(() => import('../features/search/pages/search-page')) },
           { path: 'login', lazy: page(() => import('../features/user/pages/login-page')) },
           { path: 'register', lazy: page(() => import('../features/user/pages/register-page')) },
           { path: 'findpassword', lazy: page(() => import('../features/user/pages/findpassword-page')) },
@@ -34,12 +41,12 @@ export const routes: RouteObject[] = [
           { path: 'oauth/wechatmp', lazy: page(() => import('../features/oauth/pages/wechatmp-page')) },
           { path: 'oauth/:type', lazy: page(() => import('../features/oauth/pages/oauth-page')) },
           {
-            path: 'user/:id',
+            path: at(PUBLIC_PAGES.user),
             lazy: page(() => import('../features/user/pages/user-layout')),
             children: [
               { index: true, lazy: page(() => import('../features/user/pages/user-index-page')) },
-              { path: 'document', lazy: page(() => import('../features/user/pages/user-documents-page')) },
-              { path: 'article', lazy: page(() => import('../features/article/pages/user-articles-page')) },
+              { path: at(PUBLIC_PAGES.userDocuments, PUBLIC_PAGES.user), lazy: page(() => import('../features/user/pages/user-documents-page')) },
+              { path: at(PUBLIC_PAGES.userArticles, PUBLIC_PAGES.user), lazy: page(() => import('../features/article/pages/user-articles-page')) },
             ],
           },
           { path: 'upload', lazy: page(() => import('../features/upload/pages/upload-page')) },
@@ -67,8 +74,8 @@ export const routes: RouteObject[] = [
       {
         lazy: page(() => import('./layouts/article-layout')),
         children: inLayout([
-          { path: 'article', lazy: page(() => import('../features/article/pages/article-list-page')) },
-          { path: 'article/:id', lazy: page(() => import('../features/article/pages/article-page')) },
+          { path: at(PUBLIC_PAGES.articles), lazy: page(() => import('../features/article/pages/article-list-page')) },
+          { path: at(PUBLIC_PAGES.article), lazy: page(() => import('../features/article/pages/article-page')) },
           { path: 'post', lazy: page(() => import('../features/article/pages/post-page')) },
         ]),
       },

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_OAUTH_REDIRECT, MODULE_LIST_KEYS, STORAGE_KEYS } from '@wenku/contracts';
+import { DEFAULT_OAUTH_REDIRECT, STORAGE_KEYS } from '@wenku/contracts/constants';
+import { MODULE_LIST_KEYS } from '@wenku/contracts/schemas';
 import { session } from './session';
 import { testUser } from '../test/fixtures';
 

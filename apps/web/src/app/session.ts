@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { allowedAdminModules, clientModuleListKeys, DEFAULT_OAUTH_REDIRECT, STORAGE_KEYS, type TGroup, type TPermission, type TUser } from '@wenku/contracts';
+import { DEFAULT_OAUTH_REDIRECT, STORAGE_KEYS } from '@wenku/contracts/constants';
+import { allowedAdminModules, clientModuleListKeys } from '@wenku/contracts/paths';
+import type { TGroup, TPermission, TUser } from '@wenku/contracts/schemas';
 import { storage } from '../lib/storage';
 
 /** Session state, spec §3: user, token, permissions, allowPages, redirectAfterOauth (default /me), groups. */

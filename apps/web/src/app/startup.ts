@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { App } from 'antd';
-import { STORAGE_KEYS } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
 import { storage } from '../lib/storage';
 import { isUnauthorized } from '../lib/api';
 import { useSettingsQuery, useRechargeSettings } from '../features/settings/api';

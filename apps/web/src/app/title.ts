@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { TConfig } from '@wenku/contracts';
+import type { TConfig } from '@wenku/contracts/schemas';
 import { useSettings } from '../features/settings/api';
 import { siteName } from '../features/settings/lib';
 

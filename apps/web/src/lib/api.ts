@@ -1,4 +1,5 @@
-import { API_PREFIX, apiRoutes, createApiClient, ApiError } from '@wenku/contracts';
+import { API_PREFIX, apiRoutes } from '@wenku/contracts/paths';
+import { createApiClient, ApiError, apiErrorOfBody } from '@wenku/contracts/client';
 import { readStoredToken } from './storage';
 
 /**
@@ -17,7 +18,7 @@ export const apiClient = createApiClient({
  * and the contract's `api` would bring zod and every schema into the first chunk.
  */
 export const api = apiRoutes;
-export { ApiError } from '@wenku/contracts';
+export { ApiError } from '@wenku/contracts/client';
 
 /** A server path (page image, cover, download link) as a URL the browser can load, also when the API has its own origin. */
 export function apiUrl(path: string): string {
@@ -45,14 +46,8 @@ export interface UploadProgress {
 
 /** The ApiError of a failed upload answer: the server's `{message}`, else a readable message per status. */
 function uploadError(status: number, text: string): ApiError {
-  try {
-    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
-    if (body && typeof body.message === 'string' && body.message) {
-      return new ApiError(status, body.message, typeof body.code === 'string' ? body.code : undefined);
-    }
-  } catch {
-    /* not JSON (e.g. a proxy's HTML page) */
-  }
+  const answered = apiErrorOfBody(status, text);
+  if (answered) return answered;
   if (status === 413) return new ApiError(413, '文件过大，超出服务器允许的上传大小');
   if (status === 415) return new ApiError(415, '不支持的文件类型');
   if (status === 401) return new ApiError(401, '登录已过期，请重新登录');

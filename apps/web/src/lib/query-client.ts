@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '@wenku/contracts';
+import { ApiError } from '@wenku/contracts/client';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
 
 /** localStorage that never throws (private mode, quota, disabled storage). */
 export const storage = {

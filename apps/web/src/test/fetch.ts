@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import { ErrorCode, ZSettings, type TSettings } from '@wenku/contracts';
+import { ErrorCode } from '@wenku/contracts/client';
+import { ZSettings, type TSettings } from '@wenku/contracts/schemas';
 
 /** A JSON answer as the API sends it. */
 export const jsonResponse = (body: unknown, status = 200) =>

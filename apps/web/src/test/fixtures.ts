@@ -1,4 +1,4 @@
-import { ZChatMessage, ZChatTopic, ZOrder, type TChatMessage, type TChatTopic, type TOrder, type TUser } from '@wenku/contracts';
+import { ZChatMessage, ZChatTopic, ZOrder, type TChatMessage, type TChatTopic, type TOrder, type TUser } from '@wenku/contracts/schemas';
 
 /** A user as GET /user answers it, for tests: a new account with nothing uploaded; override what a test needs. */
 export function testUser(over: Partial<TUser> & Pick<TUser, 'id' | 'username'>): TUser {

@@ -1,30 +1,15 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { installDomShims } from '@wenku/ui/testing';
 
-// antd reads these; jsdom does not implement them.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-if (!('ResizeObserver' in window)) {
-  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
+installDomShims();
 
-// jsdom has no layout: scrolling is a no-op
-window.scrollTo = (() => {}) as typeof window.scrollTo;
+// findBy* and waitFor wait for an effect, not for a time. Testing Library gives up after 1 s by default, which turns
+// "the message appears" into "the message appears within 1 s on this machine". The bound below only keeps a test that
+// never sees its effect from hanging. Measured with the whole suite running beside five other builds (load average 20
+// on 2 cores): single waits of 20 to 60 s and antd pages of 140 s were seen, so the bounds are minutes (this one, and
+// testTimeout in vite.config.ts): they only ever end a test that truly hangs.
+configure({ asyncUtilTimeout: 180_000 });
 
 afterEach(() => {
   cleanup();

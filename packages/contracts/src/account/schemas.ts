@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { zPatch, zQueryArray, zQueryBool, zTimestamp, zNullableTimestamp, zId, zInt4, INT4_MAX } from '../common/schemas';
-import { ZPunishmentType } from '../enums/punishment-type';
-import { ZVipCard } from '../enums/vip-card';
-import { ZSmsPurpose } from '../enums/sms-purpose';
+import { ZPunishmentType, ZVipCard, ZSmsPurpose } from '../enums/schemas';
 import { MOBILE_PATTERN } from '../format/mobile';
+import { OAUTH_TYPES } from './constants';
 
 const zMobile = z.string({ error: '请输入手机号' }).trim().regex(MOBILE_PATTERN, '请输入正确的手机号');
 const zNewPassword = z.string({ error: '请输入您的新密码' }).min(8, '密码至少8位').max(64, '密码最多64位');
@@ -258,7 +257,6 @@ export const ZListSmsQuery = z.object({
 });
 
 // ---------- OAuth ----------
-export const OAUTH_TYPES = ['github', 'gitee', 'qq', 'wechat', 'custom'] as const;
 export const ZOAuthType = z.enum(OAUTH_TYPES);
 export const ZOAuthConfig = z.object({ type: ZOAuthType, title: z.string(), authorize_url: z.string() });
 export const ZOAuthLoginBody = z.object({

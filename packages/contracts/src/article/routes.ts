@@ -3,12 +3,14 @@ import { defineRoute } from '../common/route';
 import { ZOk } from '../common/schemas';
 import { ZIdArrayQuery } from '../document/schemas';
 import * as S from './schemas';
+import { ARTICLE_FIRST_PAGE_QUERY } from '../first-load';
 
 /** Articles (issue 6). Paths follow moredoc's ArticleAPI. */
 export const articleRoutes = {
   createArticle: defineRoute({
     method: 'POST',
     path: '/article',
+    grpc: 'ArticleAPI/CreateArticle',
     auth: 'user',
     permission: true,
     module: 'article',
@@ -19,6 +21,7 @@ export const articleRoutes = {
   updateArticle: defineRoute({
     method: 'PUT',
     path: '/article',
+    grpc: 'ArticleAPI/UpdateArticle',
     auth: 'user',
     permission: true,
     module: 'article',
@@ -29,6 +32,7 @@ export const articleRoutes = {
   deleteArticle: defineRoute({
     method: 'DELETE',
     path: '/article',
+    grpc: 'ArticleAPI/DeleteArticle',
     auth: 'user',
     permission: true,
     module: 'article',
@@ -39,6 +43,7 @@ export const articleRoutes = {
   getArticle: defineRoute({
     method: 'GET',
     path: '/article',
+    grpc: 'ArticleAPI/GetArticle',
     auth: 'public',
     permission: true,
     module: 'article',
@@ -49,6 +54,8 @@ export const articleRoutes = {
   listArticles: defineRoute({
     method: 'GET',
     path: '/article/list',
+    warm: [ARTICLE_FIRST_PAGE_QUERY],
+    grpc: 'ArticleAPI/ListArticle',
     auth: 'public',
     permission: true,
     list: true,
@@ -60,6 +67,7 @@ export const articleRoutes = {
   setArticlesCategory: defineRoute({
     method: 'PUT',
     path: '/article/category',
+    grpc: 'ArticleAPI/SetArticlesCategory',
     auth: 'admin',
     module: 'article',
     summary: '批量设置文章分类',
@@ -69,6 +77,7 @@ export const articleRoutes = {
   recommendArticles: defineRoute({
     method: 'PUT',
     path: '/article/recommend',
+    grpc: 'ArticleAPI/RecommendArticles',
     auth: 'admin',
     module: 'article',
     summary: '推荐文章',
@@ -78,6 +87,7 @@ export const articleRoutes = {
   checkArticles: defineRoute({
     method: 'PUT',
     path: '/article/check',
+    grpc: 'ArticleAPI/CheckArticles',
     auth: 'admin',
     module: 'article',
     summary: '审核文章',
@@ -87,6 +97,7 @@ export const articleRoutes = {
   listRecycleArticles: defineRoute({
     method: 'GET',
     path: '/article/recycle/list',
+    grpc: 'ArticleAPI/ListRecycleArticle',
     auth: 'admin',
     module: 'article',
     summary: '文章回收站',
@@ -96,6 +107,7 @@ export const articleRoutes = {
   restoreRecycleArticles: defineRoute({
     method: 'POST',
     path: '/article/recycle/restore',
+    grpc: 'ArticleAPI/RestoreRecycleArticle',
     auth: 'admin',
     module: 'article',
     summary: '恢复文章',
@@ -105,6 +117,7 @@ export const articleRoutes = {
   deleteRecycleArticles: defineRoute({
     method: 'DELETE',
     path: '/article/recycle',
+    grpc: 'ArticleAPI/DeleteRecycleArticle',
     auth: 'admin',
     module: 'article',
     summary: '彻底删除文章',
@@ -114,6 +127,7 @@ export const articleRoutes = {
   emptyRecycleArticles: defineRoute({
     method: 'DELETE',
     path: '/article/recycle/empty',
+    grpc: 'ArticleAPI/EmptyRecycleArticle',
     auth: 'admin',
     module: 'article',
     summary: '清空文章回收站',
@@ -122,6 +136,7 @@ export const articleRoutes = {
   relatedArticles: defineRoute({
     method: 'GET',
     path: '/article/related',
+    grpc: 'ArticleAPI/GetRelatedArticles',
     auth: 'public',
     summary: '相关文章',
     query: S.ZRelatedArticlesQuery,
@@ -130,6 +145,7 @@ export const articleRoutes = {
   searchArticles: defineRoute({
     method: 'GET',
     path: '/article/search',
+    grpc: 'ArticleAPI/SearchArticle',
     auth: 'public',
     summary: '搜索文章（中文分词全文检索）',
     query: S.ZSearchArticlesQuery,

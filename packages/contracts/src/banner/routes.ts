@@ -4,20 +4,40 @@ import { ZBanner, ZBannerBody, ZListBannersQuery, ZUpdateBannerBody } from './sc
 
 /** Banners (moredoc's BannerAPI): list and get are public for enabled banners. */
 export const bannerRoutes = {
-  createBanner: defineRoute({ method: 'POST', path: '/banner', auth: 'admin', module: 'banner', summary: '新增横幅', body: ZBannerBody, response: ZBanner }),
+  createBanner: defineRoute({
+    method: 'POST',
+    path: '/banner',
+    grpc: 'BannerAPI/CreateBanner',
+    auth: 'admin',
+    module: 'banner',
+    summary: '新增横幅',
+    body: ZBannerBody,
+    response: ZBanner,
+  }),
   updateBanner: defineRoute({
     method: 'PUT',
     path: '/banner',
+    grpc: 'BannerAPI/UpdateBanner',
     auth: 'admin',
     module: 'banner',
     summary: '修改横幅',
     body: ZUpdateBannerBody,
     response: ZBanner,
   }),
-  deleteBanner: defineRoute({ method: 'DELETE', path: '/banner', auth: 'admin', module: 'banner', summary: '删除横幅', query: ZIdsQuery, response: ZOk }),
+  deleteBanner: defineRoute({
+    method: 'DELETE',
+    path: '/banner',
+    grpc: 'BannerAPI/DeleteBanner',
+    auth: 'admin',
+    module: 'banner',
+    summary: '删除横幅',
+    query: ZIdsQuery,
+    response: ZOk,
+  }),
   getBanner: defineRoute({
     method: 'GET',
     path: '/banner',
+    grpc: 'BannerAPI/GetBanner',
     auth: 'public',
     permission: true,
     module: 'banner',
@@ -28,6 +48,7 @@ export const bannerRoutes = {
   listBanners: defineRoute({
     method: 'GET',
     path: '/banner/list',
+    grpc: 'BannerAPI/ListBanner',
     auth: 'public',
     permission: true,
     list: true,

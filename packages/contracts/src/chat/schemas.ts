@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX, zInt4, zNullableTimestamp, zPatch, zQueryArray, zTimestamp } from '../common/schemas';
-import { ZChatCategory, ZChatMessageStatus, ZChatRole, ZLlmModelKind } from '../enums/chat';
-import { ZLlmProvider } from '../enums/llm-provider';
+import { ZChatCategory, ZChatMessageStatus, ZChatRole, ZLlmModelKind, ZLlmProvider } from '../enums/schemas';
+import { CHAT_CONTENT_MAX } from './constants';
 
 const zId = z.number().int().positive().max(INT4_MAX);
 
@@ -111,7 +111,6 @@ export const ZListChatMessagesQuery = z.object({
   size: zInt4.min(1).max(500).default(200),
 });
 
-export const CHAT_CONTENT_MAX = 8000;
 export const ZSendChatMessageBody = z.object({
   topic_id: zId,
   content: z.string({ error: '请输入问题' }).trim().min(1, '请输入问题').max(CHAT_CONTENT_MAX, `问题最多${CHAT_CONTENT_MAX}个字符`),

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Every `code` a failed API call can carry (the body is always `{ code, message }`), so the apps can switch on
  * it. The HTTP status of each code is the API's business (apps/api/src/lib/errors.ts).
@@ -24,5 +22,4 @@ export const ErrorCode = {
   BadGateway: 'bad_gateway',
   Unavailable: 'unavailable',
 } as const;
-export const ZErrorCode = z.enum(ErrorCode);
-export type TErrorCode = z.infer<typeof ZErrorCode>;
+export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

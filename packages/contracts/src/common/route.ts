@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
@@ -19,7 +19,13 @@ export type AuthLevel = 'public' | 'user' | 'admin';
  */
 export type RouteKind = 'json' | 'multipart' | 'binary' | 'ndjson' | 'webhook';
 
-export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  A extends AuthLevel = AuthLevel,
+> {
   method: HttpMethod;
   /** path below /api/v1, e.g. `/user/login` (or below the site root when `root`); `:name` marks a path parameter */
   path: string;
@@ -28,7 +34,8 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   root?: boolean;
   /** binary routes: the content type(s) of the answer, for the API document */
   produces?: string;
-  auth: AuthLevel;
+  /** kept as its literal (`'user'`, not `AuthLevel`): a handler of a `user`/`admin` route gets a non-null `auth` */
+  auth: A;
   summary: string;
   /** admin module this route belongs to (permission grouping) */
   module?: string;
@@ -44,6 +51,18 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
    * recorded. Admin routes are guarded by their permission, not by the switches. See `switchesExempt`.
    */
   switches?: 'exempt';
+  /**
+   * moredoc's gRPC method for the same operation (`<Service>/<Method>`, from its gateway bindings in `api/v1/*.proto`,
+   * commit 3fd9e9a): the route's permission entry is then `GRPC /api.v1.<Service>/<Method>`, as moredoc's, so its
+   * groups and admin pages carry over. Absent: a Wenku-only route with an HTTP entry. See `permissionEntry`.
+   */
+  grpc?: string;
+  /**
+   * An anonymous read every first visitor needs: the API asks for it in-process before it listens (kernel/warm-up.ts),
+   * so the first crowd finds it cached. `true`: the route without a query; otherwise the queries to ask with, the same
+   * objects the site calls with (`first-load.ts`), since a cached answer is found only under the same query string.
+   */
+  warm?: true | readonly z.input<Q>[];
   params?: P;
   query?: Q;
   body?: B;
@@ -55,7 +74,8 @@ export function defineRoute<
   Q extends z.ZodType = z.ZodUndefined,
   B extends z.ZodType = z.ZodUndefined,
   R extends z.ZodType = z.ZodType,
->(def: RouteDef<P, Q, B, R>): RouteDef<P, Q, B, R> {
+  A extends AuthLevel = AuthLevel,
+>(def: RouteDef<P, Q, B, R, A>): RouteDef<P, Q, B, R, A> {
   return def;
 }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ZErrorCode } from './error-code';
+import { ErrorCode } from './error-code';
+
+export const ZErrorCode = z.enum(ErrorCode);
 
 /** Error body of every failed API call. */
 export const ZApiError = z.object({ code: ZErrorCode, message: z.string() });

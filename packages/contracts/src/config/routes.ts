@@ -4,7 +4,16 @@ import { ZOk } from '../common/schemas';
 import { ZSettings, ZRechargeSettings, ZListConfigQuery, ZUpdateConfigBody, ZConfigItem } from './schemas';
 
 export const configRoutes = {
-  getSettings: defineRoute({ method: 'GET', path: '/settings', auth: 'public', switches: 'exempt', summary: '公开的系统设置', response: ZSettings }),
+  getSettings: defineRoute({
+    method: 'GET',
+    path: '/settings',
+    warm: true,
+    grpc: 'ConfigAPI/GetSettings',
+    auth: 'public',
+    switches: 'exempt',
+    summary: '公开的系统设置',
+    response: ZSettings,
+  }),
   getRechargeSettings: defineRoute({
     method: 'GET',
     path: '/settings/recharge',
@@ -16,6 +25,7 @@ export const configRoutes = {
   listConfig: defineRoute({
     method: 'GET',
     path: '/config/list',
+    grpc: 'ConfigAPI/ListConfig',
     auth: 'admin',
     list: true,
     module: 'config',
@@ -23,5 +33,14 @@ export const configRoutes = {
     query: ZListConfigQuery,
     response: z.object({ config: z.array(ZConfigItem) }),
   }),
-  updateConfig: defineRoute({ method: 'PUT', path: '/config', auth: 'admin', module: 'config', summary: '更新配置', body: ZUpdateConfigBody, response: ZOk }),
+  updateConfig: defineRoute({
+    method: 'PUT',
+    path: '/config',
+    grpc: 'ConfigAPI/UpdateConfig',
+    auth: 'admin',
+    module: 'config',
+    summary: '更新配置',
+    body: ZUpdateConfigBody,
+    response: ZOk,
+  }),
 };

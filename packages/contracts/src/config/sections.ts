@@ -6,6 +6,8 @@
  * config pages are forms generated from it (`CONFIG_SECTIONS`, derived below).
  */
 import { z } from 'zod';
+import { SUPPORTED_DOCUMENT_EXTS } from './constants';
+import { SMS_PROVIDER_OPTIONS } from '../enums/sms-provider';
 
 export type ConfigInputType = 'text' | 'textarea' | 'number' | 'switch' | 'select' | 'select-multi' | 'tags' | 'password' | 'image' | 'html';
 
@@ -120,42 +122,6 @@ const f = {
 
 function section<S extends z.ZodRawShape>(title: string, shape: S) {
   return Object.assign(z.object(shape), { title });
-}
-
-export const SUPPORTED_DOCUMENT_EXTS = [
-  'pdf',
-  'doc',
-  'docx',
-  'rtf',
-  'wps',
-  'odt',
-  'dot',
-  'ppt',
-  'pptx',
-  'pps',
-  'ppsx',
-  'dps',
-  'odp',
-  'pot',
-  'xls',
-  'xlsx',
-  'et',
-  'ods',
-  'csv',
-  'tsv',
-  'txt',
-  'epub',
-  'mobi',
-  'chm',
-  'umd',
-] as const;
-
-/**
- * The extensions one may upload under `security.document_allowed_ext`: the stored list, or every supported
- * extension when it is empty (no restriction).
- */
-export function effectiveAllowedExts(stored: readonly string[]): string[] {
-  return stored.length ? [...stored] : [...SUPPORTED_DOCUMENT_EXTS];
 }
 
 /** How a VIP card is priced in credits (`vip.credit_price_rule`; the API's `vipCreditPrice` applies it). */
@@ -339,7 +305,8 @@ export const CONFIG_SCHEMAS = {
     enable: f.switch('启用短信', false, { public: true }),
     provider: f.select(
       '短信服务商',
-      opts(['aliyun', '阿里云'], ['tencent', '腾讯云'], ['baidu', '百度云'], ['huawei', '华为云'], ['haomas', '号码社']),
+      // the enum's own labels (they had drifted here: 百度云 against 百度智能云, 号码社 against Haomas)
+      SMS_PROVIDER_OPTIONS.map((o) => ({ value: o.value, label: o.label })),
       'aliyun',
     ),
     access_key: f.text('AccessKey / SecretId', ''),
@@ -390,6 +357,7 @@ export const CONFIG_SCHEMAS = {
     enable_convert_repeated_document: f.switch('重复文档重新转换', false),
     workers: f.number('并行转换数', 2, { min: 1, max: 8 }),
     max_pages: f.number('文档最大页数(超过则不转换)', 10000, { min: 1, max: 100000 }),
+    daily_pages_per_uploader: f.number('每位上传者每天最多转换页数(0为不限)', 20000, { min: 0, max: 10000000 }),
   }),
   search: section('搜索设置', {
     weight_title: f.select('标题权重', opts(['A', 'A (最高)'], ['B', 'B'], ['C', 'C'], ['D', 'D (最低)']), 'A'),
@@ -420,6 +388,9 @@ export const CONFIG_SCHEMAS = {
     min_chars: f.number('文字少于多少字的图片页需要识别', 20, { min: 0, max: 10000 }),
     page_timeout: f.number('每页识别超时(秒)', 120, { min: 1, max: 3600 }),
     max_pages: f.number('每篇文档最多识别页数(0为不限)', 200, { min: 0, max: 100000 }),
+    max_page_pixels: f.number('每页渲染最大像素(万像素，超过则自动降低分辨率)', 2500, { min: 100, max: 20000 }),
+    document_timeout: f.number('每篇文档识别总时长上限(分钟，0为不限)', 60, { min: 0, max: 1440 }),
+    daily_minutes_per_uploader: f.number('每位上传者每天最多识别时长(分钟，0为不限)', 120, { min: 0, max: 144000 }),
   }),
   llm: section('AI 大模型', {
     enable: f.switch('启用 AI 功能', false, { public: true }),

@@ -20,11 +20,13 @@ import {
   ZListAdvertisementsQuery,
   ZAdvertisementPositionQuery,
 } from './schemas';
+import { CATEGORY_TREE_QUERY, NAVIGATION_QUERY, FRIENDLINK_QUERY } from '../first-load';
 
 export const categoryRoutes = {
   createCategory: defineRoute({
     method: 'POST',
     path: '/category',
+    grpc: 'CategoryAPI/CreateCategory',
     auth: 'admin',
     module: 'category',
     summary: '新增分类',
@@ -34,16 +36,27 @@ export const categoryRoutes = {
   updateCategory: defineRoute({
     method: 'PUT',
     path: '/category',
+    grpc: 'CategoryAPI/UpdateCategory',
     auth: 'admin',
     module: 'category',
     summary: '修改分类',
     body: ZUpdateCategoryBody,
     response: ZCategory,
   }),
-  deleteCategory: defineRoute({ method: 'DELETE', path: '/category', auth: 'admin', module: 'category', summary: '删除分类', query: ZIdsQuery, response: ZOk }),
+  deleteCategory: defineRoute({
+    method: 'DELETE',
+    path: '/category',
+    grpc: 'CategoryAPI/DeleteCategory',
+    auth: 'admin',
+    module: 'category',
+    summary: '删除分类',
+    query: ZIdsQuery,
+    response: ZOk,
+  }),
   getCategory: defineRoute({
     method: 'GET',
     path: '/category',
+    grpc: 'CategoryAPI/GetCategory',
     auth: 'public',
     permission: true,
     module: 'category',
@@ -54,6 +67,8 @@ export const categoryRoutes = {
   listCategories: defineRoute({
     method: 'GET',
     path: '/category/list',
+    warm: [CATEGORY_TREE_QUERY],
+    grpc: 'CategoryAPI/ListCategory',
     auth: 'public',
     permission: true,
     list: true,
@@ -68,6 +83,7 @@ export const navigationRoutes = {
   createNavigation: defineRoute({
     method: 'POST',
     path: '/navigation',
+    grpc: 'NavigationAPI/CreateNavigation',
     auth: 'admin',
     module: 'navigation',
     summary: '新增导航',
@@ -77,6 +93,7 @@ export const navigationRoutes = {
   updateNavigation: defineRoute({
     method: 'PUT',
     path: '/navigation',
+    grpc: 'NavigationAPI/UpdateNavigation',
     auth: 'admin',
     module: 'navigation',
     summary: '修改导航',
@@ -86,6 +103,7 @@ export const navigationRoutes = {
   deleteNavigation: defineRoute({
     method: 'DELETE',
     path: '/navigation',
+    grpc: 'NavigationAPI/DeleteNavigation',
     auth: 'admin',
     module: 'navigation',
     summary: '删除导航',
@@ -95,6 +113,7 @@ export const navigationRoutes = {
   getNavigation: defineRoute({
     method: 'GET',
     path: '/navigation',
+    grpc: 'NavigationAPI/GetNavigation',
     auth: 'admin',
     module: 'navigation',
     summary: '导航详情',
@@ -104,6 +123,8 @@ export const navigationRoutes = {
   listNavigations: defineRoute({
     method: 'GET',
     path: '/navigation/list',
+    warm: [NAVIGATION_QUERY],
+    grpc: 'NavigationAPI/ListNavigation',
     auth: 'public',
     permission: true,
     list: true,
@@ -118,6 +139,7 @@ export const friendlinkRoutes = {
   createFriendlink: defineRoute({
     method: 'POST',
     path: '/friendlink',
+    grpc: 'FriendlinkAPI/CreateFriendlink',
     auth: 'admin',
     module: 'friendlink',
     summary: '新增友链',
@@ -127,6 +149,7 @@ export const friendlinkRoutes = {
   updateFriendlink: defineRoute({
     method: 'PUT',
     path: '/friendlink',
+    grpc: 'FriendlinkAPI/UpdateFriendlink',
     auth: 'admin',
     module: 'friendlink',
     summary: '修改友链',
@@ -136,6 +159,7 @@ export const friendlinkRoutes = {
   deleteFriendlink: defineRoute({
     method: 'DELETE',
     path: '/friendlink',
+    grpc: 'FriendlinkAPI/DeleteFriendlink',
     auth: 'admin',
     module: 'friendlink',
     summary: '删除友链',
@@ -145,6 +169,7 @@ export const friendlinkRoutes = {
   getFriendlink: defineRoute({
     method: 'GET',
     path: '/friendlink',
+    grpc: 'FriendlinkAPI/GetFriendlink',
     auth: 'admin',
     module: 'friendlink',
     summary: '友链详情',
@@ -154,6 +179,8 @@ export const friendlinkRoutes = {
   listFriendlinks: defineRoute({
     method: 'GET',
     path: '/friendlink/list',
+    warm: [FRIENDLINK_QUERY],
+    grpc: 'FriendlinkAPI/ListFriendlink',
     auth: 'public',
     permission: true,
     list: true,
@@ -168,6 +195,7 @@ export const advertisementRoutes = {
   createAdvertisement: defineRoute({
     method: 'POST',
     path: '/advertisement',
+    grpc: 'AdvertisementAPI/CreateAdvertisement',
     auth: 'admin',
     module: 'advertisement',
     summary: '新增广告',
@@ -177,6 +205,7 @@ export const advertisementRoutes = {
   updateAdvertisement: defineRoute({
     method: 'PUT',
     path: '/advertisement',
+    grpc: 'AdvertisementAPI/UpdateAdvertisement',
     auth: 'admin',
     module: 'advertisement',
     summary: '修改广告',
@@ -186,6 +215,7 @@ export const advertisementRoutes = {
   deleteAdvertisement: defineRoute({
     method: 'DELETE',
     path: '/advertisement',
+    grpc: 'AdvertisementAPI/DeleteAdvertisement',
     auth: 'admin',
     module: 'advertisement',
     summary: '删除广告',
@@ -195,6 +225,7 @@ export const advertisementRoutes = {
   getAdvertisement: defineRoute({
     method: 'GET',
     path: '/advertisement',
+    grpc: 'AdvertisementAPI/GetAdvertisement',
     auth: 'admin',
     module: 'advertisement',
     summary: '广告详情',
@@ -204,6 +235,7 @@ export const advertisementRoutes = {
   listAdvertisements: defineRoute({
     method: 'GET',
     path: '/advertisement/list',
+    grpc: 'AdvertisementAPI/ListAdvertisement',
     auth: 'admin',
     list: true,
     module: 'advertisement',
@@ -214,6 +246,7 @@ export const advertisementRoutes = {
   getAdvertisementsByPosition: defineRoute({
     method: 'GET',
     path: '/advertisement/position',
+    grpc: 'AdvertisementAPI/GetAdvertisementByPosition',
     auth: 'public',
     summary: '按位置获取有效广告（VIP 用户为空）',
     query: ZAdvertisementPositionQuery,

@@ -3,6 +3,7 @@ import { defineRoute } from '../common/route';
 import { ZIdQuery, ZOk, zList, zInt4, INT4_MAX } from '../common/schemas';
 import { ZLanguage } from '../config/schemas';
 import * as S from './schemas';
+import { DOCUMENT_FIRST_PAGE_QUERY, HOME_DOCUMENTS_QUERY } from '../first-load';
 
 const ZPageOnly = z.object({ page: zInt4.min(1).default(1), size: zInt4.min(1).max(100).default(20) });
 
@@ -83,6 +84,7 @@ export const documentRoutes = {
   createDocuments: defineRoute({
     method: 'POST',
     path: '/document',
+    grpc: 'DocumentAPI/CreateDocument',
     auth: 'user',
     summary: '提交上传的文档',
     body: S.ZCreateDocumentsBody,
@@ -91,6 +93,7 @@ export const documentRoutes = {
   updateDocument: defineRoute({
     method: 'PUT',
     path: '/document',
+    grpc: 'DocumentAPI/UpdateDocument',
     auth: 'user',
     permission: true,
     module: 'document',
@@ -101,6 +104,7 @@ export const documentRoutes = {
   deleteDocument: defineRoute({
     method: 'DELETE',
     path: '/document',
+    grpc: 'DocumentAPI/DeleteDocument',
     auth: 'user',
     permission: true,
     module: 'document',
@@ -111,6 +115,7 @@ export const documentRoutes = {
   getDocument: defineRoute({
     method: 'GET',
     path: '/document',
+    grpc: 'DocumentAPI/GetDocument',
     auth: 'public',
     permission: true,
     module: 'document',
@@ -121,6 +126,8 @@ export const documentRoutes = {
   listDocuments: defineRoute({
     method: 'GET',
     path: '/document/list',
+    warm: [DOCUMENT_FIRST_PAGE_QUERY],
+    grpc: 'DocumentAPI/ListDocument',
     auth: 'public',
     permission: true,
     list: true,
@@ -132,6 +139,8 @@ export const documentRoutes = {
   homeDocuments: defineRoute({
     method: 'GET',
     path: '/document/home',
+    warm: [HOME_DOCUMENTS_QUERY],
+    grpc: 'DocumentAPI/ListDocumentForHome',
     auth: 'public',
     summary: '首页文档',
     query: S.ZHomeDocumentsQuery,
@@ -140,6 +149,7 @@ export const documentRoutes = {
   relatedDocuments: defineRoute({
     method: 'GET',
     path: '/document/related',
+    grpc: 'DocumentAPI/GetRelatedDocuments',
     auth: 'public',
     summary: '相关文档',
     query: S.ZRelatedDocumentsQuery,
@@ -148,6 +158,7 @@ export const documentRoutes = {
   downloadDocument: defineRoute({
     method: 'GET',
     path: '/document/download',
+    grpc: 'DocumentAPI/DownloadDocument',
     auth: 'public',
     summary: '获取下载链接',
     query: ZIdQuery,
@@ -156,16 +167,26 @@ export const documentRoutes = {
   downloadReviewDocument: defineRoute({
     method: 'GET',
     path: '/document/download/bereviewed',
+    grpc: 'DocumentAPI/DownloadDocumentToBeReviewed',
     auth: 'admin',
     module: 'document',
     summary: '下载待审核文档',
     query: ZIdQuery,
     response: S.ZDownloadResult,
   }),
-  setDocumentScore: defineRoute({ method: 'POST', path: '/document/score', auth: 'user', summary: '文档评分', body: S.ZScoreBody, response: ZOk }),
+  setDocumentScore: defineRoute({
+    method: 'POST',
+    path: '/document/score',
+    grpc: 'DocumentAPI/SetDocumentScore',
+    auth: 'user',
+    summary: '文档评分',
+    body: S.ZScoreBody,
+    response: ZOk,
+  }),
   getDocumentScore: defineRoute({
     method: 'GET',
     path: '/document/score',
+    grpc: 'DocumentAPI/GetDocumentScore',
     auth: 'user',
     summary: '我的评分',
     query: z.object({ document_id: zInt4.positive() }),
@@ -174,6 +195,7 @@ export const documentRoutes = {
   setDocumentRecommend: defineRoute({
     method: 'PUT',
     path: '/document/recommend',
+    grpc: 'DocumentAPI/SetDocumentRecommend',
     auth: 'admin',
     module: 'document',
     summary: '推荐文档',
@@ -183,6 +205,7 @@ export const documentRoutes = {
   checkDocument: defineRoute({
     method: 'PUT',
     path: '/document/check',
+    grpc: 'DocumentAPI/CheckDocument',
     auth: 'admin',
     module: 'document',
     summary: '审核文档',
@@ -192,6 +215,7 @@ export const documentRoutes = {
   reconvertDocuments: defineRoute({
     method: 'PUT',
     path: '/document/reconvert',
+    grpc: 'DocumentAPI/SetDocumentReconvert',
     auth: 'admin',
     module: 'document',
     summary: '重新转换（不传 id 为全部失败文档）',
@@ -201,6 +225,7 @@ export const documentRoutes = {
   setDocumentsCategory: defineRoute({
     method: 'PUT',
     path: '/document/category',
+    grpc: 'DocumentAPI/SetDocumentsCategory',
     auth: 'admin',
     module: 'document',
     summary: '批量设置分类',
@@ -210,6 +235,7 @@ export const documentRoutes = {
   setDocumentsLanguage: defineRoute({
     method: 'PUT',
     path: '/document/language',
+    grpc: 'DocumentAPI/SetDocumentsLanguage',
     auth: 'admin',
     module: 'document',
     summary: '批量设置语言',
@@ -220,6 +246,7 @@ export const documentRoutes = {
   listRecycleDocuments: defineRoute({
     method: 'GET',
     path: '/document/recycle',
+    grpc: 'RecycleAPI/ListRecycleDocument',
     auth: 'admin',
     list: true,
     module: 'recycle',
@@ -230,6 +257,7 @@ export const documentRoutes = {
   restoreRecycleDocuments: defineRoute({
     method: 'PUT',
     path: '/document/recycle',
+    grpc: 'RecycleAPI/RecoverRecycleDocument',
     auth: 'admin',
     module: 'recycle',
     summary: '恢复文档',
@@ -239,6 +267,7 @@ export const documentRoutes = {
   deleteRecycleDocuments: defineRoute({
     method: 'DELETE',
     path: '/document/recycle',
+    grpc: 'RecycleAPI/DeleteRecycleDocument',
     auth: 'admin',
     module: 'recycle',
     summary: '彻底删除文档',
@@ -248,6 +277,7 @@ export const documentRoutes = {
   emptyRecycleDocuments: defineRoute({
     method: 'DELETE',
     path: '/document/recycle/all',
+    grpc: 'RecycleAPI/ClearRecycleDocument',
     auth: 'admin',
     module: 'recycle',
     summary: '清空回收站',
@@ -273,10 +303,19 @@ export const documentRoutes = {
     response: zList('favorite', S.ZFavorite),
   }),
 
-  createComment: defineRoute({ method: 'POST', path: '/comment', auth: 'user', summary: '发表评论', body: S.ZCreateCommentBody, response: S.ZComment }),
+  createComment: defineRoute({
+    method: 'POST',
+    path: '/comment',
+    grpc: 'CommentAPI/CreateComment',
+    auth: 'user',
+    summary: '发表评论',
+    body: S.ZCreateCommentBody,
+    response: S.ZComment,
+  }),
   deleteComment: defineRoute({
     method: 'DELETE',
     path: '/comment',
+    grpc: 'CommentAPI/DeleteComment',
     auth: 'user',
     permission: true,
     module: 'comment',
@@ -287,6 +326,7 @@ export const documentRoutes = {
   listComments: defineRoute({
     method: 'GET',
     path: '/comment/list',
+    grpc: 'CommentAPI/ListComment',
     auth: 'public',
     permission: true,
     list: true,
@@ -298,6 +338,7 @@ export const documentRoutes = {
   getComment: defineRoute({
     method: 'GET',
     path: '/comment',
+    grpc: 'CommentAPI/GetComment',
     auth: 'admin',
     module: 'comment',
     summary: '评论详情',
@@ -307,6 +348,7 @@ export const documentRoutes = {
   updateComment: defineRoute({
     method: 'PUT',
     path: '/comment',
+    grpc: 'CommentAPI/UpdateComment',
     auth: 'admin',
     module: 'comment',
     summary: '编辑评论（内容、状态）',
@@ -316,6 +358,7 @@ export const documentRoutes = {
   checkComment: defineRoute({
     method: 'POST',
     path: '/comment/check',
+    grpc: 'CommentAPI/CheckComment',
     auth: 'admin',
     module: 'comment',
     summary: '审核评论',
@@ -323,20 +366,39 @@ export const documentRoutes = {
     response: ZOk,
   }),
 
-  createReport: defineRoute({ method: 'POST', path: '/report', auth: 'user', summary: '举报文档', body: S.ZCreateReportBody, response: ZOk }),
+  createReport: defineRoute({
+    method: 'POST',
+    path: '/report',
+    grpc: 'ReportAPI/CreateReport',
+    auth: 'user',
+    summary: '举报文档',
+    body: S.ZCreateReportBody,
+    response: ZOk,
+  }),
   updateReport: defineRoute({
     method: 'PUT',
     path: '/report',
+    grpc: 'ReportAPI/UpdateReport',
     auth: 'admin',
     module: 'report',
     summary: '处理举报',
     body: S.ZUpdateReportBody,
     response: S.ZReport,
   }),
-  deleteReport: defineRoute({ method: 'DELETE', path: '/report', auth: 'admin', module: 'report', summary: '删除举报', query: S.ZIdArrayQuery, response: ZOk }),
+  deleteReport: defineRoute({
+    method: 'DELETE',
+    path: '/report',
+    grpc: 'ReportAPI/DeleteReport',
+    auth: 'admin',
+    module: 'report',
+    summary: '删除举报',
+    query: S.ZIdArrayQuery,
+    response: ZOk,
+  }),
   listReports: defineRoute({
     method: 'GET',
     path: '/report/list',
+    grpc: 'ReportAPI/ListReport',
     auth: 'admin',
     list: true,
     module: 'report',
@@ -348,6 +410,7 @@ export const documentRoutes = {
   listMyDownloads: defineRoute({
     method: 'GET',
     path: '/user/download',
+    grpc: 'UserAPI/ListUserDownload',
     auth: 'user',
     summary: '我的下载',
     query: ZPageOnly,
@@ -357,6 +420,7 @@ export const documentRoutes = {
   listAttachments: defineRoute({
     method: 'GET',
     path: '/attachment/list',
+    grpc: 'AttachmentAPI/ListAttachment',
     auth: 'admin',
     list: true,
     module: 'attachment',
@@ -367,6 +431,7 @@ export const documentRoutes = {
   getAttachment: defineRoute({
     method: 'GET',
     path: '/attachment',
+    grpc: 'AttachmentAPI/GetAttachment',
     auth: 'admin',
     module: 'attachment',
     summary: '附件详情',
@@ -376,6 +441,7 @@ export const documentRoutes = {
   updateAttachment: defineRoute({
     method: 'PUT',
     path: '/attachment',
+    grpc: 'AttachmentAPI/UpdateAttachment',
     auth: 'admin',
     module: 'attachment',
     summary: '修改附件（禁用即封禁该文件哈希）',
@@ -385,6 +451,7 @@ export const documentRoutes = {
   deleteAttachment: defineRoute({
     method: 'DELETE',
     path: '/attachment',
+    grpc: 'AttachmentAPI/DeleteAttachment',
     auth: 'admin',
     module: 'attachment',
     summary: '删除附件',
@@ -395,6 +462,7 @@ export const documentRoutes = {
   listLanguages: defineRoute({
     method: 'GET',
     path: '/language/list',
+    grpc: 'LanguageAPI/ListLanguage',
     auth: 'public',
     permission: true,
     list: true,
@@ -406,6 +474,7 @@ export const documentRoutes = {
   createLanguage: defineRoute({
     method: 'POST',
     path: '/language',
+    grpc: 'LanguageAPI/CreateLanguage',
     auth: 'admin',
     module: 'language',
     summary: '新增语言',
@@ -415,6 +484,7 @@ export const documentRoutes = {
   updateLanguage: defineRoute({
     method: 'PUT',
     path: '/language',
+    grpc: 'LanguageAPI/UpdateLanguage',
     auth: 'admin',
     module: 'language',
     summary: '修改语言',
@@ -424,6 +494,7 @@ export const documentRoutes = {
   setLanguageStatus: defineRoute({
     method: 'PUT',
     path: '/language/status',
+    grpc: 'LanguageAPI/UpdateLanguageStatus',
     auth: 'admin',
     module: 'language',
     summary: '启用或停用语言',
@@ -433,6 +504,7 @@ export const documentRoutes = {
   deleteLanguage: defineRoute({
     method: 'DELETE',
     path: '/language',
+    grpc: 'LanguageAPI/DeleteLanguage',
     auth: 'admin',
     module: 'language',
     summary: '删除语言',
@@ -479,6 +551,7 @@ export const documentRoutes = {
   getEnvs: defineRoute({
     method: 'GET',
     path: '/envs',
+    grpc: 'ConfigAPI/GetEnvs',
     auth: 'admin',
     module: 'config',
     summary: '转换引擎与依赖检测',
@@ -494,20 +567,3 @@ export const UPLOAD_IMAGE_ROUTES = {
   banner: documentRoutes.uploadBannerImage,
   article: documentRoutes.uploadArticleImage,
 } as const;
-export const UPLOAD_IMAGE_PATHS = {
-  avatar: '/upload/avatar',
-  config: '/upload/config',
-  category: '/upload/category',
-  banner: '/upload/banner',
-  article: '/upload/article',
-} as const;
-export const IMAGE_EXTS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'ico'] as const;
-
-/** Multipart upload of a document file (field `file`); answers ZUploadResult. */
-export const UPLOAD_DOCUMENT_PATH = '/upload/document';
-/**
- * Page images: `/view/page/{document uuid}/{page}.svg` or `.gzip.svg`; covers: `/view/cover/{uuid}`. moredoc clients
- * put the document's `attachment.hash` (its 64-character view key) in place of the uuid; both are served alike.
- */
-export const pageImageUrl = (uuid: string, page: number, gzip = true) => `/view/page/${uuid}/${page}${gzip ? '.gzip.svg' : '.svg'}`;
-export const coverUrl = (uuid: string) => `/view/cover/${uuid}`;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { zPatch, zQueryArray, zTimestamp, zNullableTimestamp, zId, zBoolItem, zInt4, INT4_MAX, zDateString, ZUserBrief, ZUserCard } from '../common/schemas';
 import { ZCategory } from '../content/schemas';
-import { TargetType, ZTargetType } from '../enums/target-type';
+import { TargetType } from '../enums/target-type';
+import { ZTargetType } from '../enums/schemas';
 
 const zPage = zInt4.min(1).default(1);
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Review status of an article, spec §3. */
@@ -7,8 +6,7 @@ export const ArticleAudit = {
   Approved: 1,
   Rejected: 2,
 } as const;
-export const ZArticleAudit = z.enum(ArticleAudit);
-export type TArticleAudit = z.infer<typeof ZArticleAudit>;
+export type TArticleAudit = (typeof ArticleAudit)[keyof typeof ArticleAudit];
 
 export const ARTICLE_AUDIT_OPTIONS = [
   { value: ArticleAudit.Pending, label: '待审核', status: 'Processing' },

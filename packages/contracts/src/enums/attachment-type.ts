@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** What an uploaded attachment belongs to, spec §3. */
@@ -13,8 +12,7 @@ export const AttachmentType = {
   Config: 7,
   SpiderDocument: 8,
 } as const;
-export const ZAttachmentType = z.enum(AttachmentType);
-export type TAttachmentType = z.infer<typeof ZAttachmentType>;
+export type TAttachmentType = (typeof AttachmentType)[keyof typeof AttachmentType];
 
 export const ATTACHMENT_TYPE_OPTIONS = [
   { value: AttachmentType.Unknown, label: '未知' },

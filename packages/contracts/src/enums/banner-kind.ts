@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Where a banner is shown, spec §3. */
@@ -7,8 +6,7 @@ export const BannerKind = {
   MiniProgram: 1,
   App: 2,
 } as const;
-export const ZBannerKind = z.enum(BannerKind);
-export type TBannerKind = z.infer<typeof ZBannerKind>;
+export type TBannerKind = (typeof BannerKind)[keyof typeof BannerKind];
 
 export const BANNER_KIND_OPTIONS = [
   { value: BannerKind.Website, label: '网站' },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Whether a category holds documents or articles, spec §3. */
@@ -6,8 +5,7 @@ export const CategoryType = {
   Document: 0,
   Article: 1,
 } as const;
-export const ZCategoryType = z.enum(CategoryType);
-export type TCategoryType = z.infer<typeof ZCategoryType>;
+export type TCategoryType = (typeof CategoryType)[keyof typeof CategoryType];
 
 export const CATEGORY_TYPE_OPTIONS = [
   { value: CategoryType.Document, label: '文档' },

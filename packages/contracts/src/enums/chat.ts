@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** What a chat topic is for: 0 AI对话, 1 AI搜索 (retrieval over the library), 2 document Q&A (spec §3). */
 export const ChatCategory = { Dialog: 0, Search: 1, Document: 2 } as const;
-export const ZChatCategory = z.enum(ChatCategory);
-export type TChatCategory = z.infer<typeof ZChatCategory>;
+export type TChatCategory = (typeof ChatCategory)[keyof typeof ChatCategory];
 export const CHAT_CATEGORY_OPTIONS = [
   { value: ChatCategory.Dialog, label: 'AI对话' },
   { value: ChatCategory.Search, label: 'AI搜索' },
@@ -16,8 +14,7 @@ export const CHAT_CATEGORY_OPTIONS = [
  * blocked (quota or content). A message in one of the four finished states never changes again.
  */
 export const ChatMessageStatus = { Pending: 0, Generating: 1, Success: 2, Failed: 3, Cancelled: 4, Blocked: 5 } as const;
-export const ZChatMessageStatus = z.enum(ChatMessageStatus);
-export type TChatMessageStatus = z.infer<typeof ZChatMessageStatus>;
+export type TChatMessageStatus = (typeof ChatMessageStatus)[keyof typeof ChatMessageStatus];
 export const CHAT_FINISHED_STATUSES: readonly TChatMessageStatus[] = [
   ChatMessageStatus.Success,
   ChatMessageStatus.Failed,
@@ -37,9 +34,9 @@ export const CHAT_MESSAGE_STATUS_OPTIONS = [
   { value: ChatMessageStatus.Blocked, label: '已拦截', status: 'Error' },
 ] as const satisfies readonly TEnumOption<TChatMessageStatus>[];
 
-export const ZChatRole = z.enum(['user', 'assistant']);
-export type TChatRole = z.infer<typeof ZChatRole>;
+export const CHAT_ROLES = ['user', 'assistant'] as const;
+export type TChatRole = (typeof CHAT_ROLES)[number];
 
 /** A configured model is for chatting or for embeddings (vectors for AI search). */
-export const ZLlmModelKind = z.enum(['chat', 'embedding']);
-export type TLlmModelKind = z.infer<typeof ZLlmModelKind>;
+export const LLM_MODEL_KINDS = ['chat', 'embedding'] as const;
+export type TLlmModelKind = (typeof LLM_MODEL_KINDS)[number];

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Generic moderation status of user content (comments, reports, ...), spec §3. */
@@ -9,8 +8,7 @@ export const ContentStatus = {
   Rejected: 3,
   Ignored: 4,
 } as const;
-export const ZContentStatus = z.enum(ContentStatus);
-export type TContentStatus = z.infer<typeof ZContentStatus>;
+export type TContentStatus = (typeof ContentStatus)[keyof typeof ContentStatus];
 
 export const CONTENT_STATUS_OPTIONS = [
   { value: ContentStatus.Normal, label: '正常', status: 'Success' },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Conversion (and review) status of a document, spec §4. */
@@ -12,8 +11,7 @@ export const DocumentStatus = {
   PendingReview: 6,
   ReviewRejected: 7,
 } as const;
-export const ZDocumentStatus = z.enum(DocumentStatus);
-export type TDocumentStatus = z.infer<typeof ZDocumentStatus>;
+export type TDocumentStatus = (typeof DocumentStatus)[keyof typeof DocumentStatus];
 
 export const DOCUMENT_STATUS_OPTIONS = [
   { value: DocumentStatus.Pending, label: '待转换', status: 'Default' },

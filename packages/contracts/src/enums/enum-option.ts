@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export type TEnumValue = string | number;
 
 /** antd Badge status names, used by ProTable `valueEnum` to colour a status cell. */
@@ -31,9 +29,4 @@ export function labelOf<V extends TEnumValue>(options: readonly TEnumOption<V>[]
 /** Values of an option list, in order. */
 export function valuesOf<V extends TEnumValue>(options: readonly TEnumOption<V>[]): V[] {
   return options.map((o) => o.value);
-}
-
-/** Query strings carry numbers as text: coerce, then accept only the enum's values. */
-export function zQueryEnum<T extends z.ZodType<number>>(schema: T) {
-  return z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), schema);
 }

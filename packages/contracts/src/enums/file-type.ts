@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Document file types, decided by extension (spec §3); see `fileTypeOfExt` in format/. */
@@ -14,8 +13,7 @@ export const FileType = {
   Umd: 'umd',
   Other: 'other',
 } as const;
-export const ZFileType = z.enum(FileType);
-export type TFileType = z.infer<typeof ZFileType>;
+export type TFileType = (typeof FileType)[keyof typeof FileType];
 
 /** Extensions (lower case, no dot) of each type; anything not listed is `other`. */
 export const FILE_TYPE_EXTS: Readonly<Record<Exclude<TFileType, 'other'>, readonly string[]>> = {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Large-language-model providers, all reached through one OpenAI-compatible client, spec §3. */
@@ -15,8 +14,7 @@ export const LlmProvider = {
   Gitee: 'gitee',
   Custom: 'custom',
 } as const;
-export const ZLlmProvider = z.enum(LlmProvider);
-export type TLlmProvider = z.infer<typeof ZLlmProvider>;
+export type TLlmProvider = (typeof LlmProvider)[keyof typeof LlmProvider];
 
 /**
  * Default OpenAI-compatible base URL of each provider (the client appends `/chat/completions`, `/embeddings`, ...).

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Text recognition status of a document, spec §4. */
@@ -8,8 +7,7 @@ export const OcrStatus = {
   Success: 2,
   Failed: 3,
 } as const;
-export const ZOcrStatus = z.enum(OcrStatus);
-export type TOcrStatus = z.infer<typeof ZOcrStatus>;
+export type TOcrStatus = (typeof OcrStatus)[keyof typeof OcrStatus];
 
 export const OCR_STATUS_OPTIONS = [
   { value: OcrStatus.Pending, label: '待识别', status: 'Default' },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Order lifecycle, spec §4. */
@@ -7,8 +6,7 @@ export const OrderStatus = {
   Paid: 2,
   Closed: 3,
 } as const;
-export const ZOrderStatus = z.enum(OrderStatus);
-export type TOrderStatus = z.infer<typeof ZOrderStatus>;
+export type TOrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
 export const ORDER_STATUS_OPTIONS = [
   { value: OrderStatus.Pending, label: '待支付', status: 'Warning' },

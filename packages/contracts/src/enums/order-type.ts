@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** What an order buys (`order_type`; the spec's "order item kinds"), spec §3. */
@@ -7,8 +6,7 @@ export const OrderType = {
   BuyVip: 2,
   Recharge: 3,
 } as const;
-export const ZOrderType = z.enum(OrderType);
-export type TOrderType = z.infer<typeof ZOrderType>;
+export type TOrderType = (typeof OrderType)[keyof typeof OrderType];
 
 export const ORDER_TYPE_OPTIONS = [
   { value: OrderType.BuyDocument, label: '购买文档' },

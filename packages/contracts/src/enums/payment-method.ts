@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** How an order is paid, spec §3. */
@@ -14,8 +13,7 @@ export const PaymentMethod = {
   DownloadCode: 9,
   Advertising: 10,
 } as const;
-export const ZPaymentMethod = z.enum(PaymentMethod);
-export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
+export type TPaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
 
 export const PAYMENT_METHOD_OPTIONS = [
   { value: PaymentMethod.Wechat, label: '微信支付' },

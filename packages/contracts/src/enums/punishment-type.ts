@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Restrictions an administrator can put on one user, spec §3 and §6. */
@@ -10,8 +9,7 @@ export const PunishmentType = {
   NoFavorite: 5,
   NoArticle: 6,
 } as const;
-export const ZPunishmentType = z.enum(PunishmentType);
-export type TPunishmentType = z.infer<typeof ZPunishmentType>;
+export type TPunishmentType = (typeof PunishmentType)[keyof typeof PunishmentType];
 
 export const PUNISHMENT_TYPE_OPTIONS = [
   { value: PunishmentType.DisableAccount, label: '禁用账户' },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Why a user reports a document, spec §3. */
@@ -10,8 +9,7 @@ export const ReportReason = {
   PersonalAttack: 5,
   Harassment: 6,
 } as const;
-export const ZReportReason = z.enum(ReportReason);
-export type TReportReason = z.infer<typeof ZReportReason>;
+export type TReportReason = (typeof ReportReason)[keyof typeof ReportReason];
 
 export const REPORT_REASON_OPTIONS = [
   { value: ReportReason.SpamAd, label: '垃圾广告' },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Text-message gateways, spec §3. */
@@ -9,8 +8,7 @@ export const SmsProvider = {
   Huawei: 'huawei',
   Haomas: 'haomas',
 } as const;
-export const ZSmsProvider = z.enum(SmsProvider);
-export type TSmsProvider = z.infer<typeof ZSmsProvider>;
+export type TSmsProvider = (typeof SmsProvider)[keyof typeof SmsProvider];
 
 export const SMS_PROVIDER_OPTIONS = [
   { value: SmsProvider.Aliyun, label: '阿里云' },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** What a text-message code is for, spec §3. */
@@ -7,8 +6,7 @@ export const SmsPurpose = {
   Login: 1,
   FindPassword: 2,
 } as const;
-export const ZSmsPurpose = z.enum(SmsPurpose);
-export type TSmsPurpose = z.infer<typeof ZSmsPurpose>;
+export type TSmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose];
 
 export const SMS_PURPOSE_OPTIONS = [
   { value: SmsPurpose.Register, label: '注册' },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Delivery status of a text message, spec §3. */
@@ -7,8 +6,7 @@ export const SmsStatus = {
   Success: 1,
   Failed: 2,
 } as const;
-export const ZSmsStatus = z.enum(SmsStatus);
-export type TSmsStatus = z.infer<typeof ZSmsStatus>;
+export type TSmsStatus = (typeof SmsStatus)[keyof typeof SmsStatus];
 
 export const SMS_STATUS_OPTIONS = [
   { value: SmsStatus.Sending, label: '发送中', status: 'Processing' },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Status of a collected document on its way to publication, spec §4. */
@@ -13,8 +12,7 @@ export const SpiderDocumentStatus = {
   Published: 7,
   PublishFailed: 8,
 } as const;
-export const ZSpiderDocumentStatus = z.enum(SpiderDocumentStatus);
-export type TSpiderDocumentStatus = z.infer<typeof ZSpiderDocumentStatus>;
+export type TSpiderDocumentStatus = (typeof SpiderDocumentStatus)[keyof typeof SpiderDocumentStatus];
 
 export const SPIDER_DOCUMENT_STATUS_OPTIONS = [
   { value: SpiderDocumentStatus.Pending, label: '待处理', status: 'Default' },

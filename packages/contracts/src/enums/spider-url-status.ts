@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Status of a URL queued for collection, spec §4. */
@@ -8,8 +7,7 @@ export const SpiderUrlStatus = {
   Done: 2,
   Failed: 3,
 } as const;
-export const ZSpiderUrlStatus = z.enum(SpiderUrlStatus);
-export type TSpiderUrlStatus = z.infer<typeof ZSpiderUrlStatus>;
+export type TSpiderUrlStatus = (typeof SpiderUrlStatus)[keyof typeof SpiderUrlStatus];
 
 export const SPIDER_URL_STATUS_OPTIONS = [
   { value: SpiderUrlStatus.Pending, label: '待采集', status: 'Default' },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** What a comment, favourite or score is about (moredoc stores both in the same tables with a `type`). */
@@ -6,8 +5,7 @@ export const TargetType = {
   Document: 0,
   Article: 1,
 } as const;
-export const ZTargetType = z.enum(TargetType);
-export type TTargetType = z.infer<typeof ZTargetType>;
+export type TTargetType = (typeof TargetType)[keyof typeof TargetType];
 
 export const TARGET_TYPE_OPTIONS = [
   { value: TargetType.Document, label: '文档' },

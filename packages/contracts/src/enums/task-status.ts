@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** Status of embedding and other background tasks, spec §4. */
@@ -8,8 +7,7 @@ export const TaskStatus = {
   Done: 2,
   Failed: 3,
 } as const;
-export const ZTaskStatus = z.enum(TaskStatus);
-export type TTaskStatus = z.infer<typeof ZTaskStatus>;
+export type TTaskStatus = (typeof TaskStatus)[keyof typeof TaskStatus];
 
 export const TASK_STATUS_OPTIONS = [
   { value: TaskStatus.Pending, label: '待处理', status: 'Default' },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TEnumOption } from './enum-option';
 
 /** VIP membership cards, spec §3. */
@@ -7,8 +6,7 @@ export const VipCard = {
   Season: 1,
   Month: 2,
 } as const;
-export const ZVipCard = z.enum(VipCard);
-export type TVipCard = z.infer<typeof ZVipCard>;
+export type TVipCard = (typeof VipCard)[keyof typeof VipCard];
 
 /** How long each card lasts, in days. */
 export const VIP_CARD_DAYS: Readonly<Record<TVipCard, number>> = {

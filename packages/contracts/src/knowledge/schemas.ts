@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX, zInt4, zNullableTimestamp, zQueryArray, zTimestamp } from '../common/schemas';
-import { ZTaskStatus } from '../enums/task-status';
+import { ZTaskStatus } from '../enums/schemas';
 
 const zId = z.number().int().positive().max(INT4_MAX);
 

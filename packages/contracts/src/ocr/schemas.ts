@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX, zInt4, zNullableTimestamp, zQueryArray, zTimestamp } from '../common/schemas';
-import { ZOcrStatus } from '../enums/ocr-status';
+import { ZOcrStatus } from '../enums/schemas';
 
 const zId = z.number().int().positive().max(INT4_MAX, '数值超出范围');
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { INT4_MAX, zDateString, zInt4, zNullableTimestamp, zQueryArray, zQueryBool, zTimestamp } from '../common/schemas';
-import { ZOrderStatus } from '../enums/order-status';
-import { OrderType, ZOrderType } from '../enums/order-type';
-import { PaymentMethod, ZPaymentMethod } from '../enums/payment-method';
-import { ZVipCard } from '../enums/vip-card';
+import { ZOrderStatus, ZOrderType, ZPaymentMethod, ZVipCard } from '../enums/schemas';
+import { OrderType } from '../enums/order-type';
+import { PaymentMethod } from '../enums/payment-method';
 
 /** Order numbers are ours (digits, 20–32 long); anything else never reaches a query. */
 export const zOrderNo = z

@@ -9,6 +9,7 @@ export const searchRoutes = {
   searchDocuments: defineRoute({
     method: 'GET',
     path: '/document/search',
+    grpc: 'DocumentAPI/SearchDocument',
     auth: 'public',
     summary: '搜索文档（中文分词全文检索）',
     query: S.ZSearchDocumentsQuery,
@@ -17,6 +18,7 @@ export const searchRoutes = {
   listSearchRecords: defineRoute({
     method: 'GET',
     path: '/searchrecord/list',
+    grpc: 'SearchRecordAPI/ListSearchRecord',
     auth: 'admin',
     list: true,
     module: 'searchrecord',
@@ -27,6 +29,7 @@ export const searchRoutes = {
   deleteSearchRecords: defineRoute({
     method: 'DELETE',
     path: '/searchrecord',
+    grpc: 'SearchRecordAPI/DeleteSearchRecord',
     auth: 'admin',
     module: 'searchrecord',
     summary: '删除搜索记录',

@@ -4,7 +4,15 @@ import { ZSitemapResult } from '../article/schemas';
 
 /** What crawlers read: robots.txt and the sitemap (an index plus pages of at most 10,000 URLs). */
 export const seoRoutes = {
-  updateSitemap: defineRoute({ method: 'PUT', path: '/sitemap', auth: 'admin', module: 'config', summary: '更新站点地图', response: ZSitemapResult }),
+  updateSitemap: defineRoute({
+    method: 'PUT',
+    path: '/sitemap',
+    grpc: 'ConfigAPI/UpdateSitemap',
+    auth: 'admin',
+    module: 'config',
+    summary: '更新站点地图',
+    response: ZSitemapResult,
+  }),
   robotsTxt: defineRoute({
     method: 'GET',
     path: '/robots.txt',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX, zInt4, zNullableTimestamp, zQueryArray, zTimestamp } from '../common/schemas';
-import { ZSpiderUrlStatus } from '../enums/spider-url-status';
-import { ZSpiderDocumentStatus } from '../enums/spider-document-status';
+import { ZSpiderUrlStatus, ZSpiderDocumentStatus } from '../enums/schemas';
 
 const zId = z.number().int().positive().max(INT4_MAX, '数值超出范围');
 

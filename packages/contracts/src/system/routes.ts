@@ -201,6 +201,7 @@ export const systemRoutes = {
   getStats: defineRoute({
     method: 'GET',
     path: '/stats',
+    grpc: 'ConfigAPI/GetStats',
     auth: 'public',
     permission: true,
     module: 'config',
@@ -216,12 +217,29 @@ export const systemRoutes = {
     query: ZStatsTrendQuery,
     response: ZStatsTrend,
   }),
-  getDevice: defineRoute({ method: 'GET', path: '/device', auth: 'admin', module: 'config', summary: '服务器资源', response: ZDevice }),
+  getDevice: defineRoute({
+    method: 'GET',
+    path: '/device',
+    grpc: 'ConfigAPI/GetDeviceInfo',
+    auth: 'admin',
+    module: 'config',
+    summary: '服务器资源',
+    response: ZDevice,
+  }),
   getLicense: defineRoute({ method: 'GET', path: '/license', auth: 'admin', module: 'config', summary: '授权信息', response: ZLicense }),
-  getRelease: defineRoute({ method: 'GET', path: '/release', auth: 'admin', module: 'config', summary: '当前版本与最新发布版本', response: ZRelease }),
+  getRelease: defineRoute({
+    method: 'GET',
+    path: '/release',
+    grpc: 'ConfigAPI/GetLatestRelease',
+    auth: 'admin',
+    module: 'config',
+    summary: '当前版本与最新发布版本',
+    response: ZRelease,
+  }),
   refreshRelease: defineRoute({
     method: 'POST',
     path: '/release',
+    grpc: 'ConfigAPI/RefreshLatestRelease',
     auth: 'admin',
     module: 'config',
     summary: '重新检查最新版本（可设置稍后提醒）',
@@ -231,6 +249,7 @@ export const systemRoutes = {
   ignoreRelease: defineRoute({
     method: 'PUT',
     path: '/release/ignore',
+    grpc: 'ConfigAPI/IgnoreRelease',
     auth: 'admin',
     module: 'config',
     summary: '忽略某个版本',
@@ -240,6 +259,7 @@ export const systemRoutes = {
   setReleaseSource: defineRoute({
     method: 'PUT',
     path: '/release/source',
+    grpc: 'ConfigAPI/SetReleaseSource',
     auth: 'admin',
     module: 'config',
     summary: '设置版本源',
@@ -249,6 +269,7 @@ export const systemRoutes = {
   setSqlMode: defineRoute({
     method: 'PUT',
     path: '/sqlmode',
+    grpc: 'ConfigAPI/SetSQLMode',
     auth: 'admin',
     module: 'config',
     summary: '修复 SQL 模式（MySQL 专用，PostgreSQL 无需操作）',

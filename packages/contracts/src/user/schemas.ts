@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { zQueryArray, zTimestamp, zNullableTimestamp, zInt4 } from '../common/schemas';
-
-export const USERNAME_PATTERN = /^[a-zA-Z0-9_\u4e00-\u9fa5]{3,32}$/;
+import { USERNAME_PATTERN } from './constants';
 
 export const ZUser = z.object({
   id: z.number().int(),

@@ -11,28 +11,9 @@ import { listRequest } from '../../lib/pro-table';
 import { CrudPage } from './crud-page';
 import { idColumn, keywordColumn, optionColumn } from './columns';
 import { useCrudActions } from './use-crud-actions';
+import { installDomShims } from '../../test/dom';
 
-beforeAll(() => {
-  // what antd needs from a browser that jsdom does not have
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  // jsdom does not measure pseudo-elements (antd asks when it sizes the scroll bar)
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
-});
+beforeAll(installDomShims);
 
 afterEach(() => {
   cleanup();
@@ -76,14 +57,11 @@ function renderPage(page: ReactNode) {
   );
 }
 
-// antd tables are slow to render in jsdom on a loaded CI machine: generous time-outs (no assertion is about time)
-const slow = { timeout: 20_000 };
-
-describe('CrudPage', { timeout: 120_000 }, () => {
+describe('CrudPage', () => {
   it('loads the first page through the contract list route and shows the rows and the route title', async () => {
     const call = vi.spyOn(client, 'call').mockResolvedValue({ total: 1, friendlink: [row] } as never);
     renderPage(<FriendlinkTable />);
-    expect(await screen.findByText('开源中国', {}, slow)).toBeTruthy();
+    expect(await screen.findByText('开源中国')).toBeTruthy();
     expect(call).toHaveBeenCalledWith(api.listFriendlinks, { query: { page: 1, size: 10 } });
     expect(screen.getAllByText('友情链接').length).toBeGreaterThan(0);
   });
@@ -92,15 +70,15 @@ describe('CrudPage', { timeout: 120_000 }, () => {
     const call = vi.spyOn(client, 'call').mockImplementation(async (route) => (route === api.deleteFriendlink ? {} : { total: 1, friendlink: [row] }) as never);
     const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined as never);
     renderPage(<FriendlinkTable />);
-    fireEvent.click(await screen.findByText('删除', {}, slow));
+    fireEvent.click(await screen.findByText('删除'));
     expect(call).not.toHaveBeenCalledWith(api.deleteFriendlink, expect.anything());
-    expect(await screen.findByText('确定删除吗？', {}, slow)).toBeTruthy();
+    expect(await screen.findByText('确定删除吗？')).toBeTruthy();
     // the confirmation's own 删除 button (getAllByRole walks the whole accessibility tree: slow in jsdom)
     const ok = [...document.querySelectorAll<HTMLButtonElement>('.ant-popover button')].find((b) => b.textContent?.replace(/\s/g, '') === '删除')!;
     fireEvent.click(ok);
-    await waitFor(() => expect(call).toHaveBeenCalledWith(api.deleteFriendlink, { query: { id: [7] } }), slow);
-    await waitFor(() => expect(success).toHaveBeenCalledWith('删除成功'), slow);
-    await waitFor(() => expect(call.mock.calls.filter(([route]) => route === api.listFriendlinks).length).toBeGreaterThanOrEqual(2), slow);
+    await waitFor(() => expect(call).toHaveBeenCalledWith(api.deleteFriendlink, { query: { id: [7] } }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('删除成功'));
+    await waitFor(() => expect(call.mock.calls.filter(([route]) => route === api.listFriendlinks).length).toBeGreaterThanOrEqual(2));
   });
 });
 

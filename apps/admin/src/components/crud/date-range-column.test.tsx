@@ -17,7 +17,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('col.dateRange', { timeout: 60_000 }, () => {
+describe('col.dateRange', () => {
   it('sends the picked range as [from, to] in ISO 8601', async () => {
     const call = vi.spyOn(client, 'call').mockResolvedValue({ total: 0, order: [], totals: { count: 0, amount: 0, paid_count: 0, paid_amount: 0 } } as never);
     const from = dayjs('2026-11-01T08:00:00.000Z');

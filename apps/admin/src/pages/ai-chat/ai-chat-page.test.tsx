@@ -88,7 +88,7 @@ function fakeApi(answers: Map<RouteDef, unknown>) {
 const open = () => renderPage(<AiChatPage />, { path: '/ai/chat', title: '对话记录' });
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-describe('ai chat page', { timeout: 120_000 }, () => {
+describe('ai chat page', () => {
   it('lists every conversation with user, category, tokens and the last status', async () => {
     const call = fakeApi(new Map<RouteDef, unknown>([[api.listAllChatTopics, list]]));
     open();

@@ -13,7 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('PayTestCard', { timeout: 60_000 }, () => {
+describe('PayTestCard', () => {
   it('shows a green result for a gateway that answered and a red one for a gateway that did not', async () => {
     const call = vi.spyOn(client, 'call').mockImplementation(async (route, input) => {
       if (route !== api.testPayGateway) throw new Error('unexpected');

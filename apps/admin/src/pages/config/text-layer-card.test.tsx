@@ -13,7 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('TextLayerCard', { timeout: 60_000 }, () => {
+describe('TextLayerCard', () => {
   it('shows how many converted files have their text layers while the backfill runs', async () => {
     const call = vi.spyOn(client, 'call').mockImplementation(async (route) => {
       if (route !== api.getTextLayerStatus) throw new Error('unexpected');

@@ -126,7 +126,7 @@ describe('trendOption', () => {
   });
 });
 
-describe('运营趋势', { timeout: 60_000 }, () => {
+describe('运营趋势', () => {
   it("renders the chart with today's numbers and switches range", async () => {
     const call = mockApi(new Map([[api.getStatsTrend, ({ query }) => trend(Number(query!.days))]]));
     renderPage(<TrendCard />);
@@ -152,7 +152,7 @@ describe('运营趋势', { timeout: 60_000 }, () => {
   });
 });
 
-describe('服务器状态', { timeout: 60_000 }, () => {
+describe('服务器状态', () => {
   it(`polls GET /device every ${DEVICE_POLL_MS / 1000} s and shows the new reading`, async () => {
     let n = 0;
     const call = mockApi(new Map([[api.getDevice, () => device(++n === 1 ? 12.5 : 64)]]));
@@ -179,7 +179,7 @@ describe('服务器状态', { timeout: 60_000 }, () => {
   });
 });
 
-describe('版本与授权', { timeout: 60_000 }, () => {
+describe('版本与授权', () => {
   it('offers the new version, remind later and ignore', async () => {
     const license = {
       name: 'Wenku 文库',
@@ -215,7 +215,7 @@ describe('版本与授权', { timeout: 60_000 }, () => {
   });
 });
 
-describe('控制面板', { timeout: 60_000 }, () => {
+describe('控制面板', () => {
   it('reads every count from one GET /stats, not one list per card', async () => {
     const call = mockApi(
       new Map<RouteDef, (i: { query?: Record<string, unknown> }) => unknown>([

@@ -33,7 +33,7 @@ describe('barHeights', () => {
   });
 });
 
-describe('近30天收款', { timeout: 60_000 }, () => {
+describe('近30天收款', () => {
   it('draws one bar per day with the total on top', async () => {
     const call = vi.spyOn(client, 'call').mockResolvedValue(stats as never);
     renderPage(<OrderStatsCard />);

@@ -88,7 +88,7 @@ describe('embedding page helpers', () => {
   });
 });
 
-describe('embedding page', { timeout: 120_000 }, () => {
+describe('embedding page', () => {
   it('shows the model, engine, counts and progress, and the tasks with their errors', async () => {
     const call = fakeApi(
       new Map<RouteDef, Answer>([
@@ -188,7 +188,7 @@ describe('embedding page', { timeout: 120_000 }, () => {
     );
     open();
     await screen.findByText('已完成 1 / 3 篇', {}, slow);
-    await screen.findByText('已完成 2 / 3 篇', {}, { timeout: 15_000 });
+    await screen.findByText('已完成 2 / 3 篇');
     expect(callsOf(call, api.getEmbeddingStats).length).toBe(2);
     // the table was read again when the counts moved
     await waitFor(() => expect(callsOf(call, api.listEmbeddingTasks).length).toBeGreaterThanOrEqual(2), slow);

@@ -54,7 +54,7 @@ function fakeApi(answers: Map<RouteDef, unknown>) {
 const open = () => renderPage(<LlmPage />, { path: '/ai/llm', title: '大模型' });
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-describe('llm page', { timeout: 120_000 }, () => {
+describe('llm page', () => {
   it('lists the models; the config/llm row is read-only with a link to 系统配置', async () => {
     const call = fakeApi(new Map<RouteDef, unknown>([[api.listLlmModels, list]]));
     open();

@@ -105,7 +105,7 @@ describe('ocr page helpers', () => {
   });
 });
 
-describe('ocr page', { timeout: 120_000 }, () => {
+describe('ocr page', () => {
   it('lists documents with their state, progress, engine and error; says when OCR is off', async () => {
     const call = fakeApi(
       new Map<RouteDef, Answer>([

@@ -88,7 +88,7 @@ function fakeApi(answers: Map<RouteDef, unknown>) {
 const session = testSession({ settings: { system: { credit_name: '魔豆' } } as never });
 const open = () => renderPage(<OrderPage />, { path: '/order', title: '订单管理', session });
 
-describe('order page', { timeout: 120_000 }, () => {
+describe('order page', () => {
   it('shows the rows of the list answer and the filtered totals above the table', async () => {
     const call = fakeApi(new Map<RouteDef, unknown>([[api.listOrders, list]]));
     open();

@@ -32,7 +32,7 @@ function fakeApi(answers: Map<RouteDef, Answer>) {
   });
 }
 
-describe('permission pages with GRPC entries', { timeout: 120_000 }, () => {
+describe('permission pages with GRPC entries', () => {
   it('the permission list shows GRPC entries with their Chinese titles, grouped by module with the service name', async () => {
     fakeApi(new Map<RouteDef, Answer>([[api.listPermissions, { total: entries.length, permission: entries }]]));
     renderPage(<PermissionPage />, { path: '/user/permission', title: '权限管理' });

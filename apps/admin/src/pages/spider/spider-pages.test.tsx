@@ -102,7 +102,7 @@ describe('spider page helpers', () => {
   });
 });
 
-describe('采集网址', { timeout: 120_000 }, () => {
+describe('采集网址', () => {
   it('lists start URLs with their state, counts and error; retries and deletes', async () => {
     const call = fakeApi(
       new Map<RouteDef, Answer>([
@@ -198,7 +198,7 @@ describe('采集网址', { timeout: 120_000 }, () => {
   });
 });
 
-describe('采集文档', { timeout: 120_000 }, () => {
+describe('采集文档', () => {
   it('lists documents with state, size, hash, source and error; links the published one; narrows by start URL', async () => {
     const call = fakeApi(new Map<RouteDef, Answer>([[api.listSpiderDocuments, { total: 3, spider_document: [downloaded, failedDoc, published] }]]));
     renderPage(<SpiderDocumentPage />, { path: '/spider/document', entry: '/spider/document?spider_url_id=3', title: '采集文档' });

@@ -1,4 +1,4 @@
-import { pgTable, integer, varchar, boolean, serial, index, smallint, timestamp, text, jsonb, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, integer, varchar, boolean, serial, index, smallint, timestamp, text, jsonb, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './_common';
 
 /** A conversation (spec §3: id, uuid, category): its owner, its title (set from the first question) and counters. */
@@ -47,18 +47,15 @@ export const chatMessages = pgTable(
   (t) => [index('chat_messages_topic_idx').on(t.topicId, t.id)],
 );
 
-/** Models beside config/llm's (admin ai/llm): chat or embedding, one default of each kind. */
-export const llmModels = pgTable('llm_models', {
-  id: serial('id').primaryKey(),
-  title: varchar('title', { length: 64 }).notNull().default(''),
-  provider: varchar('provider', { length: 32 }).notNull(),
-  model: varchar('model', { length: 128 }).notNull(),
-  baseUrl: varchar('base_url', { length: 255 }).notNull().default(''),
-  apiKey: varchar('api_key', { length: 512 }).notNull().default(''),
-  kind: varchar('kind', { length: 16 }).notNull().default('chat'),
-  enable: boolean('enable').notNull().default(true),
-  isDefault: boolean('is_default').notNull().default(false),
-  sort: integer('sort').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/** Document Q&A: the documents a topic's answers come from. */
+export const chatTopicDocuments = pgTable(
+  'chat_topic_documents',
+  {
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => chatTopics.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.topicId, t.documentId] })],
+);

@@ -12,6 +12,7 @@ export * from './article';
 export * from './rate-limit';
 export * from './order';
 export * from './chat';
+export * from './llm';
 export * from './knowledge';
 export * from './ocr';
 export * from './spider';

@@ -1,6 +1,5 @@
 import { pgTable, integer, varchar, serial, index, smallint, text, timestamp, customType, primaryKey } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './_common';
-import { chatTopics } from './chat';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -74,17 +73,4 @@ export const embeddingTasks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('embedding_tasks_status_idx').on(t.status, t.updatedAt)],
-);
-
-/** Document Q&A: the documents a topic's answers come from. */
-export const chatTopicDocuments = pgTable(
-  'chat_topic_documents',
-  {
-    topicId: integer('topic_id')
-      .notNull()
-      .references(() => chatTopics.id, { onDelete: 'cascade' }),
-    documentId: integer('document_id').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.topicId, t.documentId] })],
 );

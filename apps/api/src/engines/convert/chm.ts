@@ -85,9 +85,9 @@ export async function chmPageOrder(root: string): Promise<string[]> {
     const toc = decodeHtml(await readFile(join(root, hhc)));
     const re = /<param\s+name\s*=\s*["']?local["']?\s+value\s*=\s*["']([^"']+)["']/gi;
     for (let m = re.exec(toc); m; m = re.exec(toc)) {
-      let target = m[1]!.trim().replace(/\\/g, '/');
+      let target = m[1].trim().replace(/\\/g, '/');
       target = target.replace(/^ms-its:[^:]*::/i, '').replace(/^mk:@MSITStore:[^:]*::/i, '');
-      target = target.split('#')[0]!.split('?')[0]!;
+      target = target.split('#')[0].split('?')[0];
       try {
         target = decodeURIComponent(target);
       } catch {
@@ -125,7 +125,7 @@ export async function buildChmHtml(root: string, maxChars: number): Promise<{ pa
     if (!real.startsWith(realRoot + sep)) continue;
     const html = decodeHtml(await readFile(file));
     title ??= /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim() || undefined;
-    for (const m of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)) styles.push(m[1]!);
+    for (const m of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)) styles.push(m[1]);
     let body = /<body[^>]*>([\s\S]*?)(<\/body>|$)/i.exec(html)?.[1] ?? html;
     body = body
       .replace(/<script[\s\S]*?<\/script>/gi, '')

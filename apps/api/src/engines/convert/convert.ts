@@ -168,6 +168,7 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
     coverWidth: opts.coverWidth ?? 420,
     maxTextBytes: limits.maxTextBytes,
     maxPages: limits.maxPages,
+    maxPagesMessage: limits.maxPagesMessage,
     maxRenderedBytes: limits.maxRenderedBytes,
   };
   const layout = opts.layout ?? A4;
@@ -224,7 +225,7 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
     const inputs: { path: string; magic: string }[] = [];
     for (let i = 0; i < parts.length; i++) {
       const path = join(opts.workDir, `layout-${String(i).padStart(5, '0')}.html`);
-      await writeFile(path, parts[i]!);
+      await writeFile(path, parts[i]);
       inputs.push({ path, magic: 'text/html' });
     }
     return run({ inputs, layout: pageLayout });

@@ -37,11 +37,11 @@ export function officeInputExt(ext: string, sniff: SniffResult): string {
   const alias: Record<string, string> = { wps: 'doc', et: 'xls', dps: 'ppt' };
   if (sniff.kind === 'ole' && (sniff.subtype === 'doc' || sniff.subtype === 'xls' || sniff.subtype === 'ppt')) {
     const family: Record<string, string[]> = { doc: ['doc', 'dot'], xls: ['xls'], ppt: ['ppt', 'pps', 'pot'] };
-    return family[sniff.subtype]!.includes(ext) ? ext : sniff.subtype;
+    return family[sniff.subtype].includes(ext) ? ext : sniff.subtype;
   }
   if (sniff.kind === 'zip' && sniff.subtype && ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp'].includes(sniff.subtype)) {
     const same: Record<string, string[]> = { docx: ['docx', 'dotx'], xlsx: ['xlsx'], pptx: ['pptx', 'ppsx', 'potx'], odt: ['odt'], ods: ['ods'], odp: ['odp'] };
-    return same[sniff.subtype]!.includes(ext) ? ext : sniff.subtype;
+    return same[sniff.subtype].includes(ext) ? ext : sniff.subtype;
   }
   if (sniff.kind === 'rtf') return 'rtf';
   return alias[ext] ?? ext;

@@ -13,7 +13,7 @@ import { TextBudget, cleanText } from './page-text.mjs';
 import { flattenOutline, layerFromStext } from './text-layer.mjs';
 
 /** @typedef {{ inputs: { path: string, magic: string }[], layout?: { width: number, height: number, em: number } | null,
- *   maxPreviewPages: number, images: boolean, gzip: boolean, coverWidth: number, maxTextBytes: number, maxPages: number,
+ *   maxPreviewPages: number, images: boolean, gzip: boolean, coverWidth: number, maxTextBytes: number, maxPages: number, maxPagesMessage?: string,
  *   maxRenderedBytes: number }} Job */
 
 class JobError extends Error {
@@ -172,7 +172,7 @@ async function convert(job) {
         continue;
       }
       if (index + count > job.maxPages) {
-        throw new JobError('too_large', `文档页数过多（上限 ${job.maxPages} 页）`, `${index + count} pages and counting`);
+        throw new JobError('too_large', job.maxPagesMessage || `文档页数过多（上限 ${job.maxPages} 页）`, `${index + count} pages and counting`);
       }
       if (part === 0) {
         try {

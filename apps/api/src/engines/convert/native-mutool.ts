@@ -91,10 +91,10 @@ async function probeScript(mutool: string): Promise<boolean> {
     return (
       r.code === 0 &&
       r.stdout.includes('{"t":"end"}') &&
-      svg!.includes('<svg') &&
-      text!.toString('utf8').includes('probe') &&
-      /probe\s+wkprobep2e/.test(docText!.toString('utf8')) &&
-      png!.readUInt32BE(16) === 40
+      svg.includes('<svg') &&
+      text.toString('utf8').includes('probe') &&
+      /probe\s+wkprobep2e/.test(docText.toString('utf8')) &&
+      png.readUInt32BE(16) === 40
     );
   } catch {
     return false;

@@ -97,8 +97,8 @@ export class NativePages {
 
   /** Finishes the pages at the head of the queue whose files are read. */
   pump(): void {
-    while (this.head < this.queue.length && this.queue[this.head]!.done && !this.failed) {
-      const item = this.queue[this.head]!;
+    while (this.head < this.queue.length && this.queue[this.head].done && !this.failed) {
+      const item = this.queue[this.head];
       this.queue[this.head++] = undefined as unknown as Queued;
       try {
         this.finish(item.rec, item.got ?? {});
@@ -197,7 +197,7 @@ const emptyLayer = (width: number, height: number): TextLayer => ({ width, heigh
 function readStext(json: string, bounds: [number, number, number, number]) {
   try {
     const pages = JSON.parse(json) as unknown;
-    const page = Array.isArray(pages) ? pages[0] : pages;
+    const page: unknown = Array.isArray(pages) ? pages[0] : pages;
     return layerFromStext(page, bounds);
   } catch {
     return undefined;

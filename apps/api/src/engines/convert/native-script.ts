@@ -84,12 +84,12 @@ export function parseLine(line: string): ScriptLine | undefined {
 }
 
 /** The script's failure reasons as the worker reports the same failures (code and Chinese message). */
-export function scriptError(reason: string, detail: string | undefined, maxPages: number): ConvertError {
+export function scriptError(reason: string, detail: string | undefined, maxPages: number, maxPagesMessage?: string): ConvertError {
   const known: Record<string, [ConvertErrorCode, string]> = {
     encrypted: ['encrypted', '文档已加密，无法转换'],
     open: ['corrupt', '文档已损坏，无法打开'],
     empty: ['empty', '文档没有内容（0 页）'],
-    pages: ['too_large', `文档页数过多（上限 ${maxPages} 页）`],
+    pages: ['too_large', maxPagesMessage || `文档页数过多（上限 ${maxPages} 页）`],
     page1: ['corrupt', '文档已损坏，无法打开'],
     size: ['corrupt', '文档页面尺寸无效'],
     render1: ['corrupt', '文档首页无法渲染'],

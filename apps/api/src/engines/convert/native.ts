@@ -142,7 +142,7 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
     await pages.settle();
     if (failure !== undefined) throw failure;
     // the script fails on its own, through this, for errors MuPDF throws; the detail carries MuPDF's reason
-    if (report.failure) throw scriptError(report.failure.reason, report.failure.detail, job.maxPages);
+    if (report.failure) throw scriptError(report.failure.reason, report.failure.detail, job.maxPages, job.maxPagesMessage);
     if (!report.ended) throw diedError(mutool, res);
     if ((job.images && !report.coverReady) || report.pages === 0 || texts.pages !== report.pages) {
       throw new ConvertError('corrupt', '文档首页无法渲染', `mutool reported ${texts.pages} of ${report.pages} pages, cover ${report.coverReady}`);

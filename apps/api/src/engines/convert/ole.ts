@@ -69,7 +69,7 @@ async function listDirectory(r: Reader): Promise<{ entries: OleEntry[]; sectorSi
     if (s.length < sectorSize) break;
     for (let p = 0; p + 128 <= s.length; p += 128) {
       const nameLen = s.readUInt16LE(p + 0x40);
-      const type = s[p + 0x42]!;
+      const type = s[p + 0x42];
       if (type === 0 || nameLen < 2 || nameLen > 64) continue;
       entries.push({
         name: s.toString('utf16le', p, p + nameLen - 2),

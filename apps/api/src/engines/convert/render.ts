@@ -11,6 +11,8 @@ export interface RenderOptions {
   coverWidth: number;
   maxTextBytes: number;
   maxPages: number;
+  /** the refusal's sentence when a document has more than maxPages pages (default: 文档页数过多（上限 N 页）) */
+  maxPagesMessage?: string;
   maxRenderedBytes: number;
 }
 
@@ -71,7 +73,8 @@ export function mupdfVersion(): string | undefined {
 export class MupdfWorker {
   private readonly worker: Worker;
   private readonly messages: WorkerMessage[] = [];
-  private waiter?: (m: WorkerMessage) => void;
+  /** the job waiting for the worker's next message; undefined once the worker has exited */
+  private waiter?: (m: WorkerMessage | undefined) => void;
   private failure?: Error;
   private exited = false;
   private readonly pages: RenderedPage[] = [];
@@ -115,7 +118,7 @@ export class MupdfWorker {
     const w = this.waiter;
     if (w && (this.messages.length > 0 || this.exited)) {
       this.waiter = undefined;
-      w(this.messages.shift()!);
+      w(this.messages.shift());
     }
   }
 

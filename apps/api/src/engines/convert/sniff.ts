@@ -131,7 +131,7 @@ export function looksLikeText(buf: Buffer): boolean {
   let nul = 0;
   let control = 0;
   for (let i = 0; i < n; i++) {
-    const c = buf[i]!;
+    const c = buf[i];
     if (c === 0) nul++;
     else if (c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 12 && c !== 27 && c !== 26) control++;
   }

@@ -31,7 +31,7 @@ function utf8Sample(buf: Buffer, max: number): Buffer {
   if (buf.length <= max) return buf;
   let end = max;
   // step back over continuation bytes (10xxxxxx) and the lead byte that started them
-  while (end > max - 4 && (buf[end]! & 0xc0) === 0x80) end--;
+  while (end > max - 4 && (buf[end] & 0xc0) === 0x80) end--;
   return buf.subarray(0, end);
 }
 
@@ -88,7 +88,7 @@ export function decodeText(buf: Buffer, encoding = detectEncoding(buf)): { text:
 export function htmlDeclaredCharset(head: string): string | undefined {
   const m = /<meta[^>]+charset\s*=\s*["']?\s*([\w-]+)/i.exec(head);
   if (!m) return undefined;
-  const c = m[1]!.toLowerCase();
+  const c = m[1].toLowerCase();
   if (c === 'gb2312' || c === 'gbk' || c === 'x-gbk' || c === 'gb18030' || c === 'cp936') return 'gb18030';
   if (c === 'big5' || c === 'big5-hkscs' || c === 'cp950') return 'big5';
   if (c === 'utf8') return 'utf8';
@@ -97,7 +97,7 @@ export function htmlDeclaredCharset(head: string): string | undefined {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function escapeHtml(s: string): string {
-  return /[&<>"']/.test(s) ? s.replace(/[&<>"']/g, (c) => ESCAPES[c]!) : s;
+  return /[&<>"']/.test(s) ? s.replace(/[&<>"']/g, (c) => ESCAPES[c]) : s;
 }
 
 /** XML 1.0 forbids most C0 controls; MuPDF's HTML parser is lenient, but stray controls only add noise. */
@@ -149,7 +149,7 @@ export function textToHtmlParts(doc: TextDocument, fontPt = 11, partChars = PART
       cur.push(`<h2>${escapeHtml(ch.title)}</h2>`);
       // many books repeat the chapter title as the first line of its text
       const first = lines.findIndex((l) => l.trim() !== '');
-      if (first >= 0 && lines[first]!.trim() === ch.title.trim()) lines = lines.slice(first + 1);
+      if (first >= 0 && lines[first].trim() === ch.title.trim()) lines = lines.slice(first + 1);
     }
     for (const line of lines) {
       if (size > partChars) flush();
@@ -224,7 +224,7 @@ function guessDelimiter(text: string): string {
     const counts = lines.map((l) => l.split(d).length - 1);
     if (counts.length === 0 || counts[0] === 0) continue;
     const consistent = counts.filter((c) => c === counts[0]).length / counts.length;
-    const score = consistent * 100 + counts[0]!;
+    const score = consistent * 100 + counts[0];
     if (score > bestScore) {
       bestScore = score;
       best = d;
@@ -253,7 +253,7 @@ export function tableToHtmlParts(rows: string[][], partChars = PART_CHARS): { pa
   );
   const widths = new Array<number>(columns).fill(0);
   for (const r of rows.slice(0, 500)) {
-    for (let c = 0; c < columns; c++) widths[c] = Math.max(widths[c]!, Math.min(40, displayWidth(r[c] ?? '')));
+    for (let c = 0; c < columns; c++) widths[c] = Math.max(widths[c], Math.min(40, displayWidth(r[c] ?? '')));
   }
   const total = widths.reduce((a, b) => a + b + 2, 0);
   const landscape = columns > 6 || total > 110;

@@ -7,6 +7,8 @@ export interface ConvertLimits {
   maxInputBytes: number;
   /** documents with more pages are refused (text extraction walks every page) */
   maxPages: number;
+  /** the sentence of that refusal when the cap is not the document's size limit (the uploader's daily budget) */
+  maxPagesMessage?: string;
   /** extracted text is kept up to this many UTF-8 bytes in total; later pages get '' and textTruncated is set */
   maxTextBytes: number;
   /** zip containers (docx, xlsx, pptx, odt, epub, ...): refuse above this total uncompressed size (bytes) */

@@ -51,7 +51,7 @@ export function parseUmd(buf: Buffer, maxChars = 64 * 1024 * 1024): UmdBook {
     if (tag === 0x23 /* # */) {
       if (p + 5 > buf.length) throw new ConvertError('corrupt', 'UMD 文件不完整，文档已损坏', `truncated segment at ${p}`);
       const type = buf.readUInt16LE(p + 1);
-      const len = buf[p + 4]!;
+      const len = buf[p + 4];
       if (len < 5 || p + len > buf.length) throw new ConvertError('corrupt', 'UMD 文件结构损坏', `bad segment length at ${p}`);
       const data = buf.subarray(p + 5, p + len);
       if (type === 0x01 && data.length >= 1) kind = data[0] === 2 ? 'comic' : 'text';
@@ -76,7 +76,7 @@ export function parseUmd(buf: Buffer, maxChars = 64 * 1024 * 1024): UmdBook {
         titles = [];
         let q = 0;
         while (q < data.length) {
-          const l = data[q]!;
+          const l = data[q];
           titles.push(u16(data.subarray(q + 1, q + 1 + l)));
           q += 1 + l;
         }
@@ -112,8 +112,8 @@ export function parseUmd(buf: Buffer, maxChars = 64 * 1024 * 1024): UmdBook {
   const chapters: { title: string; text: string }[] = [];
   if (offsets.length > 0) {
     for (let i = 0; i < offsets.length; i++) {
-      const start = Math.min(offsets[i]!, body.length);
-      const end = Math.min(i + 1 < offsets.length ? offsets[i + 1]! : body.length, body.length);
+      const start = Math.min(offsets[i], body.length);
+      const end = Math.min(i + 1 < offsets.length ? offsets[i + 1] : body.length, body.length);
       chapters.push({ title: titles[i] ?? '', text: decode(body.subarray(start - (start % 2), end - (end % 2))) });
     }
   } else {

@@ -1,6 +1,8 @@
 import { chatModel, chatRequestTarget, embeddingModel, requestHeaders, resolveBase } from './presets';
-import { LineDecoder, SSE_DONE, sseData, vendorMessage } from './parse';
+import { firstOf, jsonObject, LineDecoder, SSE_DONE, sseData, vendorMessage } from './parse';
 import { LlmError, type LlmChatRequest, type LlmEndpoint, type LlmEvent, type LlmOptions } from './types';
+import { STRICT_OUTBOUND } from '../http';
+import { OutboundError, type Outbound } from '../outbound';
 
 export const LLM_CONNECT_TIMEOUT_MS = 15_000;
 export const LLM_IDLE_TIMEOUT_MS = 60_000;
@@ -54,6 +56,7 @@ class Exchange {
   constructor(
     private readonly signal: AbortSignal | undefined,
     private readonly apiKey: string,
+    private readonly outbound: Outbound = STRICT_OUTBOUND,
   ) {
     if (signal?.aborted) this.why = 'aborted';
     signal?.addEventListener('abort', this.onAbort, { once: true });
@@ -86,11 +89,14 @@ class Exchange {
     if (e instanceof LlmError) return e;
     if (this.why === 'timeout') return new LlmError('timeout', TIMEOUT_MESSAGE);
     if (this.why === 'aborted' || this.signal?.aborted) return new LlmError('aborted', ABORTED_MESSAGE);
+    if (e instanceof OutboundError) {
+      // refused by the address filter (or not http): a setting to change, not a failure to retry
+      if (e.reason === 'blocked_address' || e.reason === 'scheme' || e.reason === 'credentials') return new LlmError('config', e.message);
+      if (e.reason === 'too_large') return new LlmError('bad_response', '大模型接口返回的内容过大');
+      if (phase === 'connect') return again(new LlmError('upstream', `无法连接大模型接口 ${host(url)}：${e.detail || '网络错误'}`));
+    }
     if (phase === 'read') return again(new LlmError('upstream', DROPPED_MESSAGE));
-    const err = e as Error & { cause?: { code?: string; message?: string } };
-    let reason = err.cause?.code ?? err.cause?.message ?? err.message ?? '网络错误';
-    if (this.apiKey) reason = reason.split(this.apiKey).join('***');
-    return again(new LlmError('upstream', `无法连接大模型接口 ${host(url)}：${reason}`));
+    return again(new LlmError('upstream', `无法连接大模型接口 ${host(url)}：网络错误`));
   }
 
   /** POSTs, waiting at most `headersMs` for the response headers; non-2xx answers become LlmErrors */
@@ -99,7 +105,8 @@ class Exchange {
     this.arm(headersMs);
     let res: Response;
     try {
-      res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: this.ctl.signal, redirect: 'manual' });
+      // redirects are not followed: a 3xx is an error like any other non-2xx answer
+      res = await this.outbound.fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: this.ctl.signal });
     } catch (e) {
       throw this.failure(e, 'connect', url);
     } finally {
@@ -152,11 +159,12 @@ class Exchange {
   }
 }
 
+/** A non-2xx answer: its status in the message; its body (key removed) only in `detail`, for the server log. */
 function httpError(status: number, body: string, apiKey: string): LlmError {
-  const msg = vendorMessage(body, apiKey);
-  if (status === 401 || status === 403) return new LlmError('unauthorized', '大模型接口鉴权失败，请检查 API Key', status);
-  if (status === 429) return again(new LlmError('rate_limited', `大模型接口请求过于频繁或额度不足${msg ? `：${msg}` : ''}`, status));
-  const e = new LlmError('upstream', `大模型接口返回错误（HTTP ${status}）${msg ? `：${msg}` : ''}`, status);
+  const detail = vendorMessage(body, apiKey);
+  if (status === 401 || status === 403) return new LlmError('unauthorized', '大模型接口鉴权失败，请检查 API Key', status, detail);
+  if (status === 429) return again(new LlmError('rate_limited', `大模型接口请求过于频繁或额度不足（HTTP 429）`, status, detail));
+  const e = new LlmError('upstream', `大模型接口返回错误（HTTP ${status}）`, status, detail);
   return status >= 500 ? again(e) : e;
 }
 
@@ -175,24 +183,30 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-function parseJson(text: string, what: string): any {
+function parseJson(text: string, what: string): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
-    throw new LlmError('bad_response', `大模型接口返回了无法解析的${what}：${text.slice(0, 120)}`);
+    throw new LlmError('bad_response', `大模型接口返回了无法解析的${what}`);
   }
 }
 
 /** an error reported inside a 200 answer or a stream chunk (`{error:{message}}` or Ollama's `{error:"…"}`) */
-function inlineError(j: any, apiKey: string): LlmError | undefined {
-  if (!j || typeof j !== 'object' || !j.error) return undefined;
-  return new LlmError('upstream', `大模型返回错误：${vendorMessage(JSON.stringify(j), apiKey) || '未知错误'}`);
+function inlineError(j: unknown, apiKey: string): LlmError | undefined {
+  if (!jsonObject(j).error) return undefined;
+  return new LlmError('upstream', '大模型返回了错误', undefined, vendorMessage(JSON.stringify(j), apiKey));
 }
 
 /** message content as text: a string, or OpenAI content parts `[{type:'text', text}]` */
 function contentText(c: unknown): string {
   if (typeof c === 'string') return c;
-  if (Array.isArray(c)) return c.map((p) => (typeof p === 'string' ? p : typeof p?.text === 'string' ? p.text : '')).join('');
+  if (Array.isArray(c))
+    return (c as unknown[])
+      .map((p) => {
+        const text = typeof p === 'string' ? p : jsonObject(p).text;
+        return typeof text === 'string' ? text : '';
+      })
+      .join('');
   return '';
 }
 
@@ -218,19 +232,22 @@ function chatBody(ep: LlmEndpoint, req: LlmChatRequest, native: 'openai' | 'olla
 }
 
 /** a whole (non-streamed) answer in either protocol */
-function completion(j: any, native: 'openai' | 'ollama', apiKey: string): { content: string; promptTokens: number; completionTokens: number } {
-  const err = inlineError(j, apiKey);
+function completion(answer: unknown, native: 'openai' | 'ollama', apiKey: string): { content: string; promptTokens: number; completionTokens: number } {
+  const err = inlineError(answer, apiKey);
   if (err) throw err;
+  const j = jsonObject(answer);
   if (native === 'ollama') {
-    if (!j?.message) throw new LlmError('bad_response', '大模型接口返回的内容缺少 message');
-    return { content: contentText(j.message.content), promptTokens: int(j.prompt_eval_count), completionTokens: int(j.eval_count) };
+    if (!j.message) throw new LlmError('bad_response', '大模型接口返回的内容缺少 message');
+    return { content: contentText(jsonObject(j.message).content), promptTokens: int(j.prompt_eval_count), completionTokens: int(j.eval_count) };
   }
-  const choice = j?.choices?.[0];
-  if (!choice) throw new LlmError('bad_response', '大模型接口返回的内容缺少 choices');
+  const first = firstOf(j.choices);
+  if (!first) throw new LlmError('bad_response', '大模型接口返回的内容缺少 choices');
+  const choice = jsonObject(first);
+  const usage = jsonObject(j.usage);
   return {
-    content: contentText(choice.message?.content ?? choice.text),
-    promptTokens: int(j.usage?.prompt_tokens),
-    completionTokens: int(j.usage?.completion_tokens),
+    content: contentText(jsonObject(choice.message).content ?? choice.text),
+    promptTokens: int(usage.prompt_tokens),
+    completionTokens: int(usage.completion_tokens),
   };
 }
 
@@ -238,7 +255,7 @@ function completion(j: any, native: 'openai' | 'ollama', apiKey: string): { cont
 async function* streamOnce(ep: LlmEndpoint, req: LlmChatRequest, l: Limits): AsyncGenerator<LlmEvent> {
   const { url, headers, native } = chatRequestTarget(ep, true);
   const body = chatBody(ep, req, native, true);
-  const x = new Exchange(req.signal, ep.apiKey.trim());
+  const x = new Exchange(req.signal, ep.apiKey.trim(), ep.outbound);
   try {
     const res = await x.post(url, headers, body, l.connectMs, l.idleMs);
     const type = res.headers.get('content-type') ?? '';
@@ -274,11 +291,12 @@ async function* streamOnce(ep: LlmEndpoint, req: LlmChatRequest, l: Limits): Asy
         if (data === undefined) return false;
         payload = data;
       }
-      const j = parseJson(payload, '数据');
-      const err = inlineError(j, ep.apiKey);
+      const answer = parseJson(payload, '数据');
+      const err = inlineError(answer, ep.apiKey);
       if (err) throw err;
+      const j = jsonObject(answer);
       if (native === 'ollama') {
-        const content = contentText(j.message?.content);
+        const content = contentText(jsonObject(j.message).content);
         if (content) {
           deltas++;
           yield { type: 'delta', content };
@@ -289,12 +307,15 @@ async function* streamOnce(ep: LlmEndpoint, req: LlmChatRequest, l: Limits): Asy
         }
         return false;
       }
-      const content = contentText(j.choices?.[0]?.delta?.content);
+      const content = contentText(jsonObject(jsonObject(firstOf(j.choices)).delta).content);
       if (content) {
         deltas++;
         yield { type: 'delta', content };
       }
-      if (j.usage && typeof j.usage === 'object') usage = { promptTokens: int(j.usage.prompt_tokens), completionTokens: int(j.usage.completion_tokens) };
+      if (j.usage && typeof j.usage === 'object') {
+        const u = jsonObject(j.usage);
+        usage = { promptTokens: int(u.prompt_tokens), completionTokens: int(u.completion_tokens) };
+      }
       return false;
     };
 
@@ -355,8 +376,8 @@ async function withRetries<T>(l: Limits, signal: AbortSignal | undefined, once: 
  * A non-streaming exchange. The vendor sends its headers only once the whole answer is generated, so the wait for
  * them is the longer of the connect and idle time-outs.
  */
-async function postJson(ep: LlmEndpoint, url: string, headers: Record<string, string>, body: unknown, l: Limits, signal?: AbortSignal): Promise<any> {
-  const x = new Exchange(signal, ep.apiKey.trim());
+async function postJson(ep: LlmEndpoint, url: string, headers: Record<string, string>, body: unknown, l: Limits, signal?: AbortSignal): Promise<unknown> {
+  const x = new Exchange(signal, ep.apiKey.trim(), ep.outbound);
   try {
     const res = await x.post(url, headers, body, Math.max(l.connectMs, l.idleMs), l.idleMs);
     return parseJson(await x.text(res, l.idleMs, url), '内容');
@@ -377,6 +398,8 @@ export async function chatComplete(
   return withRetries(l, req.signal, async () => completion(await postJson(ep, url, headers, body, l, req.signal), native, ep.apiKey));
 }
 
+const isVector = (v: unknown): v is number[] => Array.isArray(v) && (v as unknown[]).every((n) => typeof n === 'number');
+
 /** embeddings: OpenAI-compatible POST {base}/embeddings, Ollama native POST {base}/api/embed */
 export async function embed(ep: LlmEndpoint, input: string[], opts?: LlmOptions & { signal?: AbortSignal }): Promise<number[][]> {
   const l = limits(opts);
@@ -386,19 +409,20 @@ export async function embed(ep: LlmEndpoint, input: string[], opts?: LlmOptions 
   const headers = requestHeaders(ep, 'application/json');
   const url = native === 'ollama' ? `${base}/api/embed` : `${base}/embeddings`;
   return withRetries(l, opts?.signal, async () => {
-    const j = await postJson(ep, url, headers, { model, input }, l, opts?.signal);
-    const err = inlineError(j, ep.apiKey);
+    const answer = await postJson(ep, url, headers, { model, input }, l, opts?.signal);
+    const err = inlineError(answer, ep.apiKey);
     if (err) throw err;
+    const j = jsonObject(answer);
     let vectors: unknown[];
-    if (native === 'ollama') vectors = Array.isArray(j?.embeddings) ? j.embeddings : [];
+    if (native === 'ollama') vectors = Array.isArray(j.embeddings) ? (j.embeddings as unknown[]) : [];
     else {
-      const data: any[] = Array.isArray(j?.data) ? [...j.data] : [];
-      data.sort((a, b) => int(a?.index) - int(b?.index));
-      vectors = data.map((d) => d?.embedding);
+      const data = Array.isArray(j.data) ? (j.data as unknown[]).map(jsonObject) : [];
+      data.sort((a, b) => int(a.index) - int(b.index));
+      vectors = data.map((d) => d.embedding);
     }
-    if (vectors.length !== input.length || !vectors.every((v) => Array.isArray(v) && v.every((n) => typeof n === 'number'))) {
+    if (vectors.length !== input.length || !vectors.every(isVector)) {
       throw new LlmError('bad_response', `向量接口返回了 ${vectors.length} 个向量，应为 ${input.length} 个`);
     }
-    return vectors as number[][];
+    return vectors;
   });
 }

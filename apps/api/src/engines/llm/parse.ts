@@ -69,15 +69,26 @@ export async function* sseDataPayloads(stream: ReadableStream<Uint8Array> | Asyn
   }
 }
 
+/** A vendor's JSON value read as an object: its own fields when it is one, no fields otherwise. */
+export type JsonObject = Record<string, unknown>;
+export const jsonObject = (v: unknown): JsonObject => (v !== null && typeof v === 'object' ? (v as JsonObject) : {});
+
+/** The first element of a JSON array, or undefined when `v` is none. */
+export const firstOf = (v: unknown): unknown => (Array.isArray(v) ? (v as unknown[])[0] : undefined);
+
 /** The message of a vendor's error body: OpenAI `{error:{message}}`, Ollama `{error:"…"}`, `{message}`, `{msg}`, or text; ≤ 300 chars. */
 export function vendorMessage(body: string, secret = ''): string {
   let msg = '';
   try {
-    const j = JSON.parse(body) as any;
-    const e = j?.error ?? j?.Error;
+    const j: unknown = JSON.parse(body);
+    const o = jsonObject(j);
+    const e = o.error ?? o.Error;
     if (typeof e === 'string') msg = e;
-    else if (e && typeof e === 'object') msg = String(e.message ?? e.Message ?? e.msg ?? e.code ?? '');
-    if (!msg) msg = String(j?.message ?? j?.msg ?? j?.error_msg ?? j?.errMsg ?? j?.detail ?? '');
+    else if (e && typeof e === 'object') {
+      const eo = jsonObject(e);
+      msg = String(eo.message ?? eo.Message ?? eo.msg ?? eo.code ?? '');
+    }
+    if (!msg) msg = String(o.message ?? o.msg ?? o.error_msg ?? o.errMsg ?? o.detail ?? '');
     if (!msg && typeof j === 'string') msg = j;
   } catch {
     msg = body

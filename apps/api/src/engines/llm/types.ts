@@ -1,4 +1,5 @@
 import type { TLlmProvider } from '@wenku/contracts';
+import type { Outbound } from '../outbound';
 
 export type LlmRole = 'system' | 'user' | 'assistant';
 
@@ -10,6 +11,8 @@ export interface LlmEndpoint {
   apiKey: string;
   /** '' = the preset's model (chat model for chat, embedding model for embed) */
   model: string;
+  /** the server's outbound client (address filter, OUTBOUND_ALLOW_HOSTS); the strict default when absent */
+  outbound?: Outbound;
 }
 
 export interface LlmChatRequest {
@@ -32,12 +35,17 @@ export interface LlmOptions {
 
 export type LlmErrorCode = 'unauthorized' | 'rate_limited' | 'timeout' | 'upstream' | 'aborted' | 'bad_response' | 'config';
 
-/** A failed LLM call. `message` is Chinese, readable by an administrator, and never carries the API key. */
+/**
+ * A failed LLM call. `message` is Chinese, readable by an administrator, and carries neither the API key nor anything
+ * the upstream sent (its status at most): what answered may not be an LLM at all. `detail` is the upstream's own
+ * error text (key removed) for the server log, never for an answer.
+ */
 export class LlmError extends Error {
   constructor(
     readonly code: LlmErrorCode,
     message: string,
     readonly status?: number,
+    readonly detail = '',
   ) {
     super(message);
     this.name = 'LlmError';

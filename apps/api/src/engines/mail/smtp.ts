@@ -1,4 +1,8 @@
+import net from 'node:net';
 import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { STRICT_OUTBOUND } from '../http';
+import { OutboundError, type Outbound } from '../outbound';
 
 export interface MailMessage {
   to: string;
@@ -48,11 +52,24 @@ export function fromAddress(s: SmtpSettings, fallbackName: string): { name: stri
   return { name: s.fromName || fallbackName, address };
 }
 
-export function createSmtpMailer(s: SmtpSettings, fallbackName: string): Mailer {
-  const transport = nodemailer.createTransport(smtpOptions(s));
+/**
+ * A mailer for the settings. The SMTP host is typed in the settings, so it goes through the outbound client's gate:
+ * resolved here, every answer judged (loopback and private addresses refused unless OUTBOUND_ALLOW_HOSTS names the
+ * host), and nodemailer connects to exactly the address that was judged, with the host name kept for TLS.
+ */
+export function createSmtpMailer(s: SmtpSettings, fallbackName: string, outbound: Outbound = STRICT_OUTBOUND): Mailer {
   const from = fromAddress(s, fallbackName);
   return {
     async send(m) {
+      const target = await outbound.pickAddress(s.host, s.port);
+      const options = smtpOptions(s);
+      const connectTo: SMTPTransport.Options = {
+        ...options,
+        host: target.address,
+        // certificate checks and SNI against the name the administrator typed, not the address
+        ...(net.isIP(s.host) ? {} : { servername: s.host, tls: { servername: s.host } }),
+      };
+      const transport = nodemailer.createTransport(connectTo);
       try {
         const info = await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
         return { messageId: String(info.messageId ?? '') };
@@ -61,4 +78,32 @@ export function createSmtpMailer(s: SmtpSettings, fallbackName: string): Mailer 
       }
     },
   };
+}
+
+/**
+ * Why a mail was not sent, in a short sentence: the SMTP reply code and what it usually means, or the outbound
+ * client's refusal. Never the server's own words: the host may not be a mail server at all.
+ */
+export function smtpFailure(e: unknown): string {
+  if (e instanceof OutboundError) return e.message;
+  const err = e as { code?: string; responseCode?: number; command?: string };
+  const code = err.responseCode ? `（SMTP ${err.responseCode}）` : '';
+  switch (err.code) {
+    case 'EAUTH':
+      return `SMTP 服务器拒绝登录，请检查用户名和密码${code}`;
+    case 'EENVELOPE':
+      return `SMTP 服务器拒绝了发件人或收件人${code}`;
+    case 'ETIMEDOUT':
+      return '连接 SMTP 服务器超时';
+    case 'ECONNECTION':
+    case 'ESOCKET':
+    case 'EDNS':
+      return `无法连接 SMTP 服务器${code}`;
+    case 'ETLS':
+      return `与 SMTP 服务器建立加密连接失败${code}`;
+    case 'EPROTOCOL':
+      return `对方不是可用的 SMTP 服务器${code}`;
+    default:
+      return `SMTP 服务器拒绝发送${code}`;
+  }
 }

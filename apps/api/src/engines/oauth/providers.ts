@@ -1,4 +1,5 @@
 import { parseJson, rebase, VendorError, vendorFetch } from '../http';
+import type { Outbound } from '../outbound';
 
 export type OAuthProviderType = 'github' | 'gitee' | 'qq' | 'wechat' | 'custom';
 
@@ -50,15 +51,16 @@ function failIfError(r: Json, what: string): void {
   }
 }
 
-async function getJson(url: string, headers: Record<string, string> = {}): Promise<Json> {
-  const res = await vendorFetch(url, { headers: { Accept: 'application/json', 'User-Agent': UA, ...headers } });
+async function getJson(via: Outbound | undefined, url: string, headers: Record<string, string> = {}): Promise<Json> {
+  const res = await vendorFetch(url, { via, headers: { Accept: 'application/json', 'User-Agent': UA, ...headers } });
   const r = parseJson<Json>(res);
   if (res.status >= 400) failIfError({ error: res.status, ...r }, '获取用户信息失败');
   return r;
 }
 
-async function postForm(url: string, form: Record<string, string>): Promise<Json> {
+async function postForm(via: Outbound | undefined, url: string, form: Record<string, string>): Promise<Json> {
   const res = await vendorFetch(url, {
+    via,
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': UA },
     body: new URLSearchParams(form).toString(),
@@ -78,7 +80,7 @@ function token(r: Json): string {
 }
 
 /** GitHub: form POST to /login/oauth/access_token with Accept: application/json, then GET api.github.com/user. */
-function github(base?: string): OAuthProvider {
+function github(base?: string, via?: Outbound): OAuthProvider {
   const web = (p: string) => rebase(`https://github.com${p}`, base);
   const api = (p: string) => rebase(`https://api.github.com${p}`, base);
   return {
@@ -87,9 +89,9 @@ function github(base?: string): OAuthProvider {
       withQuery(web('/login/oauth/authorize'), { client_id: c.clientId, redirect_uri: c.redirectUri, scope: 'read:user user:email', state }),
     async profile(c, code) {
       const t = token(
-        await postForm(web('/login/oauth/access_token'), { client_id: c.clientId, client_secret: c.clientSecret, code, redirect_uri: c.redirectUri }),
+        await postForm(via, web('/login/oauth/access_token'), { client_id: c.clientId, client_secret: c.clientSecret, code, redirect_uri: c.redirectUri }),
       );
-      const u = await getJson(api('/user'), { Authorization: `Bearer ${t}`, Accept: 'application/vnd.github+json' });
+      const u = await getJson(via, api('/user'), { Authorization: `Bearer ${t}`, Accept: 'application/vnd.github+json' });
       if (!u.id) throw new VendorError('获取用户信息失败', JSON.stringify(u).slice(0, 2000));
       return { openid: str(u.id), unionid: '', nickname: str(u.name || u.login), avatar: str(u.avatar_url), raw: u };
     },
@@ -97,7 +99,7 @@ function github(base?: string): OAuthProvider {
 }
 
 /** Gitee: POST /oauth/token (grant_type=authorization_code), then GET /api/v5/user?access_token=. */
-function gitee(base?: string): OAuthProvider {
+function gitee(base?: string, via?: Outbound): OAuthProvider {
   const url = (p: string) => rebase(`https://gitee.com${p}`, base);
   return {
     type: 'gitee',
@@ -105,7 +107,7 @@ function gitee(base?: string): OAuthProvider {
       withQuery(url('/oauth/authorize'), { client_id: c.clientId, redirect_uri: c.redirectUri, response_type: 'code', scope: 'user_info', state }),
     async profile(c, code) {
       const t = token(
-        await postForm(url('/oauth/token'), {
+        await postForm(via, url('/oauth/token'), {
           grant_type: 'authorization_code',
           code,
           client_id: c.clientId,
@@ -113,7 +115,7 @@ function gitee(base?: string): OAuthProvider {
           redirect_uri: c.redirectUri,
         }),
       );
-      const u = await getJson(withQuery(url('/api/v5/user'), { access_token: t }));
+      const u = await getJson(via, withQuery(url('/api/v5/user'), { access_token: t }));
       if (!u.id) throw new VendorError('获取用户信息失败', JSON.stringify(u).slice(0, 2000));
       return { openid: str(u.id), unionid: '', nickname: str(u.name || u.login), avatar: str(u.avatar_url), raw: u };
     },
@@ -129,17 +131,17 @@ function qqParse(text: string): Json {
   return Object.fromEntries(new URLSearchParams(t));
 }
 
-async function qqGet(url: string): Promise<Json> {
-  const res = await vendorFetch(url, { headers: { 'User-Agent': UA } });
+async function qqGet(via: Outbound | undefined, url: string): Promise<Json> {
+  const res = await vendorFetch(url, { via, headers: { 'User-Agent': UA } });
   try {
     return qqParse(res.text);
   } catch {
-    throw new VendorError(`接口返回了无法解析的内容（HTTP ${res.status}）`, res.text.slice(0, 2000));
+    throw new VendorError(`接口返回了无法解析的内容（HTTP ${res.status}）`);
   }
 }
 
 /** QQ: /oauth2.0/token → /oauth2.0/me (openid, unionid) → /user/get_user_info. */
-function qq(base?: string): OAuthProvider {
+function qq(base?: string, via?: Outbound): OAuthProvider {
   const url = (p: string) => rebase(`https://graph.qq.com${p}`, base);
   return {
     type: 'qq',
@@ -148,6 +150,7 @@ function qq(base?: string): OAuthProvider {
     async profile(c, code) {
       const t = token(
         await qqGet(
+          via,
           withQuery(url('/oauth2.0/token'), {
             grant_type: 'authorization_code',
             client_id: c.clientId,
@@ -158,11 +161,11 @@ function qq(base?: string): OAuthProvider {
           }),
         ),
       );
-      const me = await qqGet(withQuery(url('/oauth2.0/me'), { access_token: t, unionid: '1', fmt: 'json' }));
+      const me = await qqGet(via, withQuery(url('/oauth2.0/me'), { access_token: t, unionid: '1', fmt: 'json' }));
       failIfError(me, '获取 openid 失败');
       const openid = str(me.openid);
       if (!openid) throw new VendorError('获取 openid 失败', JSON.stringify(me).slice(0, 2000));
-      const u = await qqGet(withQuery(url('/user/get_user_info'), { access_token: t, oauth_consumer_key: c.clientId, openid }));
+      const u = await qqGet(via, withQuery(url('/user/get_user_info'), { access_token: t, oauth_consumer_key: c.clientId, openid }));
       failIfError(u, '获取用户信息失败');
       return { openid, unionid: str(me.unionid), nickname: str(u.nickname), avatar: str(u.figureurl_qq_2 || u.figureurl_qq_1 || u.figureurl_2), raw: u };
     },
@@ -170,7 +173,7 @@ function qq(base?: string): OAuthProvider {
 }
 
 /** WeChat website login: open.weixin.qq.com qrconnect → sns/oauth2/access_token (openid, unionid) → sns/userinfo. */
-function wechat(base?: string): OAuthProvider {
+function wechat(base?: string, via?: Outbound): OAuthProvider {
   const open = (p: string) => rebase(`https://open.weixin.qq.com${p}`, base);
   const api = (p: string) => rebase(`https://api.weixin.qq.com${p}`, base);
   return {
@@ -179,11 +182,12 @@ function wechat(base?: string): OAuthProvider {
       `${withQuery(open('/connect/qrconnect'), { appid: c.clientId, redirect_uri: c.redirectUri, response_type: 'code', scope: 'snsapi_login', state })}#wechat_redirect`,
     async profile(c, code) {
       const r = await getJson(
+        via,
         withQuery(api('/sns/oauth2/access_token'), { appid: c.clientId, secret: c.clientSecret, code, grant_type: 'authorization_code' }),
       );
       const t = token(r);
       const openid = str(r.openid);
-      const u = await getJson(withQuery(api('/sns/userinfo'), { access_token: t, openid }));
+      const u = await getJson(via, withQuery(api('/sns/userinfo'), { access_token: t, openid }));
       failIfError(u, '获取用户信息失败');
       return { openid, unionid: str(u.unionid || r.unionid), nickname: str(u.nickname), avatar: str(u.headimgurl), raw: u };
     },
@@ -191,13 +195,13 @@ function wechat(base?: string): OAuthProvider {
 }
 
 /** Any OAuth 2.0 server: authorization-code grant with the secret in the form, userinfo with a bearer token. */
-function custom(e: CustomEndpoints): OAuthProvider {
+function custom(e: CustomEndpoints, via?: Outbound): OAuthProvider {
   return {
     type: 'custom',
     authorizeUrl: (c, state) => withQuery(e.authorizeUrl, { response_type: 'code', client_id: c.clientId, redirect_uri: c.redirectUri, scope: e.scope, state }),
     async profile(c, code) {
       const t = token(
-        await postForm(e.tokenUrl, {
+        await postForm(via, e.tokenUrl, {
           grant_type: 'authorization_code',
           code,
           redirect_uri: c.redirectUri,
@@ -205,7 +209,7 @@ function custom(e: CustomEndpoints): OAuthProvider {
           client_secret: c.clientSecret,
         }),
       );
-      const u = await getJson(e.userinfoUrl, { Authorization: `Bearer ${t}` });
+      const u = await getJson(via, e.userinfoUrl, { Authorization: `Bearer ${t}` });
       const d = (u.data && typeof u.data === 'object' ? u.data : u) as Json;
       const openid = str(d.openid ?? d.sub ?? d.id ?? d.user_id ?? d.uid);
       if (!openid) throw new VendorError('获取用户信息失败：没有用户 id', JSON.stringify(u).slice(0, 2000));
@@ -220,18 +224,19 @@ function custom(e: CustomEndpoints): OAuthProvider {
   };
 }
 
-export function createOAuthProvider(type: OAuthProviderType, opts: { baseUrl?: string; custom?: CustomEndpoints } = {}): OAuthProvider {
+/** `outbound`: the server's outbound client (address filter, OUTBOUND_ALLOW_HOSTS); the strict default when absent. */
+export function createOAuthProvider(type: OAuthProviderType, opts: { baseUrl?: string; custom?: CustomEndpoints; outbound?: Outbound } = {}): OAuthProvider {
   switch (type) {
     case 'github':
-      return github(opts.baseUrl);
+      return github(opts.baseUrl, opts.outbound);
     case 'gitee':
-      return gitee(opts.baseUrl);
+      return gitee(opts.baseUrl, opts.outbound);
     case 'qq':
-      return qq(opts.baseUrl);
+      return qq(opts.baseUrl, opts.outbound);
     case 'wechat':
-      return wechat(opts.baseUrl);
+      return wechat(opts.baseUrl, opts.outbound);
     case 'custom':
       if (!opts.custom) throw new Error('custom OAuth needs its endpoints');
-      return custom(opts.custom);
+      return custom(opts.custom, opts.outbound);
   }
 }

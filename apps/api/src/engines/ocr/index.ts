@@ -37,6 +37,12 @@ export interface OcrOptions {
   maxPages: number;
   /** a page with fewer non-blank characters of text than this (and an image) is recognised */
   minChars: number;
+  /** a page is rendered at `dpi`, or lower so that its picture has at most this many pixels */
+  maxPagePixels: number;
+  /** the whole document's recognition stops (keeping what was read) once it has taken this long; 0: no cap */
+  documentTimeoutMs: number;
+  /** the clock the time caps are measured with (tests) */
+  now?: () => number;
   /** private, made and removed by the caller */
   workDir: string;
   /** overrides the engine (tests, the bench) */
@@ -66,12 +72,22 @@ export interface OcrResult {
   /** recognised text per page (only the pages that were recognised), with its words where tesseract found them */
   texts: { page: number; text: string; layer: TextLayer }[];
   engine: string;
+  /** why recognition stopped before the last page (a time cap): `texts` holds what was read until then */
+  stopped?: OcrError;
 }
+
+/** PDF's own limit for a page side (ISO 32000: 14 400 units, 200 inches). */
+export const MAX_PAGE_SIDE_PT = 14_400;
+
+const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
+const pt = (n: number) => (Number.isFinite(n) ? String(Math.round(n)) : '?');
 
 /**
  * Recognises the pages of `source` that carry little text (`texts`: the text extraction's result per page) and an
  * image. `onStart` gets the pages chosen, `onPage` each page's text as soon as it is read (progress), in order.
- * One page at a time; the render worker and the engine end with the document.
+ * One page at a time; the render worker and the engine end with the document. A page is drawn with at most
+ * `maxPagePixels` pixels; a page box over PDF's limit fails the document before anything is drawn; the document's
+ * time cap and `beforePage` (the uploader's budget) stop it between pages, the result keeping what was read.
  */
 export async function recogniseDocument(
   source: string,
@@ -80,7 +96,10 @@ export async function recogniseDocument(
   opts: OcrOptions,
   hooks: {
     onStart?: (pages: number[], engine: string) => Promise<void> | void;
-    onPage?: (page: number, text: string, done: number) => Promise<void> | void;
+    /** before each page: throwing an OcrError stops the recognition there, keeping what was read (a budget) */
+    beforePage?: (page: number, done: number, total: number) => Promise<void> | void;
+    /** after each page, with the time it took (render and recognition) */
+    onPage?: (page: number, text: string, done: number, ms: number) => Promise<void> | void;
   } = {},
 ): Promise<OcrResult> {
   const magic = MAGIC[ext];
@@ -93,18 +112,43 @@ export async function recogniseDocument(
     const known = new Map(texts.map((t) => [t.page, t.text]));
     const sparse: number[] = [];
     for (let p = 1; p <= count; p++) if (visibleChars(known.get(p) ?? '') < opts.minChars) sparse.push(p);
-    let pages = sparse.length ? await renderer.pagesWithImages(sparse, renderTimeout * 4) : [];
+    const found = sparse.length ? await renderer.pagesWithImages(sparse, renderTimeout * 4) : { pages: [], absurd: [] };
+    let pages = found.pages;
     if (opts.maxPages > 0) pages = pages.slice(0, opts.maxPages);
+    // a page box no real page has is refused before anything is drawn: the document is not a scan, it is a trap
+    const absurd = found.absurd.find((a) => pages.includes(a.page));
+    if (absurd) {
+      throw new OcrError(
+        'page_size',
+        `第 ${absurd.page} 页的页面尺寸异常（${pt(absurd.width)} × ${pt(absurd.height)} pt，PDF 页面每边最大 ${MAX_PAGE_SIDE_PT} pt），拒绝识别`,
+      );
+    }
     await hooks.onStart?.(pages, engine.label);
+    const now = opts.now ?? Date.now;
+    const started = now();
     const out: OcrResult['texts'] = [];
-    // the page is drawn at dpi from its top left: a pixel is 72 / dpi points of the page
-    const scale = 72 / opts.dpi;
     for (const page of pages) {
-      const png = await renderer.render(page, opts.dpi, renderTimeout);
-      const { text, tsv } = await engine.recognise(png, page, opts.pageTimeoutMs);
+      if (opts.documentTimeoutMs > 0 && now() - started >= opts.documentTimeoutMs) {
+        const stopped = new OcrError(
+          'document_timeout',
+          `识别时长达到每篇文档的上限（${minutes(opts.documentTimeoutMs)} 分钟），已识别 ${out.length} / ${pages.length} 页，其余页未识别`,
+        );
+        return { texts: out, engine: engine.label, stopped };
+      }
+      try {
+        await hooks.beforePage?.(page, out.length, pages.length);
+      } catch (e) {
+        if (e instanceof OcrError) return { texts: out, engine: engine.label, stopped: e };
+        throw e;
+      }
+      const t0 = now();
+      const { png, dpi } = await renderer.render(page, opts.dpi, opts.maxPagePixels, renderTimeout);
+      const { text, tsv } = await engine.recognise(png, page, opts.pageTimeoutMs, dpi);
+      // the page is drawn at dpi (lower than configured for a very large page) from its top left: a pixel is 72 / dpi points
+      const scale = 72 / dpi;
       const size = pngSize(png);
       out.push({ page, text, layer: layerFromTsv(tsv, scale, size.width * scale, size.height * scale) });
-      await hooks.onPage?.(page, text, out.length);
+      await hooks.onPage?.(page, text, out.length, Math.max(0, now() - t0));
     }
     return { texts: out, engine: engine.label };
   } finally {

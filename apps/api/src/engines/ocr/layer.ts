@@ -48,7 +48,7 @@ export function layerFromTsv(tsv: string, scale: number, width: number, height: 
   const spans: LayerSpan[] = words.map((w, i) => {
     const next = words[i + 1];
     const sameLine = next?.line === w.line;
-    const joined = sameLine && CJK.test(w.text.at(-1)!) && CJK.test(next.text[0]!);
+    const joined = sameLine && CJK.test(w.text.at(-1) ?? '') && CJK.test(next.text[0]);
     const span: LayerSpan = { text: sameLine && !joined ? `${w.text} ` : w.text, x: r(w.left), y: r(w.top), w: r(w.width), h: r(w.height) };
     if (!sameLine) span.br = !next || next.par !== w.par ? 2 : 1;
     return span;

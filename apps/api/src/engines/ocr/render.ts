@@ -3,7 +3,14 @@ import { OcrError } from './errors.js';
 
 const WORKER_URL = new URL('./render-worker.mjs', import.meta.url);
 
-type Reply = { id: number; error?: string; pages?: number | number[]; png?: Uint8Array };
+type Reply = { id: number; error?: string; pages?: number | number[]; absurd?: AbsurdPage[]; png?: Uint8Array; dpi?: number };
+
+/** A page whose box no real page has (a side over PDF's 14 400 pt limit, or none at all). */
+export interface AbsurdPage {
+  page: number;
+  width: number;
+  height: number;
+}
 
 /**
  * One MuPDF.js worker thread holding one document open: which pages carry images, and a page as a grey PNG at a
@@ -68,14 +75,20 @@ export class PageRenderer {
     return (await this.ask({ type: 'open' }, timeoutMs)).pages as number;
   }
 
-  /** Of these 1-based pages, those that draw at least one image. */
-  async pagesWithImages(pages: number[], timeoutMs: number): Promise<number[]> {
-    return (await this.ask({ type: 'images', pages }, timeoutMs)).pages as number[];
+  /** Of these 1-based pages, those that draw at least one image, and which of those have an absurd page box. */
+  async pagesWithImages(pages: number[], timeoutMs: number): Promise<{ pages: number[]; absurd: AbsurdPage[] }> {
+    const r = await this.ask({ type: 'images', pages }, timeoutMs);
+    return { pages: r.pages as number[], absurd: r.absurd ?? [] };
   }
 
-  async render(page: number, dpi: number, timeoutMs: number): Promise<Buffer> {
-    const r = await this.ask({ type: 'render', page, dpi }, timeoutMs);
-    return Buffer.from(r.png!.buffer, r.png!.byteOffset, r.png!.byteLength);
+  /**
+   * A page as a grey PNG at `dpi`, or at the lower resolution that keeps it within `maxPixels` (a 5 000 pt page at
+   * 300 dpi would be 434 million pixels); `dpi` in the answer is the resolution used.
+   */
+  async render(page: number, dpi: number, maxPixels: number, timeoutMs: number): Promise<{ png: Buffer; dpi: number }> {
+    const r = await this.ask({ type: 'render', page, dpi, maxPixels }, timeoutMs);
+    if (!r.png) throw new OcrError('render', '页面渲染失败', 'the render worker answered without an image');
+    return { png: Buffer.from(r.png.buffer, r.png.byteOffset, r.png.byteLength), dpi: r.dpi ?? dpi };
   }
 
   async close(): Promise<void> {

@@ -18,7 +18,8 @@ export interface RecognisedPage {
 export interface PageEngine {
   /** what ran, for the admin: `tesseract 5.3.0`, `tesseract.js 7.0.0` */
   readonly label: string;
-  recognise(png: Buffer, page: number, timeoutMs: number): Promise<RecognisedPage>;
+  /** `dpi`: the resolution the page was rendered at (lower than configured for a very large page) */
+  recognise(png: Buffer, page: number, timeoutMs: number, dpi?: number): Promise<RecognisedPage>;
   close(): Promise<void>;
 }
 
@@ -98,13 +99,13 @@ export class NativeEngine implements PageEngine {
     }
   }
 
-  async recognise(png: Buffer, page: number, timeoutMs: number): Promise<RecognisedPage> {
+  async recognise(png: Buffer, page: number, timeoutMs: number, dpi = this.dpi): Promise<RecognisedPage> {
     const file = path.join(this.workDir, `page-${page}.png`);
     const base = path.join(this.workDir, `page-${page}`);
     await writeFile(file, png);
     try {
       // one run, two outputs: the text (page-N.txt) and the words with their boxes (page-N.tsv)
-      const r = await runProcess(this.tool.path, [file, base, '-l', this.languages, '--dpi', String(this.dpi), 'txt', 'tsv'], {
+      const r = await runProcess(this.tool.path, [file, base, '-l', this.languages, '--dpi', String(Math.max(1, Math.round(dpi))), 'txt', 'tsv'], {
         timeoutMs,
         label: 'tesseract',
         cwd: this.workDir,

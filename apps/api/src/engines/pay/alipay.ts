@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { loadPrivateKey, loadPublicKey, rsaSha256Sign, rsaSha256Verify } from './keys';
 import { parseJson, VendorError, vendorFetch } from '../http';
+import type { Outbound } from '../outbound';
 import { fenToYuan, formRecord, PayError, payableFen, sortedQuery, yuanToFen } from './types';
 
 /** Alipay open platform (支付宝开放平台), public-key mode, RSA2. Wire facts: /work/shared/reference/payments.md, opendocs.alipay.com. */
@@ -15,6 +16,8 @@ export interface AlipayConfig {
   alipayPublicKey: string | KeyObject;
   /** alipay_gateway; default https://openapi.alipay.com/gateway.do */
   gateway?: string;
+  /** the server's outbound client (address filter, OUTBOUND_ALLOW_HOSTS); the strict default when absent */
+  outbound?: Outbound;
 }
 
 export interface AlipayOrder {
@@ -185,6 +188,7 @@ export class Alipay {
   async queryTrade(outTradeNo: string, now = Date.now()): Promise<AlipayTrade | null> {
     const params = this.signedParams('alipay.trade.query', { out_trade_no: outTradeNo }, {}, now);
     const res = await vendorFetch((this.c.gateway || ALIPAY_GATEWAY).trim(), {
+      via: this.c.outbound,
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=utf-8', Accept: 'application/json', 'User-Agent': 'Wenku' },
       body: new URLSearchParams(params).toString(),

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { parseJson, VendorError, vendorFetch } from '../http';
+import type { Outbound } from '../outbound';
 import { fenToYuan, formRecord, PayError, payableFen, sortedQuery, yuanToFen } from './types';
 
 /** Hupijiao (虎皮椒 / xunhupay). Wire facts: /work/shared/reference/payments.md and the vendor's PHP demo. */
@@ -11,6 +12,8 @@ export interface HupijiaoConfig {
   secret: string;
   /** hupijiao_gateway; default https://api.xunhupay.com/payment/do.html */
   gateway?: string;
+  /** the server's outbound client (address filter, OUTBOUND_ALLOW_HOSTS); the strict default when absent */
+  outbound?: Outbound;
 }
 
 export interface HupijiaoOrder {
@@ -102,6 +105,7 @@ export class Hupijiao {
     for (const k of ['return_url', 'callback_url', 'type', 'wap_url', 'wap_name', 'attach', 'plugins'] as const) if (o[k]) params[k] = o[k];
     params.hash = hupijiaoHash(params, this.c.secret);
     const res = await vendorFetch((this.c.gateway || HUPIJIAO_GATEWAY).trim(), {
+      via: this.c.outbound,
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json', 'User-Agent': 'Wenku' },
       body: new URLSearchParams(params).toString(),
@@ -132,6 +136,7 @@ export class Hupijiao {
     params.hash = hupijiaoHash(params, this.c.secret);
     const url = (this.c.gateway || HUPIJIAO_GATEWAY).trim().replace(/do\.html(\?.*)?$/, 'query.html');
     const res = await vendorFetch(url, {
+      via: this.c.outbound,
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json', 'User-Agent': 'Wenku' },
       body: new URLSearchParams(params).toString(),

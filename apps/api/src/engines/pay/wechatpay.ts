@@ -1,5 +1,6 @@
 import crypto, { type KeyObject } from 'node:crypto';
 import { parseJson, rebase, VendorError, vendorFetch } from '../http';
+import type { Outbound } from '../outbound';
 import { loadPrivateKey, loadPublicKey, rsaSha256Sign, rsaSha256Verify } from './keys';
 import { PayError, payableFen } from './types';
 
@@ -26,6 +27,8 @@ export interface WechatPayConfig {
   certificates?: readonly { serial_no: string; pem: string }[];
   /** replaces https://api.mch.weixin.qq.com (wechatpay_api_base; tests) */
   apiBase?: string;
+  /** the server's outbound client (address filter, OUTBOUND_ALLOW_HOSTS); the strict default when absent */
+  outbound?: Outbound;
 }
 
 export interface NativeOrder {
@@ -100,7 +103,14 @@ export function wechatpayAuthorization(o: {
 }
 
 /** AEAD_AES_256_GCM as WeChat Pay uses it: key = APIv3 key (32 ASCII bytes), IV = nonce, AAD = associated_data, tag = last 16 bytes. */
-export function wechatpayDecrypt(resource: { ciphertext: string; nonce: string; associated_data?: string }, apiV3Key: string): string {
+/** an AEAD_AES_256_GCM envelope: a notification's `resource`, a platform certificate's `encrypt_certificate` */
+export interface WechatPayCiphertext {
+  ciphertext: string;
+  nonce: string;
+  associated_data?: string;
+}
+
+export function wechatpayDecrypt(resource: Partial<WechatPayCiphertext>, apiV3Key: string): string {
   const key = Buffer.from(apiV3Key, 'utf8');
   if (key.length !== 32) throw new PayError('bad_key', 'APIv3 密钥长度必须是 32 个字符');
   const data = Buffer.from(resource.ciphertext ?? '', 'base64');
@@ -202,6 +212,7 @@ export class WechatPay {
       amount: { total: payableFen(order.amount_fen), currency: 'CNY' },
     });
     const res = await vendorFetch(rebase(`${WECHATPAY_API}${path}`, this.c.apiBase), {
+      via: this.c.outbound,
       method: 'POST',
       headers: {
         Authorization: wechatpayAuthorization({
@@ -234,6 +245,7 @@ export class WechatPay {
   /** A signed GET to the API (answer signature checked unless `verify` is false). */
   private async get(pathWithQuery: string, verify = true): Promise<{ status: number; text: string; json: Record<string, any>; headers: Headers }> {
     const res = await vendorFetch(rebase(`${WECHATPAY_API}${pathWithQuery}`, this.c.apiBase), {
+      via: this.c.outbound,
       method: 'GET',
       headers: {
         Authorization: wechatpayAuthorization({
@@ -274,7 +286,9 @@ export class WechatPay {
     const r = await this.get('/v3/certificates', false);
     if (r.status >= 300)
       throw new VendorError(`下载微信支付平台证书失败：${String(r.json.message ?? '')}（${String(r.json.code ?? r.status)}）`, r.text.slice(0, 2000));
-    const list = Array.isArray(r.json.data) ? (r.json.data as Record<string, any>[]) : [];
+    const list = Array.isArray(r.json.data)
+      ? (r.json.data as { serial_no?: string; effective_time?: string; expire_time?: string; encrypt_certificate?: WechatPayCiphertext }[])
+      : [];
     const certs = list.map((d) => {
       const pem = wechatpayDecrypt(d.encrypt_certificate ?? {}, this.c.apiV3Key);
       let serial: string;

@@ -43,7 +43,12 @@ export function aliyunProvider(c: SmsCredentials): SmsProvider {
       const body = Object.entries(params)
         .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)
         .join('&');
-      const res = await vendorFetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+      const res = await vendorFetch(url, {
+        via: c.outbound,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       const r = parseJson<{ Code?: string; Message?: string }>(res);
       return r.Code === 'OK' ? { ok: true, raw: res.text } : { ok: false, raw: res.text, error: `${r.Code ?? res.status}: ${r.Message ?? ''}` };
     },

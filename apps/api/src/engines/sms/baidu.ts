@@ -72,7 +72,12 @@ export function baiduProvider(c: SmsCredentials): SmsProvider {
         timestamp,
       });
       const { Host: _host, ...sent } = headers;
-      const res = await vendorFetch(url.toString(), { method: 'POST', headers: { ...sent, Authorization: authorization }, body: payload });
+      const res = await vendorFetch(url.toString(), {
+        via: c.outbound,
+        method: 'POST',
+        headers: { ...sent, Authorization: authorization },
+        body: payload,
+      });
       const r = parseJson<{ code?: string; message?: string; data?: { code?: string; message?: string }[] }>(res);
       // the request can succeed while the one number in it fails
       const item = r.data?.[0];

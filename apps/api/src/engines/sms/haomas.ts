@@ -41,6 +41,7 @@ export function haomasProvider(c: SmsCredentials): SmsProvider {
       params.sign = haomasSign(params, c.secretKey);
       const url = `${/^https?:\/\//i.test(endpoint) ? endpoint : `https://${endpoint}`}${PATH}`;
       const res = await vendorFetch(url, {
+        via: c.outbound,
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(params).toString(),

@@ -39,6 +39,7 @@ export function huaweiProvider(c: SmsCredentials): SmsProvider {
         signature: m.signName,
       });
       const res = await vendorFetch(url, {
+        via: c.outbound,
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: HUAWEI_AUTHORIZATION, 'X-WSSE': wsseHeader(c.accessKey, c.secretKey) },
         body: form.toString(),

@@ -60,6 +60,7 @@ export function tencentProvider(c: SmsCredentials): SmsProvider {
       const timestamp = Math.floor(Date.now() / 1000);
       const host = new URL(url).host;
       const res = await vendorFetch(url, {
+        via: c.outbound,
         method: 'POST',
         headers: {
           Authorization: tc3Sign({ secretId: c.accessKey, secretKey: c.secretKey, host, action: 'SendSms', payload, timestamp }),

@@ -1,3 +1,4 @@
+import type { Outbound } from '../outbound';
 import type { TSmsProvider } from '@wenku/contracts';
 
 /** One verification text. */
@@ -19,6 +20,8 @@ export interface SmsCredentials {
   sdkAppId: string;
   /** base URL replacing the vendor's real host (private deployments, tests) */
   endpoint?: string;
+  /** the server's outbound client (address filter, OUTBOUND_ALLOW_HOSTS); the strict default when absent */
+  outbound?: Outbound;
 }
 
 export interface SmsResult {

@@ -90,9 +90,11 @@ export function resolveS3Options(o: S3Options | undefined): ResolvedS3Options {
       : '';
     throw new Error(`对象存储配置不完整：缺少 ${missing.join('、')}${hint}`);
   }
+  // each is set (checked just above)
+  const given = (v: string | undefined) => (v ?? '').trim();
   let endpoint: URL;
   try {
-    endpoint = new URL(cfg.endpoint!.trim());
+    endpoint = new URL(given(cfg.endpoint));
   } catch {
     throw new Error(`对象存储配置错误：S3_ENDPOINT 不是有效的地址：${cfg.endpoint}（应形如 https://s3.example.com）`);
   }
@@ -100,7 +102,7 @@ export function resolveS3Options(o: S3Options | undefined): ResolvedS3Options {
     throw new Error(`对象存储配置错误：S3_ENDPOINT 必须以 http:// 或 https:// 开头：${cfg.endpoint}`);
   if (endpoint.search || endpoint.hash || endpoint.username || endpoint.password)
     throw new Error(`对象存储配置错误：S3_ENDPOINT 不能带查询参数、锚点或用户名密码：${cfg.endpoint}`);
-  const bucket = cfg.bucket!.trim();
+  const bucket = given(cfg.bucket);
   if (bucket.includes('/')) throw new Error(`对象存储配置错误：S3_BUCKET 只填存储桶名，不能含 “/”：${bucket}`);
   const region = (cfg.region ?? '').trim() || 'us-east-1';
   const forcePathStyle = cfg.forcePathStyle ?? true;
@@ -111,7 +113,7 @@ export function resolveS3Options(o: S3Options | undefined): ResolvedS3Options {
   } else if (/(^|\.)aliyuncs\.com$/i.test(endpoint.hostname)) {
     throw new Error('对象存储配置错误：阿里云 OSS 只支持虚拟主机方式访问，请设置 S3_FORCE_PATH_STYLE=false');
   }
-  return { endpoint, bucket, region, accessKey: cfg.accessKey!.trim(), secretKey: cfg.secretKey!, forcePathStyle };
+  return { endpoint, bucket, region, accessKey: given(cfg.accessKey), secretKey: cfg.secretKey ?? '', forcePathStyle };
 }
 
 /**
@@ -200,9 +202,9 @@ function readable(e: unknown, operation: string, origin: string): unknown {
   const err = e as SdkError;
   const status = err.$metadata?.httpStatusCode;
   if (status) {
-    const vague = (v: string | undefined) => !v || /^\d+$/.test(v) || v === 'Unknown' || v === 'UnknownError' || v === 'Error';
-    const code = vague(err.name) ? statusCode(status) : err.name!;
-    const message = vague(err.message) || err.message === err.name ? '' : err.message!;
+    const telling = (v: string | undefined): v is string => !!v && !/^\d+$/.test(v) && v !== 'Unknown' && v !== 'UnknownError' && v !== 'Error';
+    const code = telling(err.name) ? err.name : statusCode(status);
+    const message = telling(err.message) && err.message !== err.name ? err.message : '';
     return new S3Error(status, code, message, operation, err.$metadata?.requestId, { cause: e });
   }
   const net = err.code ?? err.errors?.find((x) => x.code)?.code;
@@ -405,7 +407,7 @@ export class S3Storage implements Storage {
           );
           const errors = res.Errors ?? [];
           if (errors.length) {
-            const first = errors[0]!;
+            const first = errors[0];
             throw new S3Error(200, first.Code ?? 'DeleteFailed', `${errors.length} 个对象删除失败，例如 ${first.Key}：${first.Message ?? ''}`, 'DeleteObjects');
           }
           continue;

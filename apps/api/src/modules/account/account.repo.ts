@@ -1,21 +1,7 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { ArticleAudit, DocumentStatus, TargetType } from '@wenku/contracts';
-import {
-  aiQuotas,
-  articles,
-  creditLedger,
-  documents,
-  dynamics,
-  groupPermissions,
-  groups,
-  permissions,
-  signs,
-  users,
-  userGroups,
-  vipLogs,
-} from '../../db/schema';
-import { likePattern } from '../../lib/sql';
+import { aiQuotas, articles, creditLedger, documents, dynamics, signs, vipLogs } from '../../db/schema';
 
 /** The item an activity entry is about. */
 export interface DynamicAbout {
@@ -95,108 +81,10 @@ export class AccountRepo {
     return { rows, total: n };
   }
 
-  // ---- profile ----
-  async updateUser(id: number, patch: Partial<typeof users.$inferInsert>) {
-    const [row] = await this.db.update(users).set(patch).where(eq(users.id, id)).returning();
-    return row;
-  }
-  async setGroups(tx: Tx, userId: number, groupIds: number[]) {
-    await tx.delete(userGroups).where(eq(userGroups.userId, userId));
-    if (groupIds.length)
-      await tx
-        .insert(userGroups)
-        .values(groupIds.map((groupId) => ({ userId, groupId })))
-        .onConflictDoNothing();
-    await this.refreshGroupCounts(tx);
-  }
-  async refreshGroupCounts(tx: Db | Tx = this.db) {
-    await tx.update(groups).set({ userCount: sql`(select count(*) from ${userGroups} where ${userGroups.groupId} = ${groups.id})` });
-  }
-  async deleteUsers(tx: Tx, ids: number[]) {
-    await tx.delete(users).where(inArray(users.id, ids));
-    await this.refreshGroupCounts(tx);
-  }
-
-  // ---- groups & permissions ----
-  async insertGroup(values: typeof groups.$inferInsert) {
-    const [row] = await this.db.insert(groups).values(values).returning();
-    return row;
-  }
-  async updateGroup(tx: Tx, id: number, patch: Partial<typeof groups.$inferInsert>) {
-    const [row] = await tx.update(groups).set(patch).where(eq(groups.id, id)).returning();
-    return row;
-  }
-  /** A group's row, locked for the rest of `tx`: its default flag and its permissions change one at a time. */
-  lockGroup(tx: Tx, id: number) {
-    return tx
-      .select()
-      .from(groups)
-      .where(eq(groups.id, id))
-      .for('update')
-      .then((r) => r[0]);
-  }
-  async deleteGroups(ids: number[]) {
-    await this.db.delete(groups).where(inArray(groups.id, ids));
-  }
-  findGroup(id: number) {
-    return this.db.query.groups.findFirst({ where: eq(groups.id, id) });
-  }
-  async groupPermissionIds(groupId: number, tx: Db | Tx = this.db): Promise<number[]> {
-    const rows = await tx.select({ id: groupPermissions.permissionId }).from(groupPermissions).where(eq(groupPermissions.groupId, groupId));
-    return rows.map((r) => r.id);
-  }
-  async setGroupPermissions(tx: Tx, groupId: number, ids: number[]) {
-    await tx.delete(groupPermissions).where(eq(groupPermissions.groupId, groupId));
-    if (ids.length)
-      await tx
-        .insert(groupPermissions)
-        .values(ids.map((permissionId) => ({ groupId, permissionId })))
-        .onConflictDoNothing();
-  }
-  async existingPermissionIds(ids: number[]): Promise<number[]> {
-    if (!ids.length) return [];
-    return (await this.db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, ids))).map((r) => r.id);
-  }
-  findPermission(id: number) {
-    return this.db.query.permissions.findFirst({ where: eq(permissions.id, id) });
-  }
-  async updatePermission(id: number, title: string, description: string) {
-    const [row] = await this.db.update(permissions).set({ title, description }).where(eq(permissions.id, id)).returning();
-    return row;
-  }
-
   // ---- VIP ----
-  async setVip(tx: Tx, userId: number, expireAt: Date | null) {
-    await tx.update(users).set({ vipExpireAt: expireAt }).where(eq(users.id, userId));
-  }
   async addVipLog(tx: Tx, row: typeof vipLogs.$inferInsert) {
     await tx.insert(vipLogs).values(row);
   }
-  lockUser(tx: Tx, id: number) {
-    return tx
-      .select()
-      .from(users)
-      .where(eq(users.id, id))
-      .for('update')
-      .then((r) => r[0]);
-  }
-  async listVipUsers(q: { page: number; size: number; wd?: string; expired: boolean }) {
-    const conds: SQL[] = [q.expired ? sql`${users.vipExpireAt} IS NOT NULL` : gt(users.vipExpireAt, new Date())];
-    if (q.wd) conds.push(ilike(users.username, likePattern(q.wd)));
-    const where = and(...conds);
-    const [rows, [{ n }]] = await Promise.all([
-      this.db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.vipExpireAt))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
-      this.db.select({ n: count() }).from(users).where(where),
-    ]);
-    return { rows, total: n };
-  }
-
   // ---- AI quota ----
   findQuota(userId: number) {
     return this.db.query.aiQuotas.findFirst({ where: eq(aiQuotas.userId, userId) });
@@ -229,9 +117,5 @@ export class AccountRepo {
       .update(aiQuotas)
       .set({ usedToday: sql`greatest(${aiQuotas.usedToday} - 1, 0)`, totalUsed: sql`greatest(${aiQuotas.totalUsed} - 1, 0)` })
       .where(and(eq(aiQuotas.userId, userId), eq(aiQuotas.usedDay, day)));
-  }
-
-  allGroupsOrdered() {
-    return this.db.select().from(groups).orderBy(asc(groups.sort));
   }
 }

@@ -7,79 +7,79 @@ const ok = { ok: true };
 export function accountRoutes({ account, adminAccount, captcha, punishments, users, attachments }: Deps): RouteHandlers {
   const operator = async (id: number) => ({ id, username: (await users.get(id)).username });
   return {
-    updateProfile: async ({ req, body }) => {
+    updateProfile: async ({ req, body, auth }) => {
       // an avatar is an image this site stored (an upload), never an outside address
-      if (body!.avatar && !(await attachments.isSiteImage(body!.avatar))) throw badRequest('头像必须是本站上传的图片');
-      return account.updateProfile(req.auth!.userId, req.permitted, body!);
+      if (body.avatar && !(await attachments.isSiteImage(body.avatar))) throw badRequest('头像必须是本站上传的图片');
+      return account.updateProfile(auth.userId, req.permitted, body);
     },
     updatePassword: {
       // wrong old passwords are guesses too
       rateLimit: { max: 10, timeWindow: '1 hour' },
-      handler: async ({ req, body }) => {
-        const self = !body!.id || body!.id === req.auth!.userId;
-        await account.updatePassword(req.auth!.userId, req.permitted, body!);
+      handler: async ({ req, body, auth }) => {
+        const self = !body.id || body.id === auth.userId;
+        await account.updatePassword(auth.userId, req.permitted, body);
         // changing one's own password voids every token: hand this session a fresh one
-        return self ? { ok: true, token: await req.server.issueToken(req.auth!.userId) } : { ok: true };
+        return self ? { ok: true, token: await req.server.issueToken(auth.userId) } : { ok: true };
       },
     },
-    signToday: ({ req }) => account.sign(req.auth!.userId, req.ip),
-    getTodaySign: async ({ req }) => ({ sign: await account.getTodaySign(req.auth!.userId) }),
-    listDynamics: async ({ req, query }) => {
-      const id = query!.id ?? req.auth?.userId;
+    signToday: ({ req, auth }) => account.sign(auth.userId, req.ip),
+    getTodaySign: async ({ auth }) => ({ sign: await account.getTodaySign(auth.userId) }),
+    listDynamics: async ({ req, query, auth }) => {
+      const id = query.id ?? auth?.userId;
       if (!id) throw unauthorized();
-      return account.dynamics(id, query!.page, query!.size, id !== req.auth?.userId && !req.permitted, req.auth?.userId);
+      return account.dynamics(id, query.page, query.size, id !== auth?.userId && !req.permitted, auth?.userId);
     },
-    listCreditLogs: ({ req, query }) => account.creditLogs(req.auth!.userId, query!.page, query!.size),
-    getCaptcha: { rateLimit: { max: 30, timeWindow: '1 minute' }, handler: ({ query }) => captcha.create(query!.type, query!.force === true) },
-    canUploadDocument: async ({ req }) => {
-      await punishments.assertAllowed(req.auth!.userId, PunishmentType.NoUpload);
-      const groups = await users.groups(req.auth!.userId);
+    listCreditLogs: ({ query, auth }) => account.creditLogs(auth.userId, query.page, query.size),
+    getCaptcha: { rateLimit: { max: 30, timeWindow: '1 minute' }, handler: ({ query }) => captcha.create(query.type, query.force === true) },
+    canUploadDocument: async ({ auth }) => {
+      await punishments.assertAllowed(auth.userId, PunishmentType.NoUpload);
+      const groups = await users.groups(auth.userId);
       if (!groups.some((g) => g.enable_upload)) throw forbidden('您所在的用户组不允许上传文档');
       return ok;
     },
-    canPublishArticle: async ({ req }) => {
-      await punishments.assertAllowed(req.auth!.userId, PunishmentType.NoArticle);
-      const groups = await users.groups(req.auth!.userId);
+    canPublishArticle: async ({ auth }) => {
+      await punishments.assertAllowed(auth.userId, PunishmentType.NoArticle);
+      const groups = await users.groups(auth.userId);
       if (!groups.some((g) => g.enable_article)) throw forbidden('您所在的用户组不允许发布文章');
       return ok;
     },
-    getVip: ({ req }) => account.vipInfo(req.auth!.userId),
+    getVip: ({ auth }) => account.vipInfo(auth.userId),
     // VIP orders arrive with commerce; until then a user has none
-    getAiQuota: ({ req, query }) => account.quota(query?.user_id && req.permitted ? query.user_id : req.auth!.userId),
-    setAiQuota: ({ body }) => account.setQuota(body!),
+    getAiQuota: ({ req, query, auth }) => account.quota(query.user_id && req.permitted ? query.user_id : auth.userId),
+    setAiQuota: ({ body }) => account.setQuota(body),
 
-    createUser: async ({ body, req }) => adminAccount.createUser(await adminAccount.actor(req.auth!.userId), body!, req.ip),
-    setUser: async ({ body, req }) => {
-      const user = await adminAccount.setUser(await adminAccount.actor(req.auth!.userId), body!);
-      if (body!.group_id) await req.server.clearPermissionCache();
+    createUser: async ({ body, req, auth }) => adminAccount.createUser(await adminAccount.actor(auth.userId), body, req.ip),
+    setUser: async ({ body, req, auth }) => {
+      const user = await adminAccount.setUser(await adminAccount.actor(auth.userId), body);
+      if (body.group_id) await req.server.clearPermissionCache();
       return user;
     },
-    deleteUser: async ({ query, req }) => (await adminAccount.deleteUsers(req.auth!.userId, query!.id, query!.password), ok),
+    deleteUser: async ({ query, auth }) => (await adminAccount.deleteUsers(auth.userId, query.id, query.password), ok),
 
-    createGroup: async ({ body, req }) => adminAccount.createGroup(await adminAccount.actor(req.auth!.userId), body!),
-    updateGroup: async ({ body, req }) => adminAccount.updateGroup(await adminAccount.actor(req.auth!.userId), body!.id, body!),
+    createGroup: async ({ body, auth }) => adminAccount.createGroup(await adminAccount.actor(auth.userId), body),
+    updateGroup: async ({ body, auth }) => adminAccount.updateGroup(await adminAccount.actor(auth.userId), body.id, body),
     deleteGroup: async ({ query, req }) => {
-      await adminAccount.deleteGroups(query!.id);
+      await adminAccount.deleteGroups(query.id);
       await req.server.clearPermissionCache();
       return ok;
     },
-    getGroupDetail: ({ query }) => adminAccount.getGroup(query!.id),
-    getGroupPermission: ({ query }) => adminAccount.groupPermissions(query!.id),
-    setGroupPermission: async ({ body, req }) => {
-      await adminAccount.setGroupPermissions(await adminAccount.actor(req.auth!.userId), body!.group_id, body!.permission_id);
+    getGroupDetail: ({ query }) => adminAccount.getGroup(query.id),
+    getGroupPermission: ({ query }) => adminAccount.groupPermissions(query.id),
+    setGroupPermission: async ({ body, req, auth }) => {
+      await adminAccount.setGroupPermissions(await adminAccount.actor(auth.userId), body.group_id, body.permission_id);
       await req.server.clearPermissionCache();
       return ok;
     },
-    getPermissionDetail: ({ query }) => adminAccount.getPermission(query!.id),
-    updatePermission: ({ body }) => adminAccount.updatePermission(body!.id, body!.title, body!.description),
+    getPermissionDetail: ({ query }) => adminAccount.getPermission(query.id),
+    updatePermission: ({ body }) => adminAccount.updatePermission(body.id, body.title, body.description),
 
-    createPunishment: async ({ body, req }) => (await punishments.create(body!, await operator(req.auth!.userId)), ok),
-    updatePunishment: async ({ body, req }) => punishments.update(body!, await operator(req.auth!.userId)),
-    getPunishment: ({ query }) => punishments.get(query!.id),
-    listPunishments: ({ query }) => punishments.list(query!),
-    cancelPunishment: async ({ body, req }) => (await punishments.cancel(body!.id, await operator(req.auth!.userId)), ok),
+    createPunishment: async ({ body, auth }) => (await punishments.create(body, await operator(auth.userId)), ok),
+    updatePunishment: async ({ body, auth }) => punishments.update(body, await operator(auth.userId)),
+    getPunishment: ({ query }) => punishments.get(query.id),
+    listPunishments: ({ query }) => punishments.list(query),
+    cancelPunishment: async ({ body, auth }) => (await punishments.cancel(body.id, await operator(auth.userId)), ok),
 
-    listVipUsers: ({ query }) => account.listVipUsers(query!),
-    grantVip: ({ body, req }) => account.grantVip(req.auth!.userId, body as never),
+    listVipUsers: ({ query }) => account.listVipUsers(query),
+    grantVip: ({ body, auth }) => account.grantVip(auth.userId, body),
   };
 }

@@ -100,7 +100,7 @@ export class AccountService {
     }
     let row = user;
     try {
-      if (Object.keys(patch).length) row = await this.repo.updateUser(targetId, patch);
+      if (Object.keys(patch).length) row = await this.users.update(targetId, patch);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('用户名、邮箱或手机号已被使用');
       throw e;
@@ -127,7 +127,7 @@ export class AccountService {
   }
 
   async setAvatar(userId: number, url: string) {
-    await this.repo.updateUser(userId, { avatar: url });
+    await this.users.update(userId, { avatar: url });
     await this.repo.addDynamic(userId, DynamicType.Avatar, '更新了头像');
     await this.events.emit('user.changed', { ids: [userId] });
   }
@@ -156,7 +156,7 @@ export class AccountService {
       const balance =
         award > 0
           ? await this.credits.change(tx, { userId, delta: award, reason: 'sign_in', refType: 'sign', refId: row.id, remark: `${day} 签到` })
-          : (await this.repo.lockUser(tx, userId)).creditCount;
+          : (await this.users.lock(tx, userId)).creditCount;
       await this.repo.addDynamic(userId, DynamicType.Sign, signInSuccessMessage(award, creditName), undefined, tx);
       return { row, balance };
     });
@@ -226,7 +226,7 @@ export class AccountService {
     body: { user_id: number; card?: 0 | 1 | 2; days?: number; expire_at?: string | null; remark: string },
     source: string,
   ) {
-    const user = await this.repo.lockUser(tx, body.user_id);
+    const user = await this.users.lock(tx, body.user_id);
     if (!user) throw notFound('用户不存在');
     const now = Date.now();
     const current = user.vipExpireAt && user.vipExpireAt.getTime() > now ? user.vipExpireAt.getTime() : now;
@@ -235,11 +235,13 @@ export class AccountService {
     if (body.expire_at !== undefined) {
       next = body.expire_at ? new Date(body.expire_at) : null;
     } else {
-      days = body.card !== undefined ? VIP_CARD_DAYS[body.card] : body.days!;
+      const added = body.card !== undefined ? VIP_CARD_DAYS[body.card] : body.days;
+      if (added === undefined) throw badRequest('请选择VIP卡、天数或到期时间');
+      days = added;
       next = new Date(current + days * 86_400_000);
       if (next.getTime() <= now) next = null;
     }
-    await this.repo.setVip(tx, user.id, next);
+    await this.users.setVip(tx, user.id, next);
     await this.repo.addVipLog(tx, {
       userId: user.id,
       operatorId,
@@ -253,7 +255,7 @@ export class AccountService {
   }
 
   async listVipUsers(q: { page: number; size: number; wd?: string; expired: boolean }) {
-    const { rows, total } = await this.repo.listVipUsers(q);
+    const { rows, total } = await this.users.listVip(q);
     return { total, user: rows.map((r) => toPrivateUser(r)) };
   }
 

@@ -1,7 +1,6 @@
 import { defineModule } from '../../kernel/module';
 import { AccountRepo } from './account.repo';
 import { AccountService } from './account.service';
-import { AdminAccountService } from './admin.service';
 import { CaptchaRepo } from './captcha.repo';
 import { CaptchaService } from './captcha.service';
 import { PunishmentRepo } from './punishment.repo';
@@ -12,22 +11,19 @@ import { purgeCaptchasJob } from './account.jobs';
 declare module '../../kernel/module' {
   interface Services {
     account: AccountService;
-    adminAccount: AdminAccountService;
     captcha: CaptchaService;
     punishments: PunishmentService;
   }
 }
 
-/** The personal centre (profile, password, sign-in, dynamics, VIP, AI quota), user administration, captchas and punishments. */
+/** The personal centre (profile, password, sign-in, dynamics, VIP, AI quota), captchas and punishments. */
 export default defineModule({
   name: 'account',
   create: ({ db, users, credits, settings, events, caches }) => {
     const repo = new AccountRepo(db);
-    const punishments = new PunishmentService(new PunishmentRepo(db), users, events);
-    punishments.cache.share(caches, 'punishments');
+    const punishments = new PunishmentService(new PunishmentRepo(db), users, events, caches);
     return {
       account: new AccountService(db, repo, users, credits, settings, events),
-      adminAccount: new AdminAccountService(db, repo, users, events),
       captcha: new CaptchaService(new CaptchaRepo(db), settings),
       punishments,
     };

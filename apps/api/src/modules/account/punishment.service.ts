@@ -1,6 +1,6 @@
 import { PUNISHMENT_TYPE_OPTIONS, PunishmentType, type TPunishment } from '@wenku/contracts';
 import { AppError, notFound } from '../../lib/errors';
-import { TtlCache } from '../../lib/cache';
+import type { Caches, TtlCache } from '../../lib/cache';
 import type { PunishmentRepo } from './punishment.repo';
 import type { UserService } from '../user/user.service';
 import type { EventBus } from '../../kernel/events';
@@ -34,12 +34,15 @@ export function toPunishment(p: Row, username = ''): TPunishment {
 
 export class PunishmentService {
   /** shared with the other API processes by the module (index.ts) */
-  readonly cache = new TtlCache<number[]>(3000, 10_000);
+  readonly cache: TtlCache<number[]>;
   constructor(
     private readonly repo: PunishmentRepo,
     private readonly users: Pick<UserService, 'byIds' | 'actor' | 'assertCanManage' | 'revokeTokens'>,
     private readonly events: EventBus,
-  ) {}
+    caches: Caches,
+  ) {
+    this.cache = caches.cache('punishments', { ttlMs: 3000, maxEntries: 10_000 });
+  }
 
   /** A disabled account, or one enabled again: what the public sees of the users may change (`user.changed`). */
   private async accountsSwitched(ids: number[]) {
@@ -110,9 +113,9 @@ export class PunishmentService {
       operators: [...cur.operators, { user_id: operator.id, username: operator.username, action: 'update', at: new Date().toISOString() }],
     });
     await this.cache.clear();
-    if (row!.enable && row!.type === PunishmentType.DisableAccount) await this.users.revokeTokens(row!.userId);
-    if (row!.type === PunishmentType.DisableAccount) await this.accountsSwitched([row!.userId]);
-    return toPunishment(row!);
+    if (row.enable && row.type === PunishmentType.DisableAccount) await this.users.revokeTokens(row.userId);
+    if (row.type === PunishmentType.DisableAccount) await this.accountsSwitched([row.userId]);
+    return toPunishment(row);
   }
 
   async cancel(ids: number[], operator: { id: number; username: string }) {

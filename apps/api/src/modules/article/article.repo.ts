@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx, Exec } from '../../db/client';
 import { articleCategories, articles } from '../../db/schema';
-import { likePattern } from '../../lib/sql';
+import { allOf, anyOf, likePattern } from '../../lib/sql';
 
 export type ArticleRow = typeof articles.$inferSelect;
 
@@ -49,7 +49,7 @@ export class ArticleRepo {
   constructor(private readonly db: Db) {}
 
   publicCondition(): SQL {
-    return and(eq(articles.status, 1), eq(articles.isDraft, false), isNull(articles.deletedAt))!;
+    return allOf(eq(articles.status, 1), eq(articles.isDraft, false), isNull(articles.deletedAt));
   }
 
   async insert(tx: Exec, values: typeof articles.$inferInsert): Promise<ArticleRow> {
@@ -114,7 +114,7 @@ export class ArticleRepo {
     if (f.is_draft !== undefined) conds.push(eq(articles.isDraft, f.is_draft));
     if (f.is_recommend?.length === 1) conds.push(f.is_recommend[0] ? isNotNull(articles.recommendAt) : isNull(articles.recommendAt));
     if (f.wd)
-      conds.push(or(ilike(articles.title, likePattern(f.wd)), ilike(articles.keywords, likePattern(f.wd)), ilike(articles.identifier, likePattern(f.wd)))!);
+      conds.push(anyOf(ilike(articles.title, likePattern(f.wd)), ilike(articles.keywords, likePattern(f.wd)), ilike(articles.identifier, likePattern(f.wd))));
     if (f.category_id?.length) {
       conds.push(
         sql`EXISTS (SELECT 1 FROM ${articleCategories} ac WHERE ac.article_id = ${articles.id} AND ac.category_id IN (${sql.join(
@@ -206,7 +206,7 @@ export class ArticleRepo {
     if (q.query) match.push(sql`${articles.searchText} @@ (${q.query})`);
     if (q.fallback) match.push(ilike(articles.title, likePattern(q.fallback)));
     if (!match.length) return { rows: [] as (ArticleListRow & { rank: number })[], total: 0 };
-    conds.push(or(...match)!);
+    conds.push(anyOf(...match));
     const where = and(...conds);
     const rank = q.query ? sql<number>`ts_rank(${articles.searchText}, ${q.query})` : sql<number>`0`;
     // without a query there is no rank to order by (a constant would read as a column position)
@@ -242,7 +242,7 @@ export class ArticleRepo {
         )}))`,
       );
     if (!match.length) return [];
-    conds.push(or(...match)!);
+    conds.push(anyOf(...match));
     const rank = query ? sql`ts_rank(${articles.searchText}, ${query})` : sql`0`;
     return this.db
       .select(LIST_COLUMNS)

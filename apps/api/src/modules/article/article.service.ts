@@ -15,7 +15,7 @@ import type { PunishmentService } from '../account/punishment.service';
 import type { ArticleFilter, ArticleListRow, ArticleRepo, ArticleRow } from './article.repo';
 import { CounterBuffer } from '../../lib/counter-buffer';
 import type { Logger } from '../../kernel/module';
-import { TtlCache, freeze } from '../../lib/cache';
+import { TtlCache, freeze, type Caches } from '../../lib/cache';
 
 export interface ArticleViewer {
   userId?: number;
@@ -49,18 +49,44 @@ const FOOTER_SEED: Record<(typeof FOOTER_ARTICLE_IDENTIFIERS)[number], { title: 
   copyright: { title: '免责声明', content: '## 免责声明\n\n本站文档与文章由用户上传或发布，仅供学习交流。若内容侵犯了您的权益，请联系我们，我们将及时处理。' },
 };
 
+/** What ArticleService is built from, passed as one object (index.ts). */
+export interface ArticleDeps {
+  db: Db;
+  repo: ArticleRepo;
+  users: UserService;
+  settings: ConfigService;
+  punishments: PunishmentService;
+  content: ContentService;
+  events: EventBus;
+  markdown: MarkdownPool;
+  log: Logger;
+  caches: Caches;
+}
+
 export class ArticleService {
-  constructor(
-    private readonly db: Db,
-    private readonly repo: ArticleRepo,
-    private readonly users: UserService,
-    private readonly settings: ConfigService,
-    private readonly punishments: PunishmentService,
-    private readonly content: ContentService,
-    private readonly events: EventBus,
-    private readonly markdown: MarkdownPool,
-    log: Logger,
-  ) {
+  private readonly db: Db;
+  private readonly repo: ArticleRepo;
+  private readonly users: UserService;
+  private readonly settings: ConfigService;
+  private readonly punishments: PunishmentService;
+  private readonly content: ContentService;
+  private readonly events: EventBus;
+  private readonly markdown: MarkdownPool;
+  constructor(deps: ArticleDeps) {
+    ({
+      db: this.db,
+      repo: this.repo,
+      users: this.users,
+      settings: this.settings,
+      punishments: this.punishments,
+      content: this.content,
+      events: this.events,
+      markdown: this.markdown,
+    } = deps);
+    const log = deps.log;
+    const caches = deps.caches;
+    this.pageCache = caches.cache('article-pages', { ttlMs: 10_000, maxEntries: 5000, staleMs: 20_000 });
+    this.listCache = caches.cache('article-lists', { ttlMs: 10_000, maxEntries: 1000, staleMs: 20_000 });
     this.views = new CounterBuffer(
       (ids, counts) => this.repo.addViews(ids, counts),
       (e) => log.warn("could not write the articles' view counts; kept for the next try", { error: e instanceof Error ? e.message : String(e) }),
@@ -79,10 +105,9 @@ export class ArticleService {
   /**
    * What visitors who are not logged in read (the article page, the lists) as whole answers, the same for all of
    * them: dropped in every process on any article change; the time limit bounds the rest (view counts, names).
-   * Shared with the other API processes by the module (index.ts).
    */
-  readonly pageCache = new TtlCache<TArticleDetail>(10_000, 5000, { staleMs: 20_000 });
-  readonly listCache = new TtlCache<{ total: number; article: TArticle[] }>(10_000, 1000, { staleMs: 20_000 });
+  readonly pageCache: TtlCache<TArticleDetail>;
+  readonly listCache: TtlCache<{ total: number; article: TArticle[] }>;
 
   /** Favourite or comment counts changed (committed): the cached pages and lists showing them go. */
   async countsChanged() {
@@ -269,7 +294,8 @@ export class ArticleService {
     // rendered before the transaction: a long article's formulas take CPU time no transaction should wait for
     if (patch.content !== undefined) patch.contentHtml = await this.markdown.render(next.content, String(a.id));
     const row = await this.db.transaction(async (tx) => {
-      const r = Object.keys(patch).length ? (await this.repo.update(a.id, patch, tx))! : a;
+      const r = Object.keys(patch).length ? await this.repo.update(a.id, patch, tx) : a;
+      if (!r) throw notFound('文章不存在');
       if (body.category_id) await this.repo.setCategories(tx, a.id, body.category_id);
       await this.index(tx, r);
       await this.recountAuthors(tx, [a.userId]);

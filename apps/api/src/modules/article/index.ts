@@ -14,9 +14,18 @@ declare module '../../kernel/module' {
 export default defineModule({
   name: 'article',
   create: ({ log, db, users, settings, punishments, content, events, caches }) => {
-    const articles = new ArticleService(db, new ArticleRepo(db), users, settings, punishments, content, events, new MarkdownPool(), log);
-    articles.pageCache.share(caches, 'article-pages');
-    articles.listCache.share(caches, 'article-lists');
+    const articles = new ArticleService({
+      db,
+      repo: new ArticleRepo(db),
+      users,
+      settings,
+      punishments,
+      content,
+      events,
+      markdown: new MarkdownPool(),
+      log,
+      caches,
+    });
     return { articles };
   },
   close: ({ articles }) => articles.close(),

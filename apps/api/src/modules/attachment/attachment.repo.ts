@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../db/client';
 import { attachments } from '../../db/schema';
-import { likePattern } from '../../lib/sql';
+import { anyOf, likePattern } from '../../lib/sql';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 
@@ -61,7 +61,7 @@ export class AttachmentRepo {
   async list(q: { page: number; size: number; wd?: string; enable?: boolean[]; user_id?: number[]; type?: number[]; ext?: string }) {
     const conds: SQL[] = [isNull(attachments.deletedAt)];
     // the key the list shows (`hash`) finds its file, as does the content hash of a file the administrator holds
-    if (q.wd) conds.push(or(ilike(attachments.name, likePattern(q.wd)), eq(attachments.viewKey, q.wd), eq(attachments.hash, q.wd))!);
+    if (q.wd) conds.push(anyOf(ilike(attachments.name, likePattern(q.wd)), eq(attachments.viewKey, q.wd), eq(attachments.hash, q.wd)));
     if (q.enable?.length) conds.push(inArray(attachments.enable, q.enable));
     if (q.user_id?.length) conds.push(inArray(attachments.userId, q.user_id));
     if (q.type?.length) conds.push(inArray(attachments.type, q.type));

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Deps, RouteHandlers } from '../../kernel/module';
+import type { AuthState } from '../../plugins/auth';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors';
 import { MAX_IMAGE_BYTES, type ImageKind } from './attachment.service';
 import { SANDBOX_CSP } from '../../plugins/security-headers';
@@ -21,21 +22,21 @@ export function attachmentRoutes({ attachments, settings }: Deps): RouteHandlers
   };
   const image = (kind: ImageKind) => ({
     ...uploadLimit,
-    handler: async ({ req }: { req: FastifyRequest }) => {
+    handler: async ({ req, auth }: { req: FastifyRequest; auth: AuthState }) => {
       const file = await req.file({ limits: { files: 1, fileSize: MAX_IMAGE_BYTES } });
       if (!file) throw badRequest('请选择要上传的图片');
       const buf = await file.toBuffer().catch((e: { code?: string }) => {
         if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', '图片不能超过 5 MB');
         throw e;
       });
-      return { code: 0, message: 'ok', data: await attachments.receiveImage(kind, req.auth!.userId, req.ip, file.filename, buf) };
+      return { code: 0, message: 'ok', data: await attachments.receiveImage(kind, auth.userId, req.ip, file.filename, buf) };
     },
   });
   return {
     uploadDocument: {
       rateLimit: { max: 120, timeWindow: '1 minute' },
-      handler: async ({ req }) => {
-        const userId = req.auth!.userId;
+      handler: async ({ req, auth }) => {
+        const userId = auth.userId;
         await attachments.assertCanUpload(userId);
         const max = await attachments.maxUploadBytes();
         const file = await req.file({ limits: { fileSize: max, files: 1 } });
@@ -46,9 +47,9 @@ export function attachmentRoutes({ attachments, settings }: Deps): RouteHandlers
     },
     checkDocumentHash: {
       ...uploadLimit,
-      handler: async ({ req, body }) => {
-        await attachments.assertCanUpload(req.auth!.userId);
-        const r = await attachments.checkHash(req.auth!.userId, req.ip, body!);
+      handler: async ({ req, body, auth }) => {
+        await attachments.assertCanUpload(auth.userId);
+        const r = await attachments.checkHash(auth.userId, req.ip, body);
         return { ...r, attachment: r.attachment && toAttachment(r.attachment) };
       },
     },
@@ -57,12 +58,12 @@ export function attachmentRoutes({ attachments, settings }: Deps): RouteHandlers
     uploadConfigImage: image('config'),
     uploadCategoryCover: image('category'),
     uploadBannerImage: image('banner'),
-    viewUploadedImage: async ({ req, params, reply }) => {
-      const key = params!['*'];
+    viewUploadedImage: async ({ req, params, reply, auth }) => {
+      const key = params['*'];
       // under login_required / is_close only the site's own public images (logo, backgrounds, QR codes) stay visible
       const security = await settings.get('security');
       if (security.login_required || security.is_close) {
-        const allowed = req.auth && (!security.is_close || (await req.server.permissionKeys(req.auth.userId)).size > 0);
+        const allowed = auth && (!security.is_close || (await req.server.permissionKeys(auth.userId)).size > 0);
         if (!allowed && !(await publicImages()).has(`/uploads/${key}`))
           throw security.is_close ? new AppError('site_closed', security.close_statement || '网站已关闭') : unauthorized('请先登录');
       }
@@ -75,9 +76,9 @@ export function attachmentRoutes({ attachments, settings }: Deps): RouteHandlers
         .send(found.stream);
     },
 
-    listAttachments: ({ query }) => attachments.list(query!),
-    getAttachment: ({ query }) => attachments.get(query!.id),
-    updateAttachment: ({ body }) => attachments.update(body!),
-    deleteAttachment: async ({ query }) => (await attachments.remove(query!.id), ok),
+    listAttachments: ({ query }) => attachments.list(query),
+    getAttachment: ({ query }) => attachments.get(query.id),
+    updateAttachment: ({ body }) => attachments.update(body),
+    deleteAttachment: async ({ query }) => (await attachments.remove(query.id), ok),
   };
 }

@@ -173,8 +173,8 @@ export class AttachmentService {
     if (copy.size > (await this.maxUploadBytes())) throw new AppError('payload_too_large', '文件大小超过限制');
     const ranges = body.challenge && body.proof ? this.openChallenge(body.challenge, userId, body.hash, copy.size) : undefined;
     // no answer yet, or one to a challenge that is not this user's, this file's or still valid: a new challenge
-    if (!ranges) return { exists: true, attachment: null, challenge: this.makeChallenge(userId, body.hash, copy.size) };
-    if (!(await this.proves(copy.path, ranges, body.proof!))) return { exists: true, attachment: null, challenge: null };
+    if (!ranges || !body.proof) return { exists: true, attachment: null, challenge: this.makeChallenge(userId, body.hash, copy.size) };
+    if (!(await this.proves(copy.path, ranges, body.proof))) return { exists: true, attachment: null, challenge: null };
     const row = await this.repo.insert({
       hash: body.hash,
       userId,
@@ -335,7 +335,7 @@ export class AttachmentService {
     const patch = Object.fromEntries(Object.entries({ name: body.name, description: body.description }).filter(([, v]) => v !== undefined));
     const row = Object.keys(patch).length ? await this.repo.update(a.id, patch) : a;
     if (body.enable !== undefined && body.enable !== a.enable) await this.repo.setHashEnabled(a.hash, body.enable);
-    return toAttachment({ ...row!, enable: body.enable ?? a.enable });
+    return toAttachment({ ...row, enable: body.enable ?? a.enable });
   }
 
   remove(ids: number[]) {

@@ -2,7 +2,8 @@ import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { TBanner } from '@wenku/contracts';
 import type { Db } from '../../db/client';
 import { banners } from '../../db/schema';
-import { TtlCache, freeze } from '../../lib/cache';
+import { pickFields } from '../../lib/fields';
+import { freeze, type Caches, type TtlCache } from '../../lib/cache';
 import { notFound } from '../../lib/errors';
 import { CrudRepo } from '../../db/crud-repo';
 
@@ -20,20 +21,15 @@ export const toBanner = (b: BannerRow): TBanner => ({
   created_at: b.createdAt.toISOString(),
 });
 
-function pickFields<T extends Record<string, unknown>>(rows: T[], fields?: string[]): T[] {
-  if (!fields?.length) return rows;
-  const keep = new Set(['id', ...fields]);
-  return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => keep.has(k))) as T);
-}
-
 /** Banners (website 0, mini program 1, app 2): the public sees enabled ones only. */
 export class BannerService {
   private readonly repo: CrudRepo<typeof banners>;
   /** the home page reads them on every visit */
   /** shared with the other API processes by the module (index.ts) */
-  readonly cache = new TtlCache<unknown>(3000, 500, { staleMs: 30_000 });
+  readonly cache: TtlCache<unknown>;
 
-  constructor(db: Db) {
+  constructor(db: Db, caches: Caches) {
+    this.cache = caches.cache('banners', { ttlMs: 3000, staleMs: 30_000 });
     this.repo = new CrudRepo(db, banners);
   }
 

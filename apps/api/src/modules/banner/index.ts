@@ -12,8 +12,7 @@ declare module '../../kernel/module' {
 export default defineModule({
   name: 'banner',
   create: ({ db, caches }) => {
-    const banners = new BannerService(db);
-    banners.cache.share(caches, 'banners');
+    const banners = new BannerService(db, caches);
     return { banners };
   },
   routes: bannerRoutes,

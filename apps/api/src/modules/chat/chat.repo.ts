@@ -1,13 +1,12 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Exec, Tx } from '../../db/client';
-import { chatMessages, chatTopicDocuments, chatTopics, llmModels, users } from '../../db/schema';
-import { likePattern } from '../../lib/sql';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, Exec } from '../../db/client';
+import { chatMessages, chatTopicDocuments, chatTopics, users } from '../../db/schema';
+import { anyOf, likePattern } from '../../lib/sql';
 
 export type ChatTopicRow = typeof chatTopics.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
-export type LlmModelRow = typeof llmModels.$inferSelect;
 
-/** SQL of chat topics, messages and the configured models; nothing else. */
+/** SQL of chat topics, their messages and their documents; nothing else. */
 export class ChatRepo {
   constructor(private readonly db: Db) {}
 
@@ -57,7 +56,9 @@ export class ChatRepo {
     if (f.category?.length) conds.push(inArray(chatTopics.category, f.category));
     if (f.wd)
       conds.push(
-        f.withUsername ? or(ilike(chatTopics.title, likePattern(f.wd)), ilike(users.username, likePattern(f.wd)))! : ilike(chatTopics.title, likePattern(f.wd)),
+        f.withUsername
+          ? anyOf(ilike(chatTopics.title, likePattern(f.wd)), ilike(users.username, likePattern(f.wd)))
+          : ilike(chatTopics.title, likePattern(f.wd)),
       );
     const where = conds.length ? and(...conds) : undefined;
     const [rows, [{ n }]] = await Promise.all([
@@ -148,32 +149,5 @@ export class ChatRepo {
       .where(and(eq(chatTopicDocuments.topicId, topicId), eq(chatTopicDocuments.documentId, documentId)))
       .returning({ id: chatTopicDocuments.documentId });
     return rows.length > 0;
-  }
-
-  // ---------------------------------------------------------------- models
-  models(kind?: string): Promise<LlmModelRow[]> {
-    return this.db
-      .select()
-      .from(llmModels)
-      .where(kind ? eq(llmModels.kind, kind) : undefined)
-      .orderBy(asc(llmModels.sort), asc(llmModels.id));
-  }
-  async model(id: number): Promise<LlmModelRow | undefined> {
-    const [row] = await this.db.select().from(llmModels).where(eq(llmModels.id, id));
-    return row;
-  }
-  async saveModel(tx: Tx, id: number | undefined, v: Partial<typeof llmModels.$inferInsert>): Promise<LlmModelRow | undefined> {
-    if (v.isDefault && v.kind) await tx.update(llmModels).set({ isDefault: false }).where(eq(llmModels.kind, v.kind));
-    if (id === undefined)
-      return (
-        await tx
-          .insert(llmModels)
-          .values(v as typeof llmModels.$inferInsert)
-          .returning()
-      )[0];
-    return (await tx.update(llmModels).set(v).where(eq(llmModels.id, id)).returning())[0];
-  }
-  async deleteModels(ids: number[]): Promise<number> {
-    return (await this.db.delete(llmModels).where(inArray(llmModels.id, ids)).returning({ id: llmModels.id })).length;
   }
 }

@@ -13,7 +13,7 @@ import {
   type TSettings,
   type TRechargeSettings,
 } from '@wenku/contracts';
-import { TtlCache, freeze } from '../../lib/cache';
+import { freeze, type Caches, type TtlCache } from '../../lib/cache';
 import { badRequest } from '../../lib/errors';
 import { DEFAULT_TIMEZONE, startOfDay } from '../../lib/time';
 import type { ConfigRepo } from './config.repo';
@@ -77,7 +77,9 @@ function asText(value: Value): string {
  * a hand-edited row) reads as the default, so a bad row can never break a page.
  */
 function decode(category: string, name: string, raw: string | undefined): Value {
-  const f = configField(category, name)!;
+  const f = configField(category, name);
+  // callers walk CONFIG_SECTIONS, which is built from the same schemas
+  if (!f) throw new Error(`config field ${category}.${name} has no schema`);
   if (raw === undefined) return f.meta.default;
   const r = f.schema.safeParse(fromStored(f.meta, raw));
   return (r.success ? r.data : f.meta.default) as Value;
@@ -99,9 +101,14 @@ const DEFAULT_LANGUAGES = [
 /** The site's settings: one typed section per admin config page (contracts `CONFIG_SCHEMAS`), cached a few seconds. */
 export class ConfigService {
   /** shared with the other API processes by the module (index.ts) */
-  readonly cache = new TtlCache<unknown>(3000, 500, { staleMs: 30_000 });
+  readonly cache: TtlCache<unknown>;
 
-  constructor(private readonly repo: ConfigRepo) {}
+  constructor(
+    private readonly repo: ConfigRepo,
+    caches: Caches,
+  ) {
+    this.cache = caches.cache('settings', { ttlMs: 3000, staleMs: 30_000 });
+  }
 
   /** Adds every field that has no row yet with its default; existing values are never touched. */
   async seed(): Promise<void> {

@@ -16,8 +16,7 @@ export default defineModule({
   name: 'config',
   create: ({ db, caches }) => {
     const repo = new ConfigRepo(db);
-    const settings = new ConfigService(repo);
-    settings.cache.share(caches, 'settings');
+    const settings = new ConfigService(repo, caches);
     return { settings, languages: new LanguageService(repo, settings) };
   },
   routes: configRoutes,

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 
 import { positionsOfGroup, type TAdvertisement, type TCategory, type TFriendlink, type TNavigation } from '@wenku/contracts';
 import type { Db, Tx } from '../../db/client';
 import { advertisements, categories, friendlinks, navigations } from '../../db/schema';
-import { TtlCache, freeze } from '../../lib/cache';
+import { pickFields } from '../../lib/fields';
+import { freeze, type Caches, type TtlCache } from '../../lib/cache';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
 import { CrudRepo } from '../../db/crud-repo';
@@ -62,13 +63,6 @@ export const toAdvertisement = (a: AdRow): TAdvertisement => ({
   created_at: a.createdAt.toISOString(),
 });
 
-/** Keeps only the fields a caller asked for (`field[]`), always with the id. */
-function pickFields<T extends Record<string, unknown>>(rows: T[], fields?: string[]): T[] {
-  if (!fields?.length) return rows;
-  const keep = new Set(['id', ...fields]);
-  return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => keep.has(k))) as T);
-}
-
 export class ContentService {
   readonly categories: CrudRepo<typeof categories>;
   readonly navigations: CrudRepo<typeof navigations>;
@@ -76,12 +70,14 @@ export class ContentService {
   readonly ads: CrudRepo<typeof advertisements>;
   /** public lists are read on every page load: keep them a few seconds */
   /** shared with the other API processes by the module (index.ts) */
-  readonly cache = new TtlCache<unknown>(3000, 500, { staleMs: 30_000 });
+  readonly cache: TtlCache<unknown>;
 
   constructor(
     private readonly db: Db,
     private readonly settings: ConfigService,
+    caches: Caches,
   ) {
+    this.cache = caches.cache('content', { ttlMs: 3000, staleMs: 30_000 });
     this.categories = new CrudRepo(db, categories);
     this.navigations = new CrudRepo(db, navigations);
     this.friendlinks = new CrudRepo(db, friendlinks);
@@ -147,8 +143,9 @@ export class ContentService {
     }
     try {
       const row = await this.categories.update(id, patch);
+      if (!row) throw notFound('分类不存在');
       await this.changed();
-      return toCategory(row!);
+      return toCategory(row);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('同一级下已存在同名分类');
       throw e;
@@ -233,8 +230,9 @@ export class ContentService {
     if (!(await this.navigations.findById(id))) throw notFound('导航不存在');
     if (patch.parentId) await this.assertNavigationParent(patch.parentId, id);
     const row = await this.navigations.update(id, patch);
+    if (!row) throw notFound('导航不存在');
     await this.changed();
-    return toNavigation(row!);
+    return toNavigation(row);
   }
 
   async deleteNavigations(ids: number[]) {
@@ -321,8 +319,9 @@ export class ContentService {
     if (!cur) throw notFound('广告不存在');
     this.checkTimes(patch.startTime !== undefined ? patch.startTime : cur.startTime, patch.endTime !== undefined ? patch.endTime : cur.endTime);
     const row = await this.ads.update(id, patch);
+    if (!row) throw notFound('广告不存在');
     await this.changed();
-    return toAdvertisement(row!);
+    return toAdvertisement(row);
   }
 
   async deleteAdvertisements(ids: number[]) {

@@ -12,8 +12,7 @@ declare module '../../kernel/module' {
 export default defineModule({
   name: 'content',
   create: ({ db, settings, caches }) => {
-    const content = new ContentService(db, settings);
-    content.cache.share(caches, 'content');
+    const content = new ContentService(db, settings, caches);
     return { content };
   },
   routes: contentRoutes,

@@ -16,7 +16,7 @@ function redirect(reply: FastifyReply, to: string, maxAge: number) {
   return reply.header('Cache-Control', `private, max-age=${maxAge}`).redirect(to, 302);
 }
 
-export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps): RouteHandlers {
+export function conversionRoutes({ conversion, documents, knowledgeAdmin, ocr }: Deps): RouteHandlers {
   /**
    * The document behind a page or cover URL: by its uuid (ours), or by its file's view key (moredoc's
    * `attachment.hash`), which finds only a converted, not deleted document — what anyone may read by uuid.
@@ -25,7 +25,7 @@ export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps
     VIEW_KEY.test(ref) ? documents.findForViewByKey(ref) : UUID.test(ref) ? documents.findForView(ref) : Promise.resolve(undefined);
   return {
     viewPage: async ({ req, params, reply }) => {
-      const { uuid, file } = params!;
+      const { uuid, file } = params;
       const m = /^(\d{1,6})\.(gzip\.svg|svg)$/.exec(file);
       if (!m) throw notFound('页面不存在');
       const page = Number(m[1]);
@@ -38,7 +38,7 @@ export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps
       if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
       // S3_REDIRECT: the store sends the bytes; the redirect itself is cached briefly (its URL expires)
       const to = await conversion.pageRedirect(d.hash, page, d.enableGzip, gzip);
-      if (to) return redirect(reply, to, conversion.redirects!.redirectMaxAge);
+      if (to && conversion.redirects) return redirect(reply, to, conversion.redirects.redirectMaxAge);
       reply.header('ETag', etag).header('Cache-Control', IMMUTABLE).header('Content-Security-Policy', SANDBOX_CSP);
       const opened = await conversion.openPage(d.hash, page, d.enableGzip, gzip);
       if (!opened) throw notFound('页面不存在');
@@ -47,13 +47,13 @@ export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps
       return reply.send(opened.body);
     },
     viewCover: async ({ req, params, reply }) => {
-      const { uuid } = params!;
+      const { uuid } = params;
       const d = await forView(uuid);
       if (!d || d.status !== DocumentStatus.Converted) throw notFound('封面不存在');
       const etag = `"${d.viewKey}-cover"`;
       if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
       const to = await conversion.coverRedirect(d.hash);
-      if (to) return redirect(reply, to, conversion.redirects!.redirectMaxAge);
+      if (to && conversion.redirects) return redirect(reply, to, conversion.redirects.redirectMaxAge);
       const stream = await conversion.openCover(d.hash);
       if (!stream) throw notFound('封面不存在');
       return reply
@@ -64,6 +64,6 @@ export function conversionRoutes({ conversion, documents, knowledge, ocr }: Deps
         .send(stream);
     },
     // the retrieval engine (pgvector or exact) and the OCR engines are listed with the conversion tools
-    getEnvs: async () => ({ envs: [...(await conversion.envs()), ...(await ocr.envs()), ...(await knowledge.envs())] }),
+    getEnvs: async () => ({ envs: [...(await conversion.envs()), ...(await ocr.envs()), ...(await knowledgeAdmin.envs())] }),
   };
 }

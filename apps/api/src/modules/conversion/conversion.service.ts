@@ -19,6 +19,7 @@ import { ByteCache } from '../../lib/byte-cache';
 import { LAYER_VERSION, TextLayerStore } from './text-layer.store';
 import type { OutlineItem, TextLayer } from '../../engines/convert';
 import type { CacheBus } from '../../kernel/cache-bus';
+import type { RateCounter } from '../../lib/rate-limit';
 import type { Readable } from 'node:stream';
 
 /** memory for page images read lately (a page is tens of KiB: some thousands of pages) */
@@ -26,6 +27,9 @@ const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export const pageKey = (hash: string, page: number, gzip: boolean) => `pages/${hash}/${page}.svg${gzip ? '.gz' : ''}`;
 export const coverKey = (hash: string) => `covers/${hash}.png`;
+/** an uploader's pages converted today (the rate counters: one window per uploader, shared by every worker) */
+const pageBudgetKey = (userId: number) => `convert-pages:user:${userId}`;
+const DAY_MS = 24 * 3600_000;
 
 /**
  * Converts one file (by hash) into page images, a cover and per-page text, and reports the outcome to every
@@ -42,6 +46,8 @@ export class ConversionService {
     private readonly queue: JobQueue,
     private readonly log: Logger,
     private readonly caches: CacheBus,
+    /** the per-uploader daily page budget, counted in the shared counters */
+    private readonly rates: RateCounter,
     /** set with S3_REDIRECT: page images and covers are answered with a redirect to the store */
     readonly redirects?: PresignedRedirects,
     /** tests only (config WENKU_TEST_CONVERT_DELAY_MS, NODE_ENV=test): a pause once the page images are written */
@@ -103,6 +109,8 @@ export class ConversionService {
       return { status: DocumentStatus.Converted };
     }
     const ext = waiting[0].ext;
+    // the first uploader of the bytes pays for their conversion
+    const uploader = waiting[0].userId;
     await this.repo.ensure(hash, ext);
     await this.repo.update(hash, { status: DocumentStatus.Converting, startedAt: new Date(), error: '', attempts: (existing?.attempts ?? 0) + 1 });
     await this.documents.markConverting(waiting.map((d) => d.id));
@@ -113,13 +121,16 @@ export class ConversionService {
       const gzip = cfg.enable_gzip;
       const maxPreview = Math.max(0, cfg.max_preview);
       const percent = Math.min(100, Math.max(1, cfg.max_preview_percent));
+      const budget = await this.pageBudget(uploader, cfg.daily_pages_per_uploader, cfg.max_pages);
       const result = await convertDocument(source, ext, {
         workDir,
         maxPreviewPages: maxPreview,
         gzip,
         timeoutMs: await this.timeoutMs(),
-        limits: { maxPages: cfg.max_pages },
+        limits: { maxPages: budget.maxPages, maxPagesMessage: budget.message },
       });
+      // the uploader pays for the pages once they are converted
+      if (cfg.daily_pages_per_uploader > 0) await this.rates.hit(pageBudgetKey(uploader), DAY_MS, result.pages);
       let preview = result.pages;
       if (percent < 100) preview = Math.max(1, Math.ceil((result.pages * percent) / 100));
       if (maxPreview > 0) preview = Math.min(preview, maxPreview);
@@ -186,6 +197,26 @@ export class ConversionService {
     return source;
   }
 
+  /**
+   * The page cap of one conversion for this uploader: the document limit, or what is left of the uploader's daily
+   * pages (`converter.daily_pages_per_uploader`) when that is less, with a sentence saying so. The cap is the
+   * engines' own page-count check, so a document over it is refused when its pages are counted, before any page is
+   * drawn or read. Conversions of one uploader that run at the same moment each see the same remainder: the day's
+   * total can pass the budget by what those parallel conversions convert (at most `converter.workers` documents).
+   */
+  private async pageBudget(userId: number, perDay: number, maxPages: number): Promise<{ maxPages: number; message?: string }> {
+    if (perDay <= 0) return { maxPages };
+    const used = await this.rates.peek(pageBudgetKey(userId));
+    const left = perDay - used.count;
+    const hours = Math.max(1, Math.ceil(used.resetMs / 3_600_000));
+    if (left <= 0) throw new ConvertError('too_large', `上传者今日的转换额度已用完（每天 ${perDay} 页），请约 ${hours} 小时后重新转换`);
+    if (left >= maxPages) return { maxPages };
+    return {
+      maxPages: left,
+      message: `上传者今日剩余的转换额度（${left} 页）不足以转换这篇文档（每位上传者每天 ${perDay} 页），请约 ${hours} 小时后重新转换`,
+    };
+  }
+
   async fail(hash: string, message: string) {
     await this.repo.update(hash, { status: DocumentStatus.Failed, error: message, finishedAt: new Date() });
     await this.documents.conversionFailed(hash, message);
@@ -249,19 +280,14 @@ export class ConversionService {
     return this.redirects.url(pageKey(hash, page, storedGzip), {
       contentType: 'image/svg+xml; charset=utf-8',
       contentEncoding: storedGzip ? 'gzip' : undefined,
-      cacheControl: this.redirectedCacheControl(),
+      cacheControl: redirectedCacheControl(this.redirects),
     });
   }
 
   /** Where to send the reader of a cover instead of its bytes (see pageRedirect). */
   coverRedirect(hash: string): Promise<string | undefined> {
     if (!this.redirects) return Promise.resolve(undefined);
-    return this.redirects.url(coverKey(hash), { contentType: 'image/png', cacheControl: this.redirectedCacheControl() });
-  }
-
-  /** the store's answer at a presigned URL: the file never changes under that URL, which lives `lifetime` seconds */
-  private redirectedCacheControl() {
-    return `public, max-age=${this.redirects!.lifetime}, immutable`;
+    return this.redirects.url(coverKey(hash), { contentType: 'image/png', cacheControl: redirectedCacheControl(this.redirects) });
   }
 
   openCover(hash: string) {
@@ -396,4 +422,9 @@ export class ConversionService {
       required: e.name === 'mupdf.js' || e.name === 'soffice',
     }));
   }
+}
+
+/** the store's answer at a presigned URL: the file never changes under that URL, which lives `lifetime` seconds */
+function redirectedCacheControl(redirects: PresignedRedirects): string {
+  return `public, max-age=${redirects.lifetime}, immutable`;
 }

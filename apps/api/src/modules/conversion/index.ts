@@ -15,7 +15,7 @@ declare module '../../kernel/module' {
 /** File → page images, cover and per-page text (MuPDF, LibreOffice), queued per hash, watched for time-outs. */
 export default defineModule({
   name: 'conversion',
-  create: ({ db, documents, attachments, settings, storage, queue, log, caches, config }) => ({
+  create: ({ db, documents, attachments, settings, storage, queue, log, caches, config, rates }) => ({
     conversion: new ConversionService(
       db,
       new ConversionRepo(db),
@@ -26,6 +26,7 @@ export default defineModule({
       queue,
       log,
       caches,
+      rates,
       // S3_REDIRECT: readers of page images and covers go to the store with a presigned URL
       config.storage.s3?.redirect ? new PresignedRedirects(storage, { lifetimeSeconds: config.storage.s3.redirectSeconds ?? 3600 }) : undefined,
       config.testConvertDelayMs,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../db/client';
 import { documentCategories, documents } from '../../db/schema';
-import { likePattern } from '../../lib/sql';
+import { anyOf, likePattern } from '../../lib/sql';
 import { DocumentStatus } from '@wenku/contracts';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -145,6 +145,11 @@ export class DocumentRepo {
     const rows = await this.db.selectDistinct({ hash: documents.hash }).from(documents).where(inArray(documents.hash, hashes));
     return new Set(rows.map((r) => r.hash));
   }
+  /** Every document (live or in the recycle bin) of the file `hash`. */
+  async idsByHash(hash: string): Promise<number[]> {
+    const rows = await this.db.select({ id: documents.id }).from(documents).where(eq(documents.hash, hash));
+    return rows.map((r) => r.id);
+  }
   /** Documents waiting for this hash's conversion (pending, converting, reconvert). */
   awaiting(hash: string, tx: Exec = this.db) {
     return tx
@@ -164,7 +169,9 @@ export class DocumentRepo {
   async list(f: DocumentFilter) {
     const conds: SQL[] = [f.deleted ? isNotNull(documents.deletedAt) : isNull(documents.deletedAt)];
     if (f.wd)
-      conds.push(or(ilike(documents.title, likePattern(f.wd)), ilike(documents.keywords, likePattern(f.wd)), ilike(documents.description, likePattern(f.wd)))!);
+      conds.push(
+        anyOf(ilike(documents.title, likePattern(f.wd)), ilike(documents.keywords, likePattern(f.wd)), ilike(documents.description, likePattern(f.wd))),
+      );
     if (f.category_id?.length)
       conds.push(
         inArray(
@@ -212,7 +219,7 @@ export class DocumentRepo {
       .split(/[,，\s]+/)
       .filter((w) => w.length >= 2)
       .slice(0, 5);
-    const wordConds = words.map((w) => or(ilike(documents.title, likePattern(w)), ilike(documents.keywords, likePattern(w)))!);
+    const wordConds = words.map((w) => anyOf(ilike(documents.title, likePattern(w)), ilike(documents.keywords, likePattern(w))));
     const catCond = cats.length
       ? inArray(
           documents.id,

@@ -15,7 +15,7 @@ import type { DocumentRepo, DocumentRow, DocumentFilter } from './document.repo'
 export type { DocumentRow } from './document.repo';
 import { toDocument, pageUrls, EXT_GROUPS } from './document.mapper';
 import { CounterBuffer } from '../../lib/counter-buffer';
-import { TtlCache, freeze } from '../../lib/cache';
+import { TtlCache, freeze, type Caches } from '../../lib/cache';
 import type { Logger } from '../../kernel/module';
 import type { DocumentPageAnswer } from './document.page';
 
@@ -39,24 +39,57 @@ export interface ConversionOutcome {
   summary?: string;
 }
 
+/** What DocumentService is built from, passed as one object (index.ts). */
+export interface DocumentDeps {
+  db: Db;
+  repo: DocumentRepo;
+  users: UserService;
+  credits: CreditService;
+  settings: ConfigService;
+  punishments: PunishmentService;
+  account: AccountService;
+  attachments: AttachmentService;
+  content: ContentService;
+  events: EventBus;
+  log: Logger;
+  caches: Caches;
+}
+
 /**
  * Documents: their metadata, lists, review, recycle bin and status. The file behind a document belongs to the
  * attachment module, its pages to the conversion module, its favourites and comments to the interaction module.
  */
 export class DocumentService {
-  constructor(
-    private readonly db: Db,
-    private readonly repo: DocumentRepo,
-    private readonly users: UserService,
-    private readonly credits: CreditService,
-    private readonly settings: ConfigService,
-    private readonly punishments: PunishmentService,
-    private readonly account: AccountService,
-    private readonly attachments: AttachmentService,
-    private readonly content: ContentService,
-    private readonly events: EventBus,
-    log: Logger,
-  ) {
+  private readonly db: Db;
+  private readonly repo: DocumentRepo;
+  private readonly users: UserService;
+  private readonly credits: CreditService;
+  private readonly settings: ConfigService;
+  private readonly punishments: PunishmentService;
+  private readonly account: AccountService;
+  private readonly attachments: AttachmentService;
+  private readonly content: ContentService;
+  private readonly events: EventBus;
+  constructor(deps: DocumentDeps) {
+    ({
+      db: this.db,
+      repo: this.repo,
+      users: this.users,
+      credits: this.credits,
+      settings: this.settings,
+      punishments: this.punishments,
+      account: this.account,
+      attachments: this.attachments,
+      content: this.content,
+      events: this.events,
+    } = deps);
+    const log = deps.log;
+    const caches = deps.caches;
+    this.viewCache = caches.cache('document-views', { ttlMs: 60_000, maxEntries: 20_000, staleMs: 60_000 });
+    this.pageCache = caches.cache('document-pages', { ttlMs: 10_000, maxEntries: 5000, staleMs: 20_000 });
+    this.listCache = caches.cache('document-lists', { ttlMs: 10_000, maxEntries: 1000, staleMs: 20_000 });
+    this.homeCache = caches.cache('document-home', { ttlMs: 10_000, maxEntries: 50, staleMs: 20_000 });
+    this.cardCache = caches.cache('document-cards', { ttlMs: 10_000, maxEntries: 20_000 });
     this.views = new CounterBuffer(
       (ids, counts) => this.repo.addViews(ids, counts),
       (e) => log.warn("could not write the documents' view counts; kept for the next try", { error: e instanceof Error ? e.message : String(e) }),
@@ -65,20 +98,20 @@ export class DocumentService {
 
   /** page views, written every few seconds in one statement (and at shutdown) */
   readonly views: CounterBuffer;
-  /** uuid → document for the page images and covers; shared with the other API processes by the module (index.ts) */
-  readonly viewCache = new TtlCache<DocumentRow | null>(60_000, 20_000, { staleMs: 60_000 });
+  /** uuid → document for the page images and covers */
+  readonly viewCache: TtlCache<DocumentRow | null>;
   /**
    * What visitors who are not logged in read — the document page and the lists — as whole answers: the same for
    * all of them. Dropped in every process on any document change; the time limit bounds what else they show
    * (an uploader's new name, a category's new title, the view counts).
    */
-  readonly pageCache = new TtlCache<DocumentPageAnswer>(10_000, 5000, { staleMs: 20_000 });
-  readonly listCache = new TtlCache<{ total: number; document: TDocument[] }>(10_000, 1000, { staleMs: 20_000 });
+  readonly pageCache: TtlCache<DocumentPageAnswer>;
+  readonly listCache: TtlCache<{ total: number; document: TDocument[] }>;
   /** the home page's blocks (a list per top category: dozens of statements), the same for every visitor */
-  readonly homeCache = new TtlCache<Awaited<ReturnType<DocumentService['buildHome']>>>(10_000, 50, { staleMs: 20_000 });
+  readonly homeCache: TtlCache<Awaited<ReturnType<DocumentService['buildHome']>>>;
 
   /** result cards by id (search pages): row, categories and uploader, which took two statements per page */
-  readonly cardCache = new TtlCache<{ row: DocumentRow; doc: TDocument }>(10_000, 20_000);
+  readonly cardCache: TtlCache<{ row: DocumentRow; doc: TDocument }>;
 
   /** Favourite, comment or download counts changed (committed): the cached pages and lists showing them go. */
   async countsChanged() {
@@ -169,7 +202,8 @@ export class DocumentService {
     const created = await this.db.transaction(async (tx) => {
       const rows: DocumentRow[] = [];
       for (const [i, d] of body.document.entries()) {
-        const a = byId.get(d.attachment_id)!;
+        const a = byId.get(d.attachment_id);
+        if (!a) throw badRequest('上传的文件不存在，请重新上传');
         const row = await this.repo.insert(tx, {
           uuid: crypto.randomBytes(8).toString('hex'),
           title: d.title,
@@ -500,6 +534,11 @@ export class DocumentService {
   }
 
   // ---------------- conversion results (the conversion module reports here) ----------------
+  /** Every document (live or in the recycle bin) of the file `hash`. */
+  idsOfFile(hash: string): Promise<number[]> {
+    return this.repo.idsByHash(hash);
+  }
+
   /** Documents waiting for this file's conversion. */
   awaitingConversion(hash: string): Promise<DocumentRow[]> {
     return this.repo.awaiting(hash);
@@ -530,7 +569,11 @@ export class DocumentService {
       });
     }
     await this.forgetCached();
-    await this.events.publish('document.converted', { hash, status: r.pages > 0 ? DocumentStatus.Converted : DocumentStatus.Failed });
+    await this.events.publish('document.converted', {
+      hash,
+      ids: await this.repo.idsByHash(hash),
+      status: r.pages > 0 ? DocumentStatus.Converted : DocumentStatus.Failed,
+    });
   }
 
   async conversionFailed(hash: string, message: string) {
@@ -540,7 +583,7 @@ export class DocumentService {
       { status: DocumentStatus.Failed, convertError: message },
     );
     await this.forgetCached();
-    await this.events.publish('document.converted', { hash, status: DocumentStatus.Failed });
+    await this.events.publish('document.converted', { hash, ids: await this.repo.idsByHash(hash), status: DocumentStatus.Failed });
   }
 
   // ---------------- counters kept by other modules ----------------

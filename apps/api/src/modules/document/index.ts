@@ -13,12 +13,20 @@ declare module '../../kernel/module' {
 export default defineModule({
   name: 'document',
   create: ({ log, db, users, credits, settings, punishments, account, attachments, content, events, caches }) => {
-    const documents = new DocumentService(db, new DocumentRepo(db), users, credits, settings, punishments, account, attachments, content, events, log);
-    documents.viewCache.share(caches, 'document-views');
-    documents.pageCache.share(caches, 'document-pages');
-    documents.listCache.share(caches, 'document-lists');
-    documents.homeCache.share(caches, 'document-home');
-    documents.cardCache.share(caches, 'document-cards');
+    const documents = new DocumentService({
+      db,
+      repo: new DocumentRepo(db),
+      users,
+      credits,
+      settings,
+      punishments,
+      account,
+      attachments,
+      content,
+      events,
+      log,
+      caches,
+    });
     return { documents };
   },
   close: ({ documents }) => documents.views.close(),

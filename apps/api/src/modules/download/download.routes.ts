@@ -10,11 +10,11 @@ export function downloadRoutes({ downloads, documents, config }: Deps): RouteHan
     (payload, seconds) =>
       req.server.jwt.sign({ ...payload, k: 'dl' } as never, { key, expiresIn: seconds } as never);
   return {
-    downloadDocument: async ({ req, query }) => ({
-      url: await downloads.downloadUrl({ userId: req.auth?.userId, isAdmin: req.permitted }, query!.id, req.ip, signer(req)),
+    downloadDocument: async ({ req, query, auth }) => ({
+      url: await downloads.downloadUrl({ userId: auth?.userId, isAdmin: req.permitted }, query.id, req.ip, signer(req)),
     }),
     downloadReviewDocument: async ({ req, query }) => {
-      const d = await documents.visible({ id: query!.id }, { isAdmin: true });
+      const d = await documents.visible({ id: query.id }, { isAdmin: true });
       return { url: `/download/${signer(req)({ d: d.id, u: 0 }, 300)}` };
     },
     downloadFile: {
@@ -22,7 +22,7 @@ export function downloadRoutes({ downloads, documents, config }: Deps): RouteHan
       handler: async ({ req, params, reply }) => {
         let payload: { d?: number; k?: string };
         try {
-          payload = req.server.jwt.verify(params!.token, { key } as never) as typeof payload;
+          payload = req.server.jwt.verify<typeof payload>(params.token, { key } as never);
         } catch {
           throw new AppError('forbidden', '下载链接无效或已过期，请回到文档页重新下载');
         }
@@ -36,6 +36,6 @@ export function downloadRoutes({ downloads, documents, config }: Deps): RouteHan
           .send(file.stream);
       },
     },
-    listMyDownloads: ({ req, query }) => downloads.myDownloads(req.auth!.userId, query!.page, query!.size),
+    listMyDownloads: ({ query, auth }) => downloads.myDownloads(auth.userId, query.page, query.size),
   };
 }

@@ -1,35 +1,35 @@
-import type { FastifyRequest } from 'fastify';
 import { TargetType } from '@wenku/contracts';
 import type { Deps, RouteHandlers } from '../../kernel/module';
+import type { AuthState } from '../../plugins/auth';
 import { unauthorized } from '../../lib/errors';
 import type { Viewer } from '../document/document.service';
 
 const ok = { ok: true };
-const viewer = (req: FastifyRequest): Viewer => ({ userId: req.auth?.userId, isAdmin: req.permitted });
+const viewer = (auth: AuthState | null, permitted: boolean): Viewer => ({ userId: auth?.userId, isAdmin: permitted });
 
 export function interactionRoutes({ interactions }: Deps): RouteHandlers {
   return {
-    setDocumentScore: async ({ req, body }) => (await interactions.score(req.auth!.userId, body!.document_id, body!.score), ok),
-    getDocumentScore: async ({ req, query }) => ({
-      score: (await interactions.viewerState(TargetType.Document, query!.document_id, req.auth!.userId)).my_score,
+    setDocumentScore: async ({ body, auth }) => (await interactions.score(auth.userId, body.document_id, body.score), ok),
+    getDocumentScore: async ({ query, auth }) => ({
+      score: (await interactions.viewerState(TargetType.Document, query.document_id, auth.userId)).my_score,
     }),
-    createFavorite: ({ req, body }) => interactions.favorite(req.auth!.userId, body!.document_id, body!.type, req.ip),
-    deleteFavorite: async ({ req, query }) => (await interactions.unfavorite(req.auth!.userId, query!.id), ok),
-    getFavorite: ({ req, query }) => interactions.getFavorite(req.auth!.userId, query!.document_id, query!.type),
-    listFavorites: ({ req, query }) => {
-      const userId = query!.user_id ?? req.auth?.userId;
+    createFavorite: ({ req, body, auth }) => interactions.favorite(auth.userId, body.document_id, body.type, req.ip),
+    deleteFavorite: async ({ query, auth }) => (await interactions.unfavorite(auth.userId, query.id), ok),
+    getFavorite: ({ query, auth }) => interactions.getFavorite(auth.userId, query.document_id, query.type),
+    listFavorites: ({ query, auth }) => {
+      const userId = query.user_id ?? auth?.userId;
       if (!userId) throw unauthorized();
-      return interactions.listFavorites(userId, query!.type, query!.page, query!.size);
+      return interactions.listFavorites(userId, query.type, query.page, query.size);
     },
-    createComment: ({ req, body }) => interactions.comment(req.auth!.userId, body!, req.ip),
-    deleteComment: async ({ req, query }) => (await interactions.deleteComments(viewer(req), query!.id), ok),
-    listComments: ({ req, query }) => interactions.listComments(query!, viewer(req)),
-    getComment: ({ query }) => interactions.getComment(query!.id),
-    updateComment: ({ body }) => interactions.updateComment(body!),
-    checkComment: async ({ body }) => (await interactions.checkComments(body!.id, body!.status), ok),
-    createReport: async ({ req, body }) => (await interactions.report(req.auth!.userId, body!), ok),
-    updateReport: ({ body }) => interactions.updateReport(body!.id, body!.status, body!.remark),
-    deleteReport: async ({ query }) => (await interactions.deleteReports(query!.id), ok),
-    listReports: ({ query }) => interactions.listReports(query!),
+    createComment: ({ req, body, auth }) => interactions.comment(auth.userId, body, req.ip),
+    deleteComment: async ({ req, query, auth }) => (await interactions.deleteComments(viewer(auth, req.permitted), query.id), ok),
+    listComments: ({ req, query, auth }) => interactions.listComments(query, viewer(auth, req.permitted)),
+    getComment: ({ query }) => interactions.getComment(query.id),
+    updateComment: ({ body }) => interactions.updateComment(body),
+    checkComment: async ({ body }) => (await interactions.checkComments(body.id, body.status), ok),
+    createReport: async ({ body, auth }) => (await interactions.report(auth.userId, body), ok),
+    updateReport: ({ body }) => interactions.updateReport(body.id, body.status, body.remark),
+    deleteReport: async ({ query }) => (await interactions.deleteReports(query.id), ok),
+    listReports: ({ query }) => interactions.listReports(query),
   };
 }

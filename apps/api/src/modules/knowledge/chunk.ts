@@ -33,9 +33,9 @@ function hardCut(text: string, limit: number): string[] {
   let n = 0;
   for (const m of text.matchAll(TOKEN_RE)) {
     const t = pieceTokens(m[0]);
-    if (n + t > limit && m.index! > start) {
+    if (n + t > limit && m.index > start) {
       out.push(text.slice(start, m.index).trim());
-      start = m.index!;
+      start = m.index;
       n = 0;
     }
     n += t;
@@ -130,7 +130,7 @@ function tail(text: string, limit: number): string {
   for (let i = pieces.length - 1; i >= 0; i--) {
     n += pieceTokens(pieces[i][0]);
     if (n > limit) break;
-    from = pieces[i].index!;
+    from = pieces[i].index;
   }
   // the whole text fits: nothing new would be added by repeating it all
   return from === 0 ? '' : text.slice(from).trim();

@@ -1,43 +1,55 @@
 import { defineModule } from '../../kernel/module';
-import { KnowledgeRepo } from './knowledge.repo';
-import { KnowledgeService } from './knowledge.service';
+import { ChunkRepo } from './chunk.repo';
+import { TaskRepo } from './task.repo';
+import { RetrievalRepo } from './retrieval.repo';
+import { EmbeddingModels } from './models';
+import { KnowledgeIndexer } from './indexing';
+import { Retrieval } from './retrieval';
+import { KnowledgeAdmin } from './admin';
 import { VectorMatrices } from './vector-matrix';
 import { knowledgeRoutes } from './knowledge.routes';
 import { dispatchPendingJob, indexDocumentJob, knowledgeWatchdogJob } from './knowledge.jobs';
 
 declare module '../../kernel/module' {
   interface Services {
-    knowledge: KnowledgeService;
+    /** keeping the index right: tasks, chunks, vectors (the document events, the jobs) */
+    indexer: KnowledgeIndexer;
+    /** hybrid retrieval for chat and AI search */
+    retrieval: Retrieval;
+    /** the admin pages of the index */
+    knowledgeAdmin: KnowledgeAdmin;
   }
 }
 
 /**
  * The AI index of the library: page-keeping chunks of every converted document with a jieba tsvector and vectors
  * of the configured embedding model (pgvector HNSW or exact real[]), kept right by the document events, embedded
- * by jobs, and hybrid retrieval over it (chat and AI search call `knowledge.retrieve`).
+ * by jobs (`indexing.ts`), and hybrid retrieval over it (`retrieval.ts`: chat and AI search call `retrieval.retrieve`).
  */
 export default defineModule({
   name: 'knowledge',
-  create: ({ db, database, config, settings, queue, log }) => ({
-    knowledge: new KnowledgeService(
-      new KnowledgeRepo(db),
-      settings,
-      queue,
-      log,
-      config.vectorMemoryBytes > 0 ? new VectorMatrices(database.pool, { maxBytes: config.vectorMemoryBytes }) : undefined,
-    ),
-  }),
+  create: ({ db, database, config, settings, queue, log, llm, documents, conversion }) => {
+    const tasks = new TaskRepo(db);
+    const chunks = new ChunkRepo(db);
+    const matrices = config.vectorMemoryBytes > 0 ? new VectorMatrices(database.pool, { maxBytes: config.vectorMemoryBytes }) : undefined;
+    const models = new EmbeddingModels({ chunks, llm, log });
+    return {
+      indexer: new KnowledgeIndexer({ tasks, chunks, models, documents, texts: conversion, settings, queue, log, matrices }),
+      retrieval: new Retrieval({ repo: new RetrievalRepo(db), models, log, matrices }),
+      knowledgeAdmin: new KnowledgeAdmin({ tasks, chunks, models, matrices }),
+    };
+  },
   routes: knowledgeRoutes,
-  jobs: ({ knowledge }) => [
-    indexDocumentJob.handle(({ documentId }) => knowledge.processTask(documentId)),
-    dispatchPendingJob.handle(async () => ({ sent: await knowledge.sendPending() })),
-    knowledgeWatchdogJob.handle(() => knowledge.watchdog()),
+  jobs: ({ indexer }) => [
+    indexDocumentJob.handle(({ documentId }) => indexer.processTask(documentId)),
+    dispatchPendingJob.handle(async () => ({ sent: await indexer.sendPending() })),
+    knowledgeWatchdogJob.handle(() => indexer.watchdog()),
   ],
-  events: ({ knowledge }) => ({
-    'document.changed': ({ ids }) => knowledge.onChanged(ids),
-    'document.converted': ({ hash, status }) => knowledge.onConverted(hash, status),
-    'document.text-recognised': ({ hash }) => knowledge.onConverted(hash, 2),
+  events: ({ indexer }) => ({
+    'document.changed': ({ ids }) => indexer.onChanged(ids),
+    'document.converted': ({ ids, status }) => indexer.onConverted(ids, status),
+    'document.text-recognised': ({ ids }) => indexer.reindex(ids),
   }),
-  close: ({ knowledge }) => knowledge.close(),
-  recover: async ({ knowledge }) => ({ embeddingTasks: await knowledge.recover() }),
+  close: ({ retrieval }) => retrieval.close(),
+  recover: async ({ indexer }) => ({ embeddingTasks: await indexer.recover() }),
 });

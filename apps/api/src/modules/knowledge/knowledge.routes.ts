@@ -1,11 +1,11 @@
 import type { Deps, RouteHandlers } from '../../kernel/module';
 
-export function knowledgeRoutes({ knowledge }: Deps): RouteHandlers {
+export function knowledgeRoutes({ knowledgeAdmin, indexer, retrieval }: Deps): RouteHandlers {
   return {
-    listEmbeddingTasks: ({ query }) => knowledge.listTasks(query!),
-    getEmbeddingStats: () => knowledge.stats(),
-    retryEmbedding: async ({ body }) => ({ count: await knowledge.retry(body!.id) }),
-    rebuildEmbedding: async () => ({ count: await knowledge.rebuild() }),
-    testRetrieval: ({ query }) => knowledge.testRetrieval(query!),
+    listEmbeddingTasks: ({ query }) => knowledgeAdmin.listTasks(query),
+    getEmbeddingStats: () => knowledgeAdmin.stats(),
+    retryEmbedding: async ({ body }) => ({ count: await indexer.retry(body.id) }),
+    rebuildEmbedding: async () => ({ count: await indexer.rebuild() }),
+    testRetrieval: ({ query }) => retrieval.testRetrieval(query),
   };
 }

@@ -11,6 +11,8 @@ declare module '../../kernel/module' {
 /** Mail over SMTP: email codes, password-reset links, the admin's test mail. */
 export default defineModule({
   name: 'mail',
-  create: ({ settings, users, verification, captcha, config }) => ({ mail: new MailService(settings, users, verification, captcha, config.jwtSecret) }),
+  create: ({ settings, users, verification, captcha, config, outbound }) => ({
+    mail: new MailService(settings, users, verification, captcha, config.jwtSecret, outbound),
+  }),
   routes: mailRoutes,
 });

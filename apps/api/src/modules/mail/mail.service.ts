@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { createSmtpMailer, type Mailer, type SmtpSettings } from '../../engines/mail/smtp';
+import { createSmtpMailer, smtpFailure, type Mailer, type SmtpSettings } from '../../engines/mail/smtp';
+import type { Outbound } from '../../engines/outbound';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { CaptchaService } from '../account/captcha.service';
 import type { ConfigService } from '../config/config.service';
@@ -29,7 +30,9 @@ export class MailService {
     private readonly codes: VerificationService,
     private readonly captcha: Pick<CaptchaService, 'verify'>,
     private readonly secret: string,
-    private readonly makeMailer: (s: SmtpSettings, siteName: string) => Mailer = createSmtpMailer,
+    /** the server's outbound client: the SMTP host is typed in the settings */
+    private readonly outbound: Outbound,
+    private readonly makeMailer: (s: SmtpSettings, siteName: string, outbound: Outbound) => Mailer = createSmtpMailer,
     /** where failures of mail sent after the answer (reset links) are reported */
     private readonly onBackgroundError: (e: unknown) => void = (e) => console.error('[mail] 找回密码邮件发送失败:', (e as Error)?.message ?? e),
   ) {}
@@ -49,6 +52,7 @@ export class MailService {
         fromName: cfg.from_name,
       },
       siteName,
+      this.outbound,
     );
     return {
       mailer,
@@ -169,11 +173,9 @@ export class MailService {
         html: `<p>这是一封来自「${escapeHtml(siteName)}」的测试邮件，收到即表示邮件设置正确。</p>`,
       });
     } catch (e) {
-      // an administrator needs the SMTP server's own reason (wrong password, refused sender, ...)
-      const reason = String((e as Error)?.message ?? '')
-        .replace(/\s+/g, ' ')
-        .slice(0, 200);
-      throw new AppError('bad_gateway', `测试邮件发送失败：${reason || '未知错误'}`);
+      // the reason in a sentence with the SMTP reply code, never the server's own words (the host may not be an
+      // SMTP server at all)
+      throw new AppError('bad_gateway', `测试邮件发送失败：${smtpFailure(e)}`);
     }
   }
 }

@@ -14,10 +14,10 @@ declare module '../../kernel/module' {
 /** Third-party login (github, gitee, qq, wechat, custom), the mini-program scan login and JS-SDK signatures. */
 export default defineModule({
   name: 'oauth',
-  create: ({ db, settings, users, punishments, rates, config }) => {
+  create: ({ db, settings, users, punishments, rates, config, outbound }) => {
     const repo = new OAuthRepo(db);
-    const oauth = new OAuthService(repo, settings, users, punishments, rates, { secret: config.jwtSecret, baseUrlOverrides: config.vendorBaseUrls });
-    return { oauth, wechat: new WechatService(repo, settings, users, oauth, { baseUrl: config.vendorBaseUrls?.wechatmp }) };
+    const oauth = new OAuthService(repo, settings, users, punishments, rates, { secret: config.jwtSecret, baseUrlOverrides: config.vendorBaseUrls, outbound });
+    return { oauth, wechat: new WechatService(repo, settings, users, oauth, { baseUrl: config.vendorBaseUrls?.wechatmp, outbound }) };
   },
   routes: oauthRoutes,
 });

@@ -1,6 +1,7 @@
 import { OAUTH_TYPES, PunishmentType } from '@wenku/contracts';
 import { createOAuthProvider, type OAuthProfile, type OAuthProvider, type OAuthProviderType } from '../../engines/oauth/providers';
 import { VendorError } from '../../engines/http';
+import type { Outbound } from '../../engines/outbound';
 import { AppError, badRequest, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { PunishmentService } from '../account/punishment.service';
 import type { ConfigService } from '../config/config.service';
@@ -16,6 +17,8 @@ export interface OAuthServiceOptions {
   secret: string;
   /** tests: provider type (github, gitee, qq, wechat) → base URL replacing every real host of that provider */
   baseUrlOverrides?: Partial<Record<string, string>>;
+  /** the server's outbound client: custom OAuth URLs are typed in the settings */
+  outbound?: Outbound;
 }
 
 const TITLES: Record<OAuthProviderType, string> = { github: 'GitHub', gitee: 'Gitee', qq: 'QQ', wechat: '微信', custom: '第三方' };
@@ -63,9 +66,19 @@ export class OAuthService {
         scope: cfg.custom_scope.trim(),
       };
       if (!custom.authorizeUrl || !custom.tokenUrl || !custom.userinfoUrl) return null;
-      return { provider: createOAuthProvider('custom', { custom }), clientId, clientSecret, title: cfg.custom_name || '' || TITLES.custom };
+      return {
+        provider: createOAuthProvider('custom', { custom, outbound: this.opts.outbound }),
+        clientId,
+        clientSecret,
+        title: cfg.custom_name || '' || TITLES.custom,
+      };
     }
-    return { provider: createOAuthProvider(type, { baseUrl: this.opts.baseUrlOverrides?.[type] }), clientId, clientSecret, title: TITLES[type] };
+    return {
+      provider: createOAuthProvider(type, { baseUrl: this.opts.baseUrlOverrides?.[type], outbound: this.opts.outbound }),
+      clientId,
+      clientSecret,
+      title: TITLES[type],
+    };
   }
 
   private async defaultRedirect(type: string, wanted?: string): Promise<string> {

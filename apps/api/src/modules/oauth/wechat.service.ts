@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import QRCode from 'qrcode';
 import { jsapiSignature, WechatApi } from '../../engines/oauth/wechat';
 import { badRequest } from '../../lib/errors';
+import type { Outbound } from '../../engines/outbound';
 import type { ConfigService } from '../config/config.service';
 import type { UserRow, UserService } from '../user/user.service';
 import type { OAuthRepo } from './oauth.repo';
@@ -30,9 +31,9 @@ export class WechatService {
     private readonly settings: ConfigService,
     private readonly users: UserService,
     private readonly oauth: OAuthService,
-    opts: { baseUrl?: string } = {},
+    opts: { baseUrl?: string; outbound?: Outbound } = {},
   ) {
-    this.api = new WechatApi(opts.baseUrl);
+    this.api = new WechatApi(opts.baseUrl, opts.outbound);
   }
 
   private async miniprogram() {

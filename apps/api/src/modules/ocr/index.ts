@@ -17,8 +17,8 @@ declare module '../../kernel/module' {
  */
 export default defineModule({
   name: 'ocr',
-  create: ({ db, settings, conversion, attachments, storage, queue, events, log }) => ({
-    ocr: new OcrService(new OcrRepo(db), settings, conversion, attachments, storage, queue, events, log),
+  create: ({ db, settings, conversion, attachments, documents, storage, queue, events, log, rates }) => ({
+    ocr: new OcrService(new OcrRepo(db), settings, conversion, attachments, storage, queue, events, log, rates, documents),
   }),
   routes: ocrRoutes,
   jobs: ({ ocr }) => [recogniseDocumentJob.handle(({ hash }) => ocr.process(hash)), ocrWatchdogJob.handle(() => ocr.watchdog())],

@@ -35,10 +35,10 @@ export class OcrRepo {
     await this.db.update(ocrTasks).set(patch).where(eq(ocrTasks.hash, hash));
   }
 
-  /** A live document of this file, to read the file from (its attachment) and its type. */
+  /** A live document of this file (the first uploaded), to read the file from (its attachment), its type and its uploader. */
   async sourceOf(hash: string) {
     const [row] = await this.db
-      .select({ id: documents.id, attachmentId: documents.attachmentId, ext: documents.ext, status: documents.status })
+      .select({ id: documents.id, attachmentId: documents.attachmentId, ext: documents.ext, status: documents.status, userId: documents.userId })
       .from(documents)
       .where(and(eq(documents.hash, hash), isNull(documents.deletedAt)))
       .orderBy(asc(documents.id))

@@ -7,11 +7,13 @@ import { DocumentStatus, OcrStatus, type TOcrDocument } from '@wenku/contracts';
 import type { EventBus } from '../../kernel/events';
 import type { JobQueue } from '../../kernel/jobs';
 import type { Logger } from '../../kernel/module';
+import type { RateCounter } from '../../lib/rate-limit';
 import type { Storage } from '../../lib/storage';
 import { badRequest, notFound } from '../../lib/errors';
 import { OcrError, detectOcrEngines, isOcrSupported, recogniseDocument, type PageEngine } from '../../engines/ocr';
 import type { ConfigService } from '../config/config.service';
 import type { AttachmentService } from '../attachment/attachment.service';
+import type { DocumentService } from '../document/document.service';
 import type { ConversionService } from '../conversion/conversion.service';
 import type { OcrRepo } from './ocr.repo';
 import { recogniseDocumentJob } from './ocr.jobs';
@@ -21,6 +23,8 @@ const OCR_EXTS = ['pdf', 'cbz'];
 /** a recognising task with no page finished for this long past its page time-out has lost its worker */
 const STALE_GRACE_MS = 5 * 60_000;
 const RESEND_PENDING_AFTER_MS = 10 * 60_000;
+/** the window of the per-uploader daily budget */
+const DAY_MS = 24 * 3600_000;
 
 /**
  * Text recognition of scanned documents: after a conversion (when `config/ocr` is on) or on the admin's demand,
@@ -30,6 +34,8 @@ const RESEND_PENDING_AFTER_MS = 10 * 60_000;
 export class OcrService {
   /** tests inject a failing or slow engine here; production leaves it unset */
   engineOverride?: PageEngine;
+  /** the clock the time caps are measured with; tests move a clock of their own */
+  clock: () => number = Date.now;
 
   constructor(
     private readonly repo: OcrRepo,
@@ -40,7 +46,25 @@ export class OcrService {
     private readonly queue: JobQueue,
     private readonly events: EventBus,
     private readonly log: Logger,
+    /** the per-uploader daily OCR time, counted in the shared counters */
+    private readonly rates: RateCounter,
+    private readonly documents: Pick<DocumentService, 'idsOfFile'>,
   ) {}
+
+  /** The uploader's recognition time today (milliseconds), shared by every worker process. */
+  private budgetKey(userId: number) {
+    return `ocr-ms:user:${userId}`;
+  }
+
+  /** Refuses to go on once the uploader's daily recognition time (`ocr.daily_minutes_per_uploader`) is used up. */
+  private async assertBudget(userId: number, minutesPerDay: number, done: number, total?: number): Promise<void> {
+    if (minutesPerDay <= 0) return;
+    const used = await this.rates.peek(this.budgetKey(userId));
+    if (used.count < minutesPerDay * 60_000) return;
+    const progress = total === undefined ? '' : `，已识别 ${done} / ${total} 页`;
+    const hours = Math.max(1, Math.ceil(used.resetMs / 3_600_000));
+    throw new OcrError('budget', `上传者今日的 OCR 识别时长已用完（每天 ${minutesPerDay} 分钟）${progress}，请约 ${hours} 小时后重试`);
+  }
 
   /** A conversion ended: a converted file of a scannable format gets OCR when it is on and automatic. */
   async onConverted(hash: string, status: number): Promise<void> {
@@ -65,7 +89,9 @@ export class OcrService {
     }
     const cfg = await this.settings.get('ocr');
     const pages = cfg.max_pages > 0 ? cfg.max_pages : 1000;
-    const seconds = Math.min(23 * 3600, pages * (cfg.page_timeout + 30) + 300);
+    let seconds = Math.min(23 * 3600, pages * (cfg.page_timeout + 30) + 300);
+    // the document's own cap ends it sooner (it may overrun by the page that was being read)
+    if (cfg.document_timeout > 0) seconds = Math.min(seconds, cfg.document_timeout * 60 + cfg.page_timeout + 300);
     await this.queue.send(recogniseDocumentJob, { hash }, { singletonKey: hash, expireInSeconds: seconds });
   }
 
@@ -80,6 +106,8 @@ export class OcrService {
       if (!doc) throw new OcrError('unsupported', '文档不存在或已删除');
       if (!isOcrSupported(doc.ext)) throw new OcrError('unsupported', `${doc.ext.toUpperCase()} 格式的文档不支持 OCR（支持 PDF、CBZ）`);
       if (!(await this.conversion.isConverted(hash))) throw new OcrError('unsupported', '文档尚未转换成功，无法识别');
+      // nothing is downloaded or drawn for an uploader whose time is used up
+      await this.assertBudget(doc.userId, cfg.daily_minutes_per_uploader, 0);
       const source = path.join(workDir, `source.${doc.ext}`);
       const stream = await this.storage.get(await this.attachments.fileKey(doc.attachmentId, hash, doc.ext));
       if (!stream) throw new OcrError('unsupported', '原文件不存在，无法识别');
@@ -96,20 +124,32 @@ export class OcrService {
           pageTimeoutMs: cfg.page_timeout * 1000,
           maxPages: cfg.max_pages,
           minChars: cfg.min_chars,
+          maxPagePixels: cfg.max_page_pixels * 10_000,
+          documentTimeoutMs: cfg.document_timeout * 60_000,
+          now: this.clock,
           workDir,
           pageEngine: this.engineOverride,
         },
         {
           onStart: (pages, engine) => this.repo.update(hash, { pagesTotal: pages.length, engine: engine.slice(0, 64) }),
-          onPage: (_page, _text, done) => this.repo.update(hash, { pagesDone: done }),
+          beforePage: (_page, done, total) => this.assertBudget(doc.userId, cfg.daily_minutes_per_uploader, done, total),
+          onPage: async (_page, _text, done, ms) => {
+            // the uploader pays for every page read, whoever asked for the recognition
+            if (cfg.daily_minutes_per_uploader > 0 && ms > 0) await this.rates.hit(this.budgetKey(doc.userId), DAY_MS, Math.round(ms));
+            await this.repo.update(hash, { pagesDone: done });
+          },
         },
       );
+      // a time cap keeps what was read: those pages are searchable, the task ends failed with the reason
       const found = result.texts.filter((t) => t.text.trim() !== '');
       if (found.length) await this.conversion.setPageTexts(hash, found);
-      await this.repo.update(hash, { status: OcrStatus.Success, error: '', finishedAt: new Date() });
-      this.log.info('document recognised', { hash, pages: result.texts.length, engine: result.engine });
-      if (found.length) await this.events.publish('document.text-recognised', { hash });
-      return { status: OcrStatus.Success };
+      const stopped = result.stopped;
+      const status = stopped ? OcrStatus.Failed : OcrStatus.Success;
+      await this.repo.update(hash, { status, error: stopped?.message ?? '', finishedAt: new Date() });
+      if (stopped) this.log.warn('document recognition stopped', { hash, pages: result.texts.length, reason: stopped.message });
+      else this.log.info('document recognised', { hash, pages: result.texts.length, engine: result.engine });
+      if (found.length) await this.events.publish('document.text-recognised', { hash, ids: await this.documents.idsOfFile(hash) });
+      return stopped ? { status, error: stopped.message } : { status };
     } catch (e) {
       const message = e instanceof OcrError ? e.message : `识别失败：${e instanceof Error ? e.message.slice(0, 300) : String(e)}`;
       await this.repo.update(hash, { status: OcrStatus.Failed, error: message, finishedAt: new Date() });

@@ -1,6 +1,6 @@
 import { defineModule } from '../../kernel/module';
 import { OrderRepo } from './order.repo';
-import { OrderService } from './order.service';
+import { createOrderService, type OrderService } from './order.service';
 import { orderRoutes } from './order.routes';
 import { closeExpiredOrdersJob } from './order.jobs';
 
@@ -13,9 +13,9 @@ declare module '../../kernel/module' {
 /** Orders: recharge, VIP and document purchases; WeChat Pay, Alipay, Hupijiao and credits; delivery exactly once. */
 export default defineModule({
   name: 'order',
-  create: ({ db, settings, credits, account, documents, downloads, rates, log }) => ({
-    orders: new OrderService(db, new OrderRepo(db), settings, credits, account, documents, downloads, rates, log),
+  create: ({ db, settings, credits, account, documents, downloads, rates, log, outbound }) => ({
+    orders: createOrderService({ db, repo: new OrderRepo(db), settings, credits, account, documents, downloads, rates, log, outbound }),
   }),
   routes: orderRoutes,
-  jobs: ({ orders }) => [closeExpiredOrdersJob.handle(async () => ({ closed: await orders.closeExpired() }))],
+  jobs: ({ orders }) => [closeExpiredOrdersJob.handle(async () => ({ closed: await orders.admin.closeExpired() }))],
 });

@@ -1,6 +1,7 @@
 import { PaymentMethod, type TConfig } from '@wenku/contracts';
 import { Alipay, Hupijiao, WechatPay } from '../../engines/pay';
 import { AppError } from '../../lib/errors';
+import type { Outbound } from '../../engines/outbound';
 
 type Pay = TConfig<'pay'>;
 
@@ -13,6 +14,8 @@ const WECHAT_BASE = 'https://api.mch.weixin.qq.com';
 export class PayGateways {
   constructor(
     private readonly pay: Pay,
+    /** the server's outbound client: gateway bases are typed in the settings */
+    private readonly outbound: Outbound,
     private readonly certificates: readonly { serial_no: string; pem: string }[] = [],
   ) {}
 
@@ -49,6 +52,7 @@ export class PayGateways {
         publicKey: p.wechatpay_public_key || undefined,
         certificates: this.certificates,
         apiBase: p.wechatpay_api_base && p.wechatpay_api_base !== WECHAT_BASE ? p.wechatpay_api_base : undefined,
+        outbound: this.outbound,
       });
     } catch (e) {
       throw new AppError('unavailable', `微信支付配置有误：${(e as Error).message}`);
@@ -61,7 +65,13 @@ export class PayGateways {
     if (!p.alipay_appid || !p.alipay_private_key || !p.alipay_public_key)
       throw new AppError('unavailable', '支付宝配置不完整（AppID、应用私钥、支付宝公钥），请联系管理员');
     try {
-      return new Alipay({ appId: p.alipay_appid, privateKey: p.alipay_private_key, alipayPublicKey: p.alipay_public_key, gateway: p.alipay_gateway });
+      return new Alipay({
+        appId: p.alipay_appid,
+        privateKey: p.alipay_private_key,
+        alipayPublicKey: p.alipay_public_key,
+        gateway: p.alipay_gateway,
+        outbound: this.outbound,
+      });
     } catch (e) {
       throw new AppError('unavailable', `支付宝配置有误：${(e as Error).message}`);
     }
@@ -71,7 +81,7 @@ export class PayGateways {
     this.assertEnabled(PaymentMethod.Hupijiao, '虎皮椒支付');
     const p = this.pay;
     try {
-      return new Hupijiao({ appid: p.hupijiao_appid, secret: p.hupijiao_secret, gateway: p.hupijiao_gateway });
+      return new Hupijiao({ appid: p.hupijiao_appid, secret: p.hupijiao_secret, gateway: p.hupijiao_gateway, outbound: this.outbound });
     } catch (e) {
       throw new AppError('unavailable', `虎皮椒配置有误：${(e as Error).message}`);
     }

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, lt, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, lt, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, users, wechatpayCertificates } from '../../db/schema';
-import { likePattern } from '../../lib/sql';
+import { anyOf, likePattern } from '../../lib/sql';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -89,7 +89,7 @@ export class OrderRepo {
     const conds: SQL[] = [isNull(orders.deletedAt)];
     if (f.wd) {
       const p = likePattern(f.wd);
-      conds.push(or(ilike(orders.orderNo, p), ilike(orders.title, p), ilike(users.username, p))!);
+      conds.push(anyOf(ilike(orders.orderNo, p), ilike(orders.title, p), ilike(users.username, p)));
     }
     if (f.status?.length) conds.push(inArray(orders.status, f.status));
     if (f.orderType?.length) conds.push(inArray(orders.orderType, f.orderType));

@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OrderType } from '@wenku/contracts';
 import type { Deps, RouteHandlers } from '../../kernel/module';
+import type { AuthState } from '../../plugins/auth';
 import type { NotifyOutcome, OrderViewer } from './order.service';
 
-const viewer = (req: FastifyRequest): OrderViewer => ({ userId: req.auth!.userId, isAdmin: req.permitted === true });
+const viewer = (auth: AuthState, permitted: boolean): OrderViewer => ({ userId: auth.userId, isAdmin: permitted });
 
 /**
  * Buyers' writes are counted per token (the limit runs before authentication; a made-up token is refused right
@@ -38,21 +39,27 @@ function textAnswer(reply: FastifyReply, r: NotifyOutcome) {
 
 export function orderRoutes({ orders }: Deps): RouteHandlers {
   return {
-    createOrder: { rateLimit: perBuyer, handler: ({ req, body }) => orders.create(req.auth!.userId, body!, req.ip) },
-    getOrder: ({ req, query }) => orders.detail(query!.order_no, viewer(req)),
-    getOrderStatus: ({ req, query }) => orders.status(query!.order_no, viewer(req), query!.check === true),
-    payOrder: { rateLimit: perBuyer, handler: ({ req, body }) => orders.pay(body!.order_no, body!.payment_type, body!.mobile, viewer(req)) },
-    closeOrder: ({ req, body }) => orders.close(body!.order_no, viewer(req)),
-    deleteOrders: async ({ req, query }) => ({ ok: (await orders.remove(query!.id, req.auth!.userId)) > 0 }),
-    listOrders: ({ query }) => orders.list(query!),
-    orderStats: ({ query }) => orders.stats(query!.days),
-    systemRecharge: ({ req, body }) => orders.systemRecharge(req.auth!.userId, body!),
-    listMyOrders: ({ req, query }) => orders.mine(req.auth!.userId, query!),
-    listVipOrders: ({ req, query }) => orders.mine(req.auth!.userId, { ...query!, order_type: [OrderType.BuyVip] }),
-    testPayGateway: ({ body }) => orders.testGateway(body!.payment_type),
-    getWechatpayCert: () => orders.wechatCertificates(),
-    wechatpayNotify: { ...NOTIFY_LIMIT, handler: async ({ req, reply, body }) => wechatAnswer(reply, await orders.notifyWechat(req.headers, body ?? '')) },
-    alipayNotify: { ...NOTIFY_LIMIT, handler: async ({ reply, body }) => textAnswer(reply, await orders.notifyAlipay(body ?? '')) },
-    hupijiaoNotify: { ...NOTIFY_LIMIT, handler: async ({ reply, body }) => textAnswer(reply, await orders.notifyHupijiao(body ?? '')) },
+    createOrder: { rateLimit: perBuyer, handler: ({ req, body, auth }) => orders.checkout.create(auth.userId, body, req.ip) },
+    getOrder: ({ req, query, auth }) => orders.views.detail(query.order_no, viewer(auth, req.permitted)),
+    getOrderStatus: ({ req, query, auth }) => orders.checkout.status(query.order_no, viewer(auth, req.permitted), query.check === true),
+    payOrder: {
+      rateLimit: perBuyer,
+      handler: ({ req, body, auth }) => orders.checkout.pay(body.order_no, body.payment_type, body.mobile, viewer(auth, req.permitted)),
+    },
+    closeOrder: ({ req, body, auth }) => orders.checkout.close(body.order_no, viewer(auth, req.permitted)),
+    deleteOrders: async ({ query, auth }) => ({ ok: (await orders.admin.remove(query.id, auth.userId)) > 0 }),
+    listOrders: ({ query }) => orders.views.list(query),
+    orderStats: ({ query }) => orders.views.stats(query.days),
+    systemRecharge: ({ body, auth }) => orders.admin.systemRecharge(auth.userId, body),
+    listMyOrders: ({ query, auth }) => orders.views.mine(auth.userId, query),
+    listVipOrders: ({ query, auth }) => orders.views.mine(auth.userId, { ...query, order_type: [OrderType.BuyVip] }),
+    testPayGateway: ({ body }) => orders.admin.testGateway(body.payment_type),
+    getWechatpayCert: () => orders.admin.wechatCertificates(),
+    wechatpayNotify: {
+      ...NOTIFY_LIMIT,
+      handler: async ({ req, reply, body }) => wechatAnswer(reply, await orders.webhooks.notifyWechat(req.headers, body ?? '')),
+    },
+    alipayNotify: { ...NOTIFY_LIMIT, handler: async ({ reply, body }) => textAnswer(reply, await orders.webhooks.notifyAlipay(body ?? '')) },
+    hupijiaoNotify: { ...NOTIFY_LIMIT, handler: async ({ reply, body }) => textAnswer(reply, await orders.webhooks.notifyHupijiao(body ?? '')) },
   };
 }

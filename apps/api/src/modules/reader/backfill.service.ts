@@ -72,7 +72,7 @@ export class TextLayerBackfill {
           }
           if (r.filled) await this.filled(hash);
         }
-        after = hashes[hashes.length - 1]!;
+        after = hashes.at(-1) ?? after;
       }
       await this.repo.setBackfillState({ running: false, failed, finishedAt: new Date() });
       this.log.info('text layers backfilled', { failed });

@@ -81,7 +81,7 @@ function fold2(source: string): { norm: string; pos: Int32Array } {
   let n = 0;
   for (let i = 0; i < source.length; i++) {
     // a surrogate pair is two code units, folded as they are (both kept, both mapped)
-    const f = fold(source[i]!);
+    const f = fold(source[i]);
     if (f === '') continue;
     norm += f;
     pos[n++] = i;
@@ -104,11 +104,11 @@ function rectsOf(p: PageIndex, from: number, to: number): TTextRect[] {
   let hi = p.spans.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (p.spans[mid]!.end <= from) lo = mid + 1;
+    if (p.spans[mid].end <= from) lo = mid + 1;
     else hi = mid;
   }
   for (let k = lo; k < p.spans.length; k++) {
-    const s = p.spans[k]!;
+    const s = p.spans[k];
     if (s.start >= to) break;
     const a = Math.max(from, s.start);
     const b = Math.min(to, s.end);
@@ -117,7 +117,7 @@ function rectsOf(p: PageIndex, from: number, to: number): TTextRect[] {
     let before = 0;
     let inside = 0;
     for (let i = s.start; i < s.end; i++) {
-      const wgt = charWeight(p.source[i]!);
+      const wgt = charWeight(p.source[i]);
       total += wgt;
       if (i < a) before += wgt;
       else if (i < b) inside += wgt;
@@ -159,8 +159,8 @@ export function findIn(pages: readonly PageIndex[], query: string, limits: FindL
     const rects: TTextRect[] = [];
     for (let at = p.norm.indexOf(query); at !== -1; at = p.norm.indexOf(query, at + query.length)) {
       count++;
-      const from = p.pos[at]!;
-      const to = p.pos[at + query.length - 1]! + 1;
+      const from = p.pos[at];
+      const to = p.pos[at + query.length - 1] + 1;
       if (first < 0) first = at;
       if (p.spans.length && total + count <= limits.maxHits) {
         if (rects.length < limits.maxRectsPerPage) rects.push(...rectsOf(p, from, to));
@@ -171,8 +171,8 @@ export function findIn(pages: readonly PageIndex[], query: string, limits: FindL
     }
     if (!count) continue;
     total += count;
-    const from = p.pos[first]!;
-    out.push({ page: p.page, count, snippet: snippetOf(p.source, from, p.pos[first + query.length - 1]! + 1), rects: rects.slice(0, limits.maxRectsPerPage) });
+    const from = p.pos[first];
+    out.push({ page: p.page, count, snippet: snippetOf(p.source, from, p.pos[first + query.length - 1] + 1), rects: rects.slice(0, limits.maxRectsPerPage) });
   }
   return { total, pages: out, truncated };
 }

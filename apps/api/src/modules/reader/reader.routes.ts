@@ -24,10 +24,10 @@ export function readerRoutes({ reader, readingProgress, textLayerBackfill, conve
      * version, 304 to a matching If-None-Match; gzipped as stored when the client takes it.
      */
     viewText: async ({ req, params, query, reply }) => {
-      const m = /^(\d{1,6})\.json$/.exec(params!.file);
+      const m = /^(\d{1,6})\.json$/.exec(params.file);
       if (!m) throw notFound('页面不存在');
       const page = Number(m[1]);
-      const d = await forView(params!.uuid);
+      const d = await forView(params.uuid);
       if (!d || page < 1 || page > readablePages(d)) throw notFound('页面不存在');
       const state = await conversion.layerState(d.hash);
       // no layers yet (a document converted before them, waiting for the backfill): nothing to keep
@@ -46,14 +46,14 @@ export function readerRoutes({ reader, readingProgress, textLayerBackfill, conve
       if (acceptsGzip(req.headers['accept-encoding'])) return reply.header('Content-Encoding', 'gzip').send(body);
       return reply.send(gunzipSync(body));
     },
-    findInDocument: ({ req, query }) => reader.find(query!.uuid, query!.wd, viewer(req)),
+    findInDocument: ({ req, query }) => reader.find(query.uuid, query.wd, viewer(req)),
     getReaderInfo: ({ req, query }) => {
       const v = viewer(req);
-      return reader.info(query!.uuid, v, async (d) => (v.userId === undefined ? 0 : (await readingProgress.pageOf(v.userId, d)).page));
+      return reader.info(query.uuid, v, async (d) => (v.userId === undefined ? 0 : (await readingProgress.pageOf(v.userId, d)).page));
     },
-    getReadingProgress: ({ req, query }) => readingProgress.get(req.auth!.userId, query!.uuid),
-    saveReadingProgress: async ({ req, body }) => (await readingProgress.save(req.auth!.userId, body!.uuid, body!.page), { ok: true }),
-    listReading: ({ req, query }) => readingProgress.recent(req.auth!.userId, query!.page, query!.size),
+    getReadingProgress: ({ auth, query }) => readingProgress.get(auth.userId, query.uuid),
+    saveReadingProgress: async ({ auth, body }) => (await readingProgress.save(auth.userId, body.uuid, body.page), { ok: true }),
+    listReading: ({ auth, query }) => readingProgress.recent(auth.userId, query.page, query.size),
     renewTextLayers: () => textLayerBackfill.start(),
     getTextLayerStatus: () => textLayerBackfill.status(),
   };

@@ -18,16 +18,15 @@ declare module '../../kernel/module' {
 export default defineModule({
   name: 'search',
   create: ({ db, database, settings, documents, content, users, queue, caches }) => {
-    const search = new SearchService(new SearchRepo(db, preparedRunner(database)), settings, documents, content, users, queue);
-    search.results.share(caches, 'search-results');
+    const search = new SearchService(new SearchRepo(db, preparedRunner(database)), settings, documents, content, users, queue, caches);
     return { search };
   },
   routes: searchRoutes,
   jobs: ({ search }) => [reindexDocumentsJob.handle(() => search.runReindex()), purgeSearchRecordsJob.handle(() => search.purgeRecords())],
   events: ({ search }) => ({
     'document.changed': ({ ids }) => search.index(ids),
-    'document.converted': ({ hash }) => search.indexHash(hash),
-    'document.text-recognised': ({ hash }) => search.indexHash(hash),
+    'document.converted': ({ ids }) => search.index(ids),
+    'document.text-recognised': ({ ids }) => search.index(ids),
   }),
   close: ({ search }) => search.flush(),
 });

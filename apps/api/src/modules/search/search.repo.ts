@@ -94,10 +94,6 @@ export class SearchRepo {
     return ids.length ? this.db.select({ id: documents.id }).from(documents).where(inArray(documents.id, ids)) : Promise.resolve([]);
   }
 
-  idsByHash(hash: string) {
-    return this.db.select({ id: documents.id }).from(documents).where(eq(documents.hash, hash));
-  }
-
   /** All document ids in pages (reindex). */
   async allDocumentIds(afterId: number, limit: number): Promise<number[]> {
     const rows = await this.db

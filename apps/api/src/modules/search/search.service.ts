@@ -10,7 +10,7 @@ import type { JobQueue } from '../../kernel/jobs';
 import { reindexDocumentsJob } from './search.jobs';
 import { EXT_GROUPS } from '../document/document.mapper';
 import { AppError, badRequest } from '../../lib/errors';
-import { TtlCache, freeze } from '../../lib/cache';
+import { freeze, type Caches, type TtlCache } from '../../lib/cache';
 import type { SearchRepo, SearchFilter } from './search.repo';
 
 /** Body text indexed per document (tsvector has a 1 MB limit; the start of a document carries its vocabulary). */
@@ -31,8 +31,8 @@ interface RecordInput {
 
 export class SearchService {
   private buffer: RecordInput[] = [];
-  /** answers by question; shared with the other API processes by the module (index.ts) */
-  readonly results = new TtlCache<Awaited<ReturnType<SearchService['compute']>>>(30_000, 2000, { staleMs: 30_000 });
+  /** answers by question */
+  readonly results: TtlCache<Awaited<ReturnType<SearchService['compute']>>>;
   private timer?: NodeJS.Timeout;
   private dictLoadedAt = 0;
 
@@ -52,7 +52,10 @@ export class SearchService {
     private readonly content: ContentService,
     private readonly users: UserService,
     private readonly queue: JobQueue,
-  ) {}
+    caches: Caches,
+  ) {
+    this.results = caches.cache('search-results', { ttlMs: 30_000, maxEntries: 2000, staleMs: 30_000 });
+  }
 
   /** One more download of a document, in the index's copy of the count (inside the download's transaction). */
   bumpPopularity(tx: Exec, documentId: number) {
@@ -98,10 +101,6 @@ export class SearchService {
       w,
     );
     await this.results.clear();
-  }
-
-  async indexHash(hash: string) {
-    await this.index((await this.repo.idsByHash(hash)).map((r) => r.id));
   }
 
   async search(

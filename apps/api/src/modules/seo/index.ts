@@ -15,8 +15,7 @@ declare module '../../kernel/module' {
 export default defineModule({
   name: 'seo',
   create: ({ settings, documents, articles, content, users, conversion, downloads, storage, caches }) => {
-    const seo = new SeoService(settings, documents, articles, content, users, conversion, downloads);
-    seo.cache.share(caches, 'seo-pages');
+    const seo = new SeoService(settings, documents, articles, content, users, conversion, downloads, caches);
     return { seo, sitemap: new SitemapService(documents, articles, settings, storage) };
   },
   routes: seoRoutes,

@@ -1,22 +1,9 @@
+import { PUBLIC_PAGES } from '@wenku/contracts';
 import type { FastifyReply, FastifyRequest, FastifyInstance } from 'fastify';
 import type { Deps, RouteHandlers } from '../../kernel/module';
 import { notFound } from '../../lib/errors';
 import { siteOrigin } from './sitemap.service';
 import { sendPage } from '../../plugins/security-headers';
-
-/** Public pages whose initial HTML carries their own head and main text (see SeoService). */
-export const SEO_PAGE_ROUTES = [
-  '/',
-  '/category',
-  '/category/:id',
-  '/document/:id',
-  '/article',
-  '/article/:id',
-  '/search',
-  '/user/:id',
-  '/user/:id/document',
-  '/user/:id/article',
-];
 
 export function seoRoutes({ sitemap, settings }: Deps): RouteHandlers {
   const sendSitemap = async (name: string, reply: FastifyReply) => {
@@ -45,7 +32,7 @@ export function seoRoutes({ sitemap, settings }: Deps): RouteHandlers {
       return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
     },
     sitemapIndex: ({ reply }) => sendSitemap('sitemap.xml', reply),
-    sitemapPage: ({ params, reply }) => sendSitemap(params!.file, reply),
+    sitemapPage: ({ params, reply }) => sendSitemap(params.file, reply),
   };
 }
 
@@ -59,5 +46,6 @@ export async function seoPages(app: FastifyInstance, { seo, config, settings }: 
     const out = await seo.render(index, req.url);
     return sendPage(reply, out.html, { admin: false, extra: (await settings.get('security')).csp_allow, status: out.status });
   };
-  for (const path of SEO_PAGE_ROUTES) app.get(path, page);
+  // the site's public pages (contracts PUBLIC_PAGES, the same table as the site's router)
+  for (const path of Object.values(PUBLIC_PAGES)) app.get(path, page);
 }

@@ -1,8 +1,8 @@
-import { CategoryType, escapeHtml, type TArticle, type TDocument } from '@wenku/contracts';
+import { CategoryType, escapeHtml, matchPublicPage, type TArticle, type TDocument } from '@wenku/contracts';
 import { htmlToText } from '@wenku/ui/markdown';
 import crypto from 'node:crypto';
 import { AppError } from '../../lib/errors';
-import { TtlCache } from '../../lib/cache';
+import type { Caches, TtlCache } from '../../lib/cache';
 import type { ConfigService } from '../config/config.service';
 import type { DocumentService } from '../document/document.service';
 import type { ContentService } from '../content/content.service';
@@ -67,10 +67,10 @@ export class SeoService {
   private ttlMs = 0;
   /**
    * Built pages by the index.html they were built from and their URL, for `ssr.cache_minutes`; only pages that
-   * exist are kept. Shared with the other API processes by the module and cleared on every change of what the pages
+   * exist are kept. Cleared on every change of what the pages
    * show (documents, articles, users): a document taken down is gone from the crawlers' HTML at once, everywhere.
    */
-  readonly cache = new TtlCache<{ status: number; html: string }>(() => this.ttlMs, 2000, { keep: (p) => p.status === 200 && this.ttlMs > 0 });
+  readonly cache: TtlCache<{ status: number; html: string }>;
   private index?: { html: string; key: string };
 
   constructor(
@@ -81,7 +81,10 @@ export class SeoService {
     private readonly users: UserService,
     private readonly conversion: ConversionService,
     private readonly downloads: DownloadService,
-  ) {}
+    caches: Caches,
+  ) {
+    this.cache = caches.cache('seo-pages', { ttlMs: () => this.ttlMs, maxEntries: 2000, keep: (p) => p.status === 200 && this.ttlMs > 0 });
+  }
 
   /** Forgets every built page, here and in the other API processes. */
   clear(): Promise<void> {
@@ -176,19 +179,33 @@ export class SeoService {
   // ---------------- pages ----------------
   private async page(url: string, site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     const u = new URL(url, 'http://x');
-    const parts = u.pathname
-      .replace(/\/+$/, '')
-      .split('/')
-      .filter(Boolean)
-      .map((p) => decodeURIComponent(p));
+    // the public pages' table (contracts PUBLIC_PAGES) is the router: the site's router serves the same paths
+    const hit = matchPublicPage(u.pathname);
+    const id = hit?.params.id ?? '';
     try {
-      if (parts.length === 0) return await this.home(site);
-      if (parts[0] === 'category' && parts.length <= 2) return await this.category(parts[1] ? Number(parts[1]) : undefined);
-      if (parts[0] === 'document' && parts.length === 2) return await this.document(parts[1], site);
-      if (parts[0] === 'article' && parts.length === 1) return await this.articleList(Number(u.searchParams.get('category_id')) || undefined);
-      if (parts[0] === 'article' && parts.length === 2) return await this.article(parts[1], site);
-      if (parts[0] === 'search' && parts.length === 1) return await this.search(u.searchParams.get('wd') ?? '', u.searchParams.get('type') === '1');
-      if (parts[0] === 'user' && parts.length >= 2 && /^\d+$/.test(parts[1])) return await this.user(Number(parts[1]), site);
+      switch (hit?.page) {
+        case 'home':
+          return await this.home(site);
+        case 'categories':
+          return await this.category(undefined);
+        case 'category':
+          return await this.category(Number(id));
+        case 'document':
+          return await this.document(id, site);
+        case 'articles':
+          return await this.articleList(Number(u.searchParams.get('category_id')) || undefined);
+        case 'article':
+          return await this.article(id, site);
+        case 'search':
+          return await this.search(u.searchParams.get('wd') ?? '', u.searchParams.get('type') === '1');
+        case 'user':
+        case 'userDocuments':
+        case 'userArticles':
+          if (/^\d+$/.test(id)) return await this.user(Number(id), site);
+          break;
+        case undefined:
+          break;
+      }
       return notFoundPage(u.pathname);
     } catch (e) {
       if (isNotFound(e)) return notFoundPage(u.pathname);
@@ -210,7 +227,7 @@ export class SeoService {
 
   private async home(site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     const [docs, arts, cats] = await Promise.all([
-      this.documents.list({ page: 1, size: 20 } as never, { isAdmin: false }),
+      this.documents.list({ page: 1, size: 20 }, { isAdmin: false }),
       this.articles.list({ page: 1, size: 10 }, { isAdmin: false }),
       this.content.listCategories({ page: 1, size: 10000 }, false),
     ]);
@@ -266,12 +283,12 @@ export class SeoService {
     const c = cats.find((x) => x.id === id && x.type === CategoryType.Document);
     if (!c) return notFoundPage(`/category/${id}`);
     const ids = [c.id, ...cats.filter((x) => x.parent_id === c.id).map((x) => x.id)];
-    const docs = await this.documents.list({ page: 1, size: 30, category_id: ids } as never, { isAdmin: false });
+    const docs = await this.documents.list({ page: 1, size: 30, category_id: ids }, { isAdmin: false });
     return {
       status: 200,
-      title: c.title!,
+      title: c.title,
       description: c.description || `${c.title}相关文档`,
-      keywords: c.title!,
+      keywords: c.title,
       path: `/category/${c.id}`,
       ogType: 'website',
       jsonLd: [{ '@context': 'https://schema.org', '@type': 'CollectionPage', name: c.title, description: c.description }],
@@ -384,7 +401,7 @@ export class SeoService {
       };
     const body = articles
       ? this.articleLinks((await this.articles.search({ wd: q, page: 1, size: 20, sort: 'relevance' })).article)
-      : this.docLinks((await this.documents.list({ page: 1, size: 20, wd: q } as never, { isAdmin: false })).document);
+      : this.docLinks((await this.documents.list({ page: 1, size: 20, wd: q }, { isAdmin: false })).document);
     return {
       status: 200,
       title: `${q} - 搜索`,
@@ -401,7 +418,7 @@ export class SeoService {
   private async user(id: number, site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     const u = await this.users.get(id);
     const [docs, arts] = await Promise.all([
-      this.documents.list({ page: 1, size: 20, user_id: [id] } as never, { isAdmin: false }),
+      this.documents.list({ page: 1, size: 20, user_id: [id] }, { isAdmin: false }),
       this.articles.list({ page: 1, size: 20, user_id: [id] }, { isAdmin: false }),
     ]);
     return {

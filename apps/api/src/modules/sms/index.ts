@@ -12,8 +12,8 @@ declare module '../../kernel/module' {
 /** SMS codes (aliyun, tencent, baidu, huawei, haomas): registration, login and password reset by mobile. */
 export default defineModule({
   name: 'sms',
-  create: ({ db, settings, users, verification, captcha, punishments }) => ({
-    sms: new SmsService(new SmsRepo(db), settings, users, verification, captcha, punishments),
+  create: ({ db, settings, users, verification, captcha, punishments, outbound }) => ({
+    sms: new SmsService(new SmsRepo(db), settings, users, verification, captcha, punishments, outbound),
   }),
   routes: smsRoutes,
 });

@@ -1,5 +1,6 @@
 import { PunishmentType, SmsPurpose, SmsStatus, USERNAME_PATTERN, type TSmsProvider } from '@wenku/contracts';
 import crypto from 'node:crypto';
+import type { Outbound } from '../../engines/outbound';
 import { createSmsProvider, type SmsCredentials, type SmsProvider } from '../../engines/sms';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import type { CaptchaService } from '../account/captcha.service';
@@ -34,6 +35,8 @@ export class SmsService {
     private readonly codes: VerificationService,
     private readonly captcha: Pick<CaptchaService, 'verify'>,
     private readonly punishments: Pick<PunishmentService, 'assertAllowed'>,
+    /** the server's outbound client: the SMS endpoint is typed in the settings */
+    private readonly outbound: Outbound,
     private readonly makeProvider: (name: TSmsProvider, c: SmsCredentials) => SmsProvider = createSmsProvider,
   ) {}
 
@@ -46,7 +49,7 @@ export class SmsService {
     }
     return {
       provider,
-      credentials: { accessKey: s.access_key, secretKey: s.secret_key, sdkAppId: s.sdk_app_id, endpoint: s.endpoint },
+      credentials: { accessKey: s.access_key, secretKey: s.secret_key, sdkAppId: s.sdk_app_id, endpoint: s.endpoint, outbound: this.outbound },
       signName: s.sign_name,
       templateCode: s.template_code,
       interval: clamp(s.resend_interval, 0, 3600),

@@ -73,7 +73,7 @@ export function extractLinks(html: string, pageUrl: string): FoundLink[] {
   const seen = new Set<string>();
   const re = /<a\b([^>]*)>([\s\S]*?)<\/a\s*>/gi;
   for (let m = re.exec(html); m; m = re.exec(html)) {
-    const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(m[1]!);
+    const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(m[1]);
     if (!href) continue;
     const raw = decodeEntities((href[1] ?? href[2] ?? href[3] ?? '').trim());
     let u: URL;
@@ -87,7 +87,7 @@ export function extractLinks(html: string, pageUrl: string): FoundLink[] {
     const key = u.toString();
     if (seen.has(key)) continue;
     seen.add(key);
-    const text = decodeEntities(m[2]!.replace(/<[^>]*>/g, ' '))
+    const text = decodeEntities(m[2].replace(/<[^>]*>/g, ' '))
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, 200);
@@ -108,7 +108,7 @@ export function compilePattern(pattern: string): ((u: URL) => boolean) | undefin
   if (rx) {
     let re: RegExp;
     try {
-      re = new RegExp(rx[1]!, rx[2]!.includes('i') ? rx[2] : `${rx[2]}i`);
+      re = new RegExp(rx[1], rx[2].includes('i') ? rx[2] : `${rx[2]}i`);
     } catch (err) {
       throw new Error(`匹配规则不是有效的正则表达式：${(err as Error).message}`);
     }
@@ -145,8 +145,8 @@ export function parseRobots(text: string, agent = 'wenkuspider'): (u: URL) => bo
     const line = rawLine.replace(/#.*$/, '').trim();
     const m = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line);
     if (!m) continue;
-    const key = m[1]!.toLowerCase();
-    const value = m[2]!.trim();
+    const key = m[1].toLowerCase();
+    const value = m[2].trim();
     if (key === 'user-agent') {
       if (!current || !lastWasAgent) {
         current = { agents: [], rules: [] };
@@ -187,7 +187,7 @@ export function fileNameFor(u: URL, contentDisposition: string | undefined, cont
   if (contentDisposition) {
     const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(contentDisposition);
     const plain = /filename\s*=\s*(?:"([^"]+)"|([^;]+))/.exec(contentDisposition);
-    name = star ? decodeSafe(star[1]!.trim()) : (plain?.[1] ?? plain?.[2] ?? '').trim();
+    name = star ? decodeSafe(star[1].trim()) : (plain?.[1] ?? plain?.[2] ?? '').trim();
   }
   if (!name) name = decodeSafe(path.posix.basename(u.pathname));
   name = name.replace(/[\\/:*?"<>|\r\n\t]+/g, '_').slice(-200);

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { spiderDocuments, spiderUrls } from '../../db/schema';
-import { likePattern } from '../../lib/sql';
+import { anyOf, likePattern } from '../../lib/sql';
 
 export type SpiderUrlRow = typeof spiderUrls.$inferSelect;
 export type SpiderDocumentRow = typeof spiderDocuments.$inferSelect;
@@ -96,7 +96,7 @@ export class SpiderRepo {
     if (q.status?.length) conds.push(inArray(spiderDocuments.status, q.status));
     if (q.spider_url_id) conds.push(eq(spiderDocuments.spiderUrlId, q.spider_url_id));
     if (q.ext) conds.push(eq(spiderDocuments.ext, q.ext.toLowerCase()));
-    if (q.wd) conds.push(or(ilike(spiderDocuments.url, likePattern(q.wd)), ilike(spiderDocuments.title, likePattern(q.wd)))!);
+    if (q.wd) conds.push(anyOf(ilike(spiderDocuments.url, likePattern(q.wd)), ilike(spiderDocuments.title, likePattern(q.wd))));
     const where = conds.length ? and(...conds) : undefined;
     const [rows, [{ n }]] = await Promise.all([
       this.db

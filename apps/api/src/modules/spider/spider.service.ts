@@ -182,8 +182,9 @@ export class SpiderService {
     const queue: { url: URL; depth: number; source: string; text: string }[] = [{ url: start, depth: 0, source: '', text: '' }];
     const visited = new Set<string>();
     let pages = 0;
-    while (queue.length && pages < this.limits.pageCap) {
-      const item = queue.shift()!;
+    while (pages < this.limits.pageCap) {
+      const item = queue.shift();
+      if (!item) break;
       const key = item.url.toString();
       if (visited.has(key)) continue;
       visited.add(key);
@@ -268,7 +269,8 @@ export class SpiderService {
   async download(id: number): Promise<void> {
     const [claimed] = await this.repo.transition([id], [D.DownloadQueue], D.Downloading, { error: '' });
     if (!claimed) return;
-    const doc = (await this.repo.document(id))!;
+    const doc = await this.repo.document(id);
+    if (!doc) return;
     const owner = await this.repo.url(doc.spiderUrlId);
     if (!owner) return;
     try {
@@ -278,7 +280,7 @@ export class SpiderService {
       const res = await this.fetcher.fetch(doc.url, maxBytes);
       let attachment;
       try {
-        const { name, ext } = fileNameFor(new URL(res.url), res.headers['content-disposition'] as string | undefined, res.contentType, doc.title);
+        const { name, ext } = fileNameFor(new URL(res.url), res.headers['content-disposition'], res.contentType, doc.title);
         if (!ext) throw new AppError('unsupported_media_type', `无法判断文件类型（${res.contentType || '服务器没有说明类型'}），不是支持的文档格式`);
         attachment = await this.attachments.receiveDocument(owner.userId, '', name, res.body, () => false, maxBytes, AttachmentType.SpiderDocument);
       } finally {
@@ -316,7 +318,8 @@ export class SpiderService {
   async publish(id: number, categoryIds?: number[]): Promise<void> {
     const [claimed] = await this.repo.transition([id], [D.PublishQueue], D.Publishing, { error: '' });
     if (!claimed) return;
-    const doc = (await this.repo.document(id))!;
+    const doc = await this.repo.document(id);
+    if (!doc) return;
     try {
       const owner = await this.repo.url(doc.spiderUrlId);
       if (!owner) throw badRequest('采集网址已被删除');
@@ -338,7 +341,7 @@ export class SpiderService {
         },
         { attachmentType: AttachmentType.SpiderDocument },
       );
-      await this.repo.updateDocument(id, { status: D.Published, documentId: created!.id });
+      await this.repo.updateDocument(id, { status: D.Published, documentId: created.id });
     } catch (err) {
       await this.repo.updateDocument(id, { status: D.PublishFailed, error: reason(err) });
     }

@@ -14,14 +14,19 @@ declare module '../../kernel/module' {
 /** Health, site statistics and trends, the server's resources, licence and release notice. */
 export default defineModule({
   name: 'system',
-  create: ({ database, config, settings, conversion, knowledge, log }) => ({
-    system: new SystemService(new SystemRepo(database.pool), settings, {
-      databaseKind: database.kind,
-      dataDir: config.dataDir,
-      // the same engines GET /envs lists
-      engines: async () => [...(await conversion.envs()), ...(await knowledge.envs())],
-    }),
-    releases: new ReleaseService(settings, log),
+  create: ({ database, config, settings, conversion, knowledgeAdmin, log, caches, outbound }) => ({
+    system: new SystemService(
+      new SystemRepo(database.pool),
+      settings,
+      {
+        databaseKind: database.kind,
+        dataDir: config.dataDir,
+        // the same engines GET /envs lists
+        engines: async () => [...(await conversion.envs()), ...(await knowledgeAdmin.envs())],
+      },
+      caches,
+    ),
+    releases: new ReleaseService(settings, log, outbound),
   }),
   routes: systemRoutes,
 });

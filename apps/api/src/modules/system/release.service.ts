@@ -3,6 +3,7 @@ import type { TLicense, TRelease } from '@wenku/contracts';
 import type { ConfigService } from '../config/config.service';
 import type { Logger } from '../../kernel/module';
 import { buildInfo } from './build-info';
+import { OutboundError, type Outbound } from '../../engines/outbound';
 
 /** Where the release state lives in the configs table (not a settings page: PUT /config cannot change it). */
 const CATEGORY = 'release';
@@ -89,8 +90,10 @@ export function pickRelease(json: unknown): FeedRelease | undefined {
 export interface ReleaseOptions {
   /** how long to wait for the source (ms) */
   timeoutMs?: number;
-  fetch?: typeof fetch;
 }
+
+/** GitHub and Gitee answer a renamed repository with a redirect: a few are followed, each checked like the first. */
+const MAX_REDIRECTS = 3;
 
 /**
  * The release notice: the running version and build, the newest release read from the source the administrator set
@@ -100,15 +103,15 @@ export interface ReleaseOptions {
 export class ReleaseService {
   private inflight?: Promise<void>;
   private readonly timeoutMs: number;
-  private readonly fetchImpl: typeof fetch;
 
   constructor(
     private readonly settings: ConfigService,
     private readonly log: Logger,
+    /** the server's outbound client: the source is typed by an administrator */
+    private readonly outbound: Outbound,
     opts: ReleaseOptions = {},
   ) {
     this.timeoutMs = opts.timeoutMs ?? 5000;
-    this.fetchImpl = opts.fetch ?? fetch;
   }
 
   license(): TLicense {
@@ -201,9 +204,11 @@ export class ReleaseService {
     const fail = async (error: string) => this.settings.saveRawSection(CATEGORY, { checked_at: now, error });
     let json: unknown;
     try {
-      const res = await this.fetchImpl(source, {
+      const res = await this.outbound.fetch(source, {
         signal: AbortSignal.timeout(this.timeoutMs),
         headers: { accept: 'application/json, application/vnd.github+json', 'user-agent': 'wenku-release-check' },
+        maxRedirects: MAX_REDIRECTS,
+        maxBytes: MAX_FEED_BYTES,
       });
       if (!res.ok) {
         await res.body?.cancel().catch(() => undefined);
@@ -211,8 +216,10 @@ export class ReleaseService {
       }
       json = JSON.parse(await readCapped(res, MAX_FEED_BYTES));
     } catch (err) {
-      const unreadable = err instanceof SyntaxError || (err as Error).message === 'too large';
       this.log.warn('release check failed', { source, error: (err as Error).message });
+      if (err instanceof OutboundError && (err.reason === 'blocked_address' || err.reason === 'scheme' || err.reason === 'credentials'))
+        return fail(`${MSG_UNREACHABLE}：${err.message}`);
+      const unreadable = err instanceof SyntaxError || (err as Error).message === 'too large' || (err instanceof OutboundError && err.reason === 'too_large');
       return fail(unreadable ? MSG_UNREADABLE : MSG_UNREACHABLE);
     }
     const r = pickRelease(json);

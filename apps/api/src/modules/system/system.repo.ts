@@ -106,7 +106,7 @@ export class SystemRepo {
   }
 
   async databaseSize(): Promise<number> {
-    const { rows } = await this.pool.query(`SELECT pg_database_size(current_database())::bigint AS size`);
+    const { rows } = await this.pool.query<{ size: string }>(`SELECT pg_database_size(current_database())::bigint AS size`);
     return Number(rows[0]?.size ?? 0);
   }
 
@@ -115,7 +115,7 @@ export class SystemRepo {
    * queue's tables do not exist (a process that never started the queue, e.g. tests).
    */
   async queueCounts(): Promise<QueueCounts[] | undefined> {
-    const { rows: exists } = await this.pool.query(`SELECT to_regclass('pgboss.job') IS NOT NULL AS ok`);
+    const { rows: exists } = await this.pool.query<{ ok: boolean }>(`SELECT to_regclass('pgboss.job') IS NOT NULL AS ok`);
     if (!exists[0]?.ok) return undefined;
     const { rows } = await this.pool.query(
       `SELECT name,

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import fs from 'node:fs/promises';
 import type { TDevice, TPublicStats, TStats, TStatsTrend } from '@wenku/contracts';
-import { TtlCache } from '../../lib/cache';
+import type { Caches, TtlCache } from '../../lib/cache';
 import { DEFAULT_TIMEZONE } from '../../lib/time';
 import type { ConfigService } from '../config/config.service';
 import type { SystemRepo } from './system.repo';
@@ -46,15 +46,19 @@ function cpuTimes() {
 export class SystemService {
   private lastCpu = cpuTimes();
   /** detecting engines starts processes (soffice --version): not on every 5-second poll */
-  private readonly engineCache = new TtlCache<Engine[]>(60_000);
+  private readonly engineCache: TtlCache<Engine[]>;
   /** anyone may ask for the public counts (every visit of moredoc's home and search pages): counted at most every few seconds */
-  private readonly publicCache = new TtlCache<TPublicStats>(PUBLIC_STATS_TTL_MS);
+  private readonly publicCache: TtlCache<TPublicStats>;
 
   constructor(
     private readonly repo: SystemRepo,
     private readonly settings: ConfigService,
     private readonly env: { databaseKind: string; dataDir: string; engines: () => Promise<Engine[]> },
-  ) {}
+    caches: Caches,
+  ) {
+    this.engineCache = caches.cache('system-engines', { ttlMs: 60_000 });
+    this.publicCache = caches.cache('system-public-stats', { ttlMs: PUBLIC_STATS_TTL_MS });
+  }
 
   /**
    * GET /stats for a caller without its permission: moredoc's public counts only (users plus the configured virtual

@@ -1,5 +1,7 @@
 import { defineModule } from '../../kernel/module';
 import { UserRepo } from './user.repo';
+import { GroupRepo } from './group.repo';
+import { AdminAccountService } from './admin.service';
 import { UserService } from './user.service';
 import { LoginThrottle } from './login-throttle';
 import { userRoutes } from './user.routes';
@@ -8,17 +10,26 @@ import { purgeRevokedTokensJob } from './user.jobs';
 declare module '../../kernel/module' {
   interface Services {
     users: UserService;
+    adminAccount: AdminAccountService;
     loginThrottle: LoginThrottle;
   }
 }
 
-/** Accounts: registration, password login, tokens and their revocation, groups and permissions as read. */
+/**
+ * Accounts: registration, password login, tokens and their revocation, groups and permissions, and their
+ * administration. The owner of `users`, `groups`, `user_groups`, `group_permissions` and `permissions`.
+ */
 export default defineModule({
   name: 'user',
-  create: ({ db, credits, settings, rates }) => ({
-    users: new UserService(db, new UserRepo(db), credits, settings),
-    loginThrottle: new LoginThrottle(settings, rates),
-  }),
+  create: ({ db, credits, settings, rates, events }) => {
+    const groups = new GroupRepo(db);
+    const users = new UserService({ db, repo: new UserRepo(db), groups, credits, settings });
+    return {
+      users,
+      adminAccount: new AdminAccountService({ db, groups, users, events }),
+      loginThrottle: new LoginThrottle(settings, rates),
+    };
+  },
   routes: userRoutes,
   // the first administrator (user 1) on an empty database; a generated password is shown once
   seed: async ({ users, config }, log) => {

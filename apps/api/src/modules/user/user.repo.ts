@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { likePattern } from '../../lib/sql';
-import { groupPermissions, groups, permissions, revokedTokens, userGroups, users } from '../../db/schema';
+import { anyOf, likePattern } from '../../lib/sql';
+import { revokedTokens, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
-export type GroupRow = typeof groups.$inferSelect;
 
+/** The `users` table (and the revoked tokens): the user module owns it; other modules go through `UserService`. */
 export class UserRepo {
   constructor(private readonly db: Db) {}
 
@@ -80,20 +80,44 @@ export class UserRepo {
     return row;
   }
 
-  async addToGroups(tx: Tx, userId: number, groupIds: number[]): Promise<void> {
-    if (!groupIds.length) return;
-    await tx
-      .insert(userGroups)
-      .values(groupIds.map((groupId) => ({ userId, groupId })))
-      .onConflictDoNothing();
-    await tx
-      .update(groups)
-      .set({ userCount: sql`(select count(*) from ${userGroups} where ${userGroups.groupId} = ${groups.id})` })
-      .where(inArray(groups.id, groupIds));
+  async update(id: number, patch: Partial<typeof users.$inferInsert>) {
+    const [row] = await this.db.update(users).set(patch).where(eq(users.id, id)).returning();
+    return row;
   }
 
-  defaultGroupIds(tx: Db | Tx = this.db) {
-    return tx.select({ id: groups.id }).from(groups).where(eq(groups.isDefault, true));
+  /** A user's row, locked for the rest of `tx` (credits and VIP change one at a time). */
+  lock(tx: Tx, id: number) {
+    return tx
+      .select()
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update')
+      .then((r) => r[0]);
+  }
+
+  async setVip(tx: Tx, userId: number, expireAt: Date | null) {
+    await tx.update(users).set({ vipExpireAt: expireAt }).where(eq(users.id, userId));
+  }
+
+  async listVip(q: { page: number; size: number; wd?: string; expired: boolean }) {
+    const conds: SQL[] = [q.expired ? sql`${users.vipExpireAt} IS NOT NULL` : gt(users.vipExpireAt, new Date())];
+    if (q.wd) conds.push(ilike(users.username, likePattern(q.wd)));
+    const where = and(...conds);
+    const [rows, [{ n }]] = await Promise.all([
+      this.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.vipExpireAt))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      this.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { rows, total: n };
+  }
+
+  async delete(tx: Tx, ids: number[]) {
+    await tx.delete(users).where(inArray(users.id, ids));
   }
 
   async recordLogin(id: number, ip: string): Promise<void> {
@@ -106,19 +130,19 @@ export class UserRepo {
   }
 
   /** `byContact`: the keyword also matches email, mobile and real name (administrators only). */
-  async list(q: { page: number; size: number; wd?: string; id?: number[]; group_id?: number[]; sort?: string }, byContact: boolean) {
+  /** `inGroups`: the ids of the users in the asked groups (`GroupRepo.membersOf`). */
+  async list(q: { page: number; size: number; wd?: string; id?: number[]; sort?: string }, byContact: boolean, inGroups?: SQLWrapper) {
     const conds: SQL[] = [];
     if (q.wd) {
       const like = likePattern(q.wd);
       conds.push(
         byContact
-          ? or(ilike(users.username, like), ilike(users.email, like), ilike(users.mobile, like), ilike(users.realname, like))!
+          ? anyOf(ilike(users.username, like), ilike(users.email, like), ilike(users.mobile, like), ilike(users.realname, like))
           : ilike(users.username, like),
       );
     }
     if (q.id?.length) conds.push(inArray(users.id, q.id));
-    if (q.group_id?.length)
-      conds.push(inArray(users.id, this.db.select({ id: userGroups.userId }).from(userGroups).where(inArray(userGroups.groupId, q.group_id))));
+    if (inGroups) conds.push(inArray(users.id, inGroups));
     const where = conds.length ? and(...conds) : undefined;
     const order = q.sort === 'credit_count' ? desc(users.creditCount) : q.sort === 'doc_count' ? desc(users.docCount) : desc(users.id);
     const [rows, [{ n }]] = await Promise.all([
@@ -132,50 +156,6 @@ export class UserRepo {
       this.db.select({ n: count() }).from(users).where(where),
     ]);
     return { rows, total: n };
-  }
-
-  async groupIdsOf(userIds: number[]): Promise<Map<number, number[]>> {
-    const map = new Map<number, number[]>();
-    if (!userIds.length) return map;
-    const rows = await this.db.select().from(userGroups).where(inArray(userGroups.userId, userIds));
-    for (const r of rows) map.set(r.userId, [...(map.get(r.userId) ?? []), r.groupId]);
-    return map;
-  }
-
-  groupsOf(userId: number) {
-    return this.db
-      .select({ g: groups })
-      .from(groups)
-      .innerJoin(userGroups, eq(userGroups.groupId, groups.id))
-      .where(eq(userGroups.userId, userId))
-      .orderBy(asc(groups.sort), asc(groups.id));
-  }
-
-  allGroups(wd?: string) {
-    return this.db
-      .select()
-      .from(groups)
-      .where(wd ? ilike(groups.title, `%${wd}%`) : undefined)
-      .orderBy(asc(groups.sort), asc(groups.id));
-  }
-
-  /** Permission entries held by a user through groups. */
-  permissionsOf(userId: number) {
-    return this.db
-      .selectDistinct({ p: permissions })
-      .from(permissions)
-      .innerJoin(groupPermissions, eq(groupPermissions.permissionId, permissions.id))
-      .innerJoin(userGroups, eq(userGroups.groupId, groupPermissions.groupId))
-      .where(eq(userGroups.userId, userId));
-  }
-
-  allPermissions(wd?: string) {
-    const like = wd ? likePattern(wd) : undefined;
-    return this.db
-      .select()
-      .from(permissions)
-      .where(like ? or(ilike(permissions.title, like), ilike(permissions.path, like)) : undefined)
-      .orderBy(asc(permissions.module), asc(permissions.id));
   }
 
   async revoke(jti: string, userId: number, expiresAt: Date): Promise<void> {

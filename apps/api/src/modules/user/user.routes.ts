@@ -10,24 +10,24 @@ export function userRoutes({ users, captcha, settings, mail, loginThrottle, puni
     register: {
       rateLimit: { max: async () => (await security()).register_limit_per_ip, timeWindow: '1 hour' },
       handler: async ({ body, req }) => {
-        await captcha.verify('register', body!.captcha_id, body!.captcha);
+        await captcha.verify('register', body.captcha_id, body.captcha);
         if ((await security()).enable_verify_register_email) {
-          if (!body!.email) throw badRequest('请输入电子邮箱');
-          if (!body!.code) throw badRequest('请输入邮箱验证码');
-          await mail.verifyCode(body!.email, 0, body!.code);
+          if (!body.email) throw badRequest('请输入电子邮箱');
+          if (!body.code) throw badRequest('请输入邮箱验证码');
+          await mail.verifyCode(body.email, 0, body.code);
         }
-        const user = await users.register(body!, req.ip);
+        const user = await users.register(body, req.ip);
         return { user: await users.privateView(user.id), token: await req.server.issueToken(user.id) };
       },
     },
     login: {
       rateLimit: { max: async () => (await security()).login_limit_per_ip, timeWindow: '1 minute' },
       handler: async ({ body, req }) => {
-        const account = await users.findByLogin(body!.username);
-        const gate = await loginThrottle.admit(account?.id, body!.username, req.ip);
-        await captcha.verify('login', body!.captcha_id, body!.captcha, gate.captchaRequired);
-        const user = await users.login(account, body!.password, req.ip).catch(async (e) => {
-          await loginThrottle.failed(account?.id, body!.username);
+        const account = await users.findByLogin(body.username);
+        const gate = await loginThrottle.admit(account?.id, body.username, req.ip);
+        await captcha.verify('login', body.captcha_id, body.captcha, gate.captchaRequired);
+        const user = await users.login(account, body.password, req.ip).catch(async (e) => {
+          await loginThrottle.failed(account?.id, body.username);
           throw e;
         });
         await loginThrottle.succeeded(user.id, req.ip);
@@ -35,32 +35,31 @@ export function userRoutes({ users, captcha, settings, mail, loginThrottle, puni
         return { user: toPrivateUser(user), token: await req.server.issueToken(user.id) };
       },
     },
-    logout: async ({ req }) => {
-      const a = req.auth!;
-      await users.revoke(a.jti, a.userId, new Date(a.exp * 1000));
+    logout: async ({ auth }) => {
+      await users.revoke(auth.jti, auth.userId, new Date(auth.exp * 1000));
       return { ok: true };
     },
-    getUser: async ({ query, req }) => {
-      const id = query?.id ?? req.auth?.userId;
+    getUser: async ({ query, req, auth }) => {
+      const id = query.id ?? auth?.userId;
       if (!id) throw unauthorized();
-      if (id === req.auth?.userId) return users.privateView(id);
+      if (id === auth?.userId) return users.privateView(id);
       const u = await users.get(id);
-      const keys = req.auth ? await req.server.permissionKeys(req.auth.userId) : new Set<string>();
+      const keys = auth ? await req.server.permissionKeys(auth.userId) : new Set<string>();
       return keys.has('*') || keys.has(permissionKey(api.listUsers)) ? users.privateView(id) : toPublicUser(u);
     },
-    listUsers: ({ query, req }) => users.list(query!, req.permitted),
-    getPermission: async ({ req }) => ({ permission: await users.permissions(req.auth!.userId) }),
-    getGroup: async ({ req }) => ({ group: await users.groups(req.auth!.userId) }),
+    listUsers: ({ query, req }) => users.list(query, req.permitted),
+    getPermission: async ({ auth }) => ({ permission: await users.permissions(auth.userId) }),
+    getGroup: async ({ auth }) => ({ group: await users.groups(auth.userId) }),
     listGroups: async ({ query }) => {
-      const group = await users.allGroups(query?.wd);
+      const group = await users.allGroups(query.wd);
       return { total: group.length, group };
     },
     listPermissions: async ({ query }) => {
-      const methods = query?.method?.length ? new Set<string>(query.method) : null;
-      const path = query?.path?.toLowerCase();
-      const all = (await users.allPermissions(query?.wd)).filter((p) => (!methods || methods.has(p.method)) && (!path || p.path.toLowerCase().includes(path)));
-      const page = query!.page,
-        size = query!.size;
+      const methods = query.method?.length ? new Set<string>(query.method) : null;
+      const path = query.path?.toLowerCase();
+      const all = (await users.allPermissions(query.wd)).filter((p) => (!methods || methods.has(p.method)) && (!path || p.path.toLowerCase().includes(path)));
+      const page = query.page,
+        size = query.size;
       return { total: all.length, permission: all.slice((page - 1) * size, page * size) };
     },
   };

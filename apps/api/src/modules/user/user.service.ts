@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { TUser, TUserCard, TGroup, TPermission } from '@wenku/contracts';
-import type { Db, Exec } from '../../db/client';
+import type { Db, Exec, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { CreditService } from '../credit/credit.service';
 import type { ConfigService } from '../config/config.service';
-import type { UserRepo, UserRow, GroupRow } from './user.repo';
+import type { UserRepo, UserRow } from './user.repo';
+import type { GroupRepo, GroupRow } from './group.repo';
 
 export type { UserRow } from './user.repo';
 import { assertPasswordAllowed } from './password-policy';
@@ -106,13 +107,19 @@ export interface Actor {
   permissionIds: Set<number>;
 }
 
+/**
+ * Accounts. The user module owns `users`, `groups` and who is in them (`user_groups`): every other module reads and
+ * writes them through this service (or `AdminAccountService`), never with SQL of its own.
+ */
 export class UserService {
-  constructor(
-    private readonly db: Db,
-    private readonly repo: UserRepo,
-    private readonly credits: CreditService,
-    private readonly settings: ConfigService,
-  ) {}
+  private readonly db: Db;
+  private readonly repo: UserRepo;
+  private readonly groupRepo: GroupRepo;
+  private readonly credits: CreditService;
+  private readonly settings: ConfigService;
+  constructor(deps: { db: Db; repo: UserRepo; groups: GroupRepo; credits: CreditService; settings: ConfigService }) {
+    ({ db: this.db, repo: this.repo, groups: this.groupRepo, credits: this.credits, settings: this.settings } = deps);
+  }
 
   async register(input: { username: string; password: string; email?: string }, ip: string): Promise<UserRow> {
     const security = await this.settings.get('security');
@@ -162,11 +169,12 @@ export class UserService {
           lastLoginIp: ip,
           loginAt: new Date(),
         });
-        const defaults = await this.repo.defaultGroupIds(tx);
-        await this.repo.addToGroups(
+        const defaults = await this.groupRepo.defaultGroupIds(tx);
+        await this.groupRepo.setMembership(
           tx,
           user.id,
           defaults.map((g) => g.id),
+          false,
         );
         const award = score.register;
         if (award > 0)
@@ -216,6 +224,39 @@ export class UserService {
     return this.repo.findByEmail(email);
   }
 
+  /** Changes a user's own fields (profile, credentials); the caller checks who may. */
+  update(userId: number, patch: Partial<Omit<UserRow, 'id'>>): Promise<UserRow> {
+    return this.repo.update(userId, patch);
+  }
+
+  /** The user's row locked for the rest of `tx`: credits and VIP change one at a time. */
+  lock(tx: Tx, userId: number): Promise<UserRow> {
+    return this.repo.lock(tx, userId);
+  }
+
+  /** Sets when the user's VIP ends (null: none), inside the caller's transaction (with its log and its payment). */
+  setVip(tx: Tx, userId: number, expireAt: Date | null): Promise<void> {
+    return this.repo.setVip(tx, userId, expireAt);
+  }
+
+  /** Users whose VIP runs (or ran, `expired`), latest end first. */
+  listVip(q: Parameters<UserRepo['listVip']>[0]) {
+    return this.repo.listVip(q);
+  }
+
+  /** Puts a user in exactly `groupIds` (each group's member count kept). */
+  setGroups(userId: number, groupIds: number[]): Promise<void> {
+    return this.db.transaction((tx) => this.groupRepo.setMembership(tx, userId, groupIds, true));
+  }
+
+  /** Deletes accounts (their group memberships go with them; the groups' member counts are recounted). */
+  deleteMany(ids: number[]): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      await this.repo.delete(tx, ids);
+      await this.groupRepo.recount(tx);
+    });
+  }
+
   /** Sets a new password and voids every token issued before now. */
   async setPassword(userId: number, newPassword: string): Promise<void> {
     assertPasswordAllowed(newPassword, (await this.get(userId)).username);
@@ -230,11 +271,11 @@ export class UserService {
   async ensureAdmin(username: string, password?: string): Promise<{ created: boolean; generatedPassword?: string }> {
     if ((await this.repo.count()) > 0) return { created: false };
     const generated = password ? undefined : crypto.randomBytes(12).toString('base64url');
-    const pw = await hashPassword(password ?? generated!);
+    const pw = await hashPassword(password || generated || '');
     await this.db.transaction(async (tx) => {
       const user = await this.repo.insert(tx, { username, password: pw });
       if (user.id !== ROOT_USER_ID) throw new AppError('internal', '管理员必须是第一个用户');
-      await this.repo.addToGroups(tx, user.id, [1]);
+      await this.groupRepo.setMembership(tx, user.id, [SUPER_GROUP_ID], false);
     });
     return { created: true, generatedPassword: generated };
   }
@@ -268,24 +309,25 @@ export class UserService {
 
   async privateView(id: number): Promise<TUser> {
     const u = await this.get(id);
-    const groups = await this.repo.groupIdsOf([id]);
+    const groups = await this.groupRepo.groupIdsOf([id]);
     return toPrivateUser(u, groups.get(id) ?? []);
   }
 
   /** Users as a list: administrators search by contact details too and see them; everyone else matches usernames only. */
-  async list(q: Parameters<UserRepo['list']>[0], asAdmin: boolean) {
-    const { rows, total } = await this.repo.list(asAdmin ? q : { ...q, size: Math.min(q.size, 50), group_id: undefined }, asAdmin);
+  async list(q: Parameters<UserRepo['list']>[0] & { group_id?: number[] }, asAdmin: boolean) {
+    const inGroups = asAdmin && q.group_id?.length ? this.groupRepo.membersOf(q.group_id) : undefined;
+    const { rows, total } = await this.repo.list(asAdmin ? q : { ...q, size: Math.min(q.size, 50) }, asAdmin, inGroups);
     if (!asAdmin) return { total, user: rows.map(toPublicUser) };
-    const groups = await this.repo.groupIdsOf(rows.map((r) => r.id));
+    const groups = await this.groupRepo.groupIdsOf(rows.map((r) => r.id));
     return { total, user: rows.map((r) => toPrivateUser(r, groups.get(r.id) ?? [])) };
   }
 
   async groups(userId: number): Promise<TGroup[]> {
-    return (await this.repo.groupsOf(userId)).map((r) => toGroup(r.g));
+    return (await this.groupRepo.groupsOf(userId)).map((r) => toGroup(r.g));
   }
 
   async allGroups(wd?: string): Promise<TGroup[]> {
-    return (await this.repo.allGroups(wd)).map(toGroup);
+    return (await this.groupRepo.all(wd)).map(toGroup);
   }
 
   /** The user's permission entries; the root user holds all of them. */
@@ -297,7 +339,7 @@ export class UserService {
   /** A super-administrator: user 1, or a member of the super-administrator group (1, which holds every permission). */
   async isSuperAdmin(userId: number): Promise<boolean> {
     if (userId === ROOT_USER_ID) return true;
-    return (await this.repo.groupIdsOf([userId])).get(userId)?.includes(SUPER_GROUP_ID) ?? false;
+    return (await this.groupRepo.groupIdsOf([userId])).get(userId)?.includes(SUPER_GROUP_ID) ?? false;
   }
 
   async actor(id: number): Promise<Actor> {
@@ -321,12 +363,12 @@ export class UserService {
   }
 
   async permissions(userId: number): Promise<TPermission[]> {
-    const rows = userId === ROOT_USER_ID ? await this.repo.allPermissions() : (await this.repo.permissionsOf(userId)).map((r) => r.p);
+    const rows = userId === ROOT_USER_ID ? await this.groupRepo.allPermissions() : (await this.groupRepo.permissionsOf(userId)).map((r) => r.p);
     return rows.map(toPermission);
   }
 
   async allPermissions(wd?: string): Promise<TPermission[]> {
-    return (await this.repo.allPermissions(wd)).map(toPermission);
+    return (await this.groupRepo.allPermissions(wd)).map(toPermission);
   }
 
   revoke(jti: string, userId: number, expiresAt: Date) {

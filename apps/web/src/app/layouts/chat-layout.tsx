@@ -1,7 +1,7 @@
 import { Tooltip } from 'antd';
 import { ClockCircleOutlined, HomeOutlined, MessageOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, NavLink, Outlet, useLocation, useMatch } from 'react-router-dom';
-import { ChatCategory } from '@wenku/contracts';
+import { ChatCategory } from '@wenku/contracts/enums';
 import { useScreen } from '@wenku/ui';
 import { useSession } from '../session';
 import { UserAvatar } from '../../features/user/components/user-avatar';

@@ -1,4 +1,4 @@
-import type { TConfig } from '@wenku/contracts';
+import type { TConfig } from '@wenku/contracts/schemas';
 
 /** "2024-2026", or just the current year when the start year is not earlier. */
 export function copyrightYears(startYear: number, currentYear = new Date().getFullYear()): string {

@@ -1,7 +1,7 @@
 import { Dropdown, Popover } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
-import { CategoryType } from '@wenku/contracts';
+import { CategoryType } from '@wenku/contracts/enums';
 import { useNavigation } from '../../features/navigation/api';
 import { CATEGORY_POPOVER_HREFS, isActiveHref, type NavNode } from '../../features/navigation/lib';
 import { CategoryPanel } from '../../features/category/components/category-panel';

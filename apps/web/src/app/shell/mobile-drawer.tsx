@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Collapse, Drawer } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { CategoryType } from '@wenku/contracts';
+import { CategoryType } from '@wenku/contracts/enums';
 import { useSession } from '../session';
 import { useCategoryTree } from '../../features/category/api';
 import { articleCategoryHref, documentCategoryHref, type CategoryNode } from '../../features/category/lib';

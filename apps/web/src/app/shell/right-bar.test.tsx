@@ -9,7 +9,7 @@ describe('<RightBar>', () => {
   it('links to the chat only when settings.llm.enable is true', async () => {
     stubApi(() => undefined, testSettings({ llm: { enable: true } }));
     renderAt(<RightBar />, '/');
-    const link = await screen.findByRole('link', { name: 'AI对话' }, { timeout: 10000 });
+    const link = await screen.findByRole('link', { name: 'AI对话' });
     expect(link.getAttribute('href')).toBe('/chat');
   });
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdvertisementPosition } from '@wenku/contracts';
+import type { AdvertisementPosition } from '@wenku/contracts/enums';
 import { api, apiClient } from '../../lib/api';
 import { useSession } from '../../app/session';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RouteBody, RouteQuery } from '@wenku/contracts';
+import type { RouteBody, RouteQuery } from '@wenku/contracts/paths';
 import { api, apiClient, errorMessage } from '../../lib/api';
 import { useSession } from '../../app/session';
 

@@ -1,5 +1,5 @@
 import { Carousel } from 'antd';
-import type { TBanner } from '@wenku/contracts';
+import type { TBanner } from '@wenku/contracts/schemas';
 import { apiUrl } from '../../lib/api';
 import './banner.css';
 

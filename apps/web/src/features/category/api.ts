@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CategoryType, STORAGE_KEYS, type TCategory } from '@wenku/contracts';
+import { CATEGORY_TREE_QUERY, STORAGE_KEYS } from '@wenku/contracts/constants';
+import type { TCategory } from '@wenku/contracts/schemas';
 import { api, apiClient } from '../../lib/api';
 import { storage } from '../../lib/storage';
 import { useSettings } from '../settings/api';
@@ -8,16 +9,14 @@ import { buildCategoryTree, normalizeCategory, visibleCategories, type CategoryN
 
 export const categoryKeys = { list: ['category', 'list'] as const };
 
-const CATEGORY_FIELDS = ['id', 'parent_id', 'title', 'icon', 'cover', 'doc_count', 'enable', 'description', 'show_description', 'sort', 'type', 'created_at'];
-
-/** Every category of both types (GET /category/list with selected fields and both type filters). */
+/** Every category of both types (GET /category/list with selected fields and both type filters; the route warms it). */
 export function useCategoriesQuery() {
   return useQuery({
     queryKey: categoryKeys.list,
     queryFn: ({ signal }) =>
       apiClient
         .call(api.listCategories, {
-          query: { page: 1, size: 10000, type: [CategoryType.Document, CategoryType.Article], field: CATEGORY_FIELDS },
+          query: CATEGORY_TREE_QUERY,
           signal,
         })
         .then((r) => r.category.map(normalizeCategory)),

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DOCUMENT_FIRST_PAGE_QUERY } from '@wenku/contracts/constants';
+import { buildQuery } from '@wenku/contracts/client';
 import { DEFAULT_FILTERS, descendantIds, filtersFromSearch, filtersToSearch, listQueryOf, withFilter } from './filters';
 
 describe('filters ↔ URL', () => {
@@ -55,5 +57,11 @@ describe('descendantIds', () => {
     ];
     expect(descendantIds(list, 1)).toEqual([1, 2, 5, 3]);
     expect(descendantIds(list, 4)).toEqual([4]);
+  });
+});
+
+describe('the first page of /category', () => {
+  it('asks with the query the API warms before it listens (the same query string, or the warm answer is missed)', () => {
+    expect(buildQuery(listQueryOf(DEFAULT_FILTERS, []))).toBe(buildQuery(DOCUMENT_FIRST_PAGE_QUERY));
   });
 });

@@ -1,4 +1,4 @@
-import type { TCategory } from '@wenku/contracts';
+import type { TCategory } from '@wenku/contracts/schemas';
 import { EXT_OPTIONS, FEE_OPTIONS, optionOf, type ExtOption, type FeeOption } from '../document/lib/filter-options';
 
 export const SORT_OPTIONS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TCategory } from '@wenku/contracts';
+import type { TCategory } from '@wenku/contracts/schemas';
 import { buildCategoryTree, categoryPath, visibleCategories } from './lib';
 
 const c = (id: number, parent_id: number, patch: Partial<TCategory> = {}): TCategory => ({

@@ -1,4 +1,5 @@
-import { CategoryType, type TCategory } from '@wenku/contracts';
+import { CategoryType } from '@wenku/contracts/enums';
+import type { TCategory } from '@wenku/contracts/schemas';
 
 /** A list row may carry only the selected fields: fill in the rest. */
 export function normalizeCategory(c: Partial<TCategory> & { id: number }): TCategory {

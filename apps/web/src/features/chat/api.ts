@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isChatFinished, type TChatCategory, type TChatMessage, type TChatTopic, type TCreateChatTopicBody } from '@wenku/contracts';
+import { isChatFinished, type TChatCategory } from '@wenku/contracts/enums';
+import type { TChatMessage, TChatTopic, TCreateChatTopicBody } from '@wenku/contracts/schemas';
 import { api, apiClient } from '../../lib/api';
 import { useSession } from '../../app/session';
 

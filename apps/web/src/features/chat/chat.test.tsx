@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
+import { ErrorCode } from '@wenku/contracts/client';
 import { renderAt } from '../../test/render';
 import { jsonResponse as json, ndjsonResponse, ndjsonStream, stubApi } from '../../test/fetch';
 import { testChatMessage, testChatTopic, testUser } from '../../test/fixtures';
@@ -31,7 +32,7 @@ const typeAndSend = (text: string) => {
   fireEvent.keyDown(box, { key: 'Enter' });
 };
 
-describe('<ChatNewPage>', { timeout: 30000 }, () => {
+describe('<ChatNewPage>', () => {
   it('creates a dialog topic on Enter and opens it with the question', async () => {
     const created: unknown[] = [];
     stubApi((u, init) => {
@@ -44,13 +45,13 @@ describe('<ChatNewPage>', { timeout: 30000 }, () => {
     });
     renderAt(<ChatNewPage />, '/chat/dialog');
     expect(screen.getByRole('heading', { name: 'AI对话' })).toBeTruthy();
-    expect(await screen.findByText('今日剩余 17 次', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('今日剩余 17 次')).toBeTruthy();
     // Shift+Enter is a new line, not a send
     fireEvent.change(screen.getByLabelText('问题'), { target: { value: '你好' } });
     fireEvent.keyDown(screen.getByLabelText('问题'), { key: 'Enter', shiftKey: true });
     expect(created).toEqual([]);
     typeAndSend('你好');
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat/new-uuid'), { timeout: 10000 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat/new-uuid'));
     expect(created).toEqual([{ category: 0 }]);
     expect(sessionStorage.getItem('wk-chat-pending:new-uuid')).toBe('你好');
   });
@@ -66,10 +67,10 @@ describe('<ChatNewPage>', { timeout: 30000 }, () => {
     });
     renderAt(<ChatNewPage />, '/chat/dialog');
     typeAndSend('你好');
-    expect(await screen.findByText('创建会话失败', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('创建会话失败')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/chat/dialog');
     typeAndSend('你好');
-    expect(await screen.findByText('AI 功能未开启', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('AI 功能未开启')).toBeTruthy();
   });
 
   it('AI搜索 creates a category 1 topic; 在新标签页打开 opens it in a new tab with ?q=', async () => {
@@ -94,7 +95,7 @@ describe('<ChatNewPage>', { timeout: 30000 }, () => {
       expect(document.body.textContent).not.toMatch(/即将.?上线/);
       fireEvent.click(screen.getByRole('checkbox', { name: '在新标签页打开' }));
       typeAndSend('合同 范本');
-      await waitFor(() => expect(opened.length).toBe(1), { timeout: 10000 });
+      await waitFor(() => expect(opened.length).toBe(1));
       expect(created).toEqual([{ category: 1 }]);
       expect(opened[0][0]).toBe('/chat/s-uuid?q=%E5%90%88%E5%90%8C%20%E8%8C%83%E6%9C%AC');
       expect(screen.getByTestId('location').textContent).toBe('/chat/search');
@@ -120,7 +121,7 @@ function topicApi(stream: (init?: RequestInit) => Promise<Response>, extra?: (u:
 
 const openTopic = () => renderAt(<></>, '/chat/t5', { routes: [{ path: '/chat/:id', element: <ChatTopicPage /> }] });
 
-describe('<ChatTopicPage>', { timeout: 30000 }, () => {
+describe('<ChatTopicPage>', () => {
   it('sends the pending first question and streams the answer token by token until done', async () => {
     let s!: ReturnType<typeof ndjsonStream>;
     const sent: unknown[] = [];
@@ -131,8 +132,8 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
     });
     savePendingQuestion('t5', '你好');
     openTopic();
-    expect(await screen.findByRole('heading', { name: '打招呼' }, { timeout: 10000 })).toBeTruthy();
-    await waitFor(() => expect(sent).toEqual([{ topic_id: 5, content: '你好' }]), { timeout: 10000 });
+    expect(await screen.findByRole('heading', { name: '打招呼' })).toBeTruthy();
+    await waitFor(() => expect(sent).toEqual([{ topic_id: 5, content: '你好' }]));
     expect(sessionStorage.getItem('wk-chat-pending:t5')).toBeNull();
     expect(await screen.findByText('你好', { selector: '.is-user .wk-chat-bubble' })).toBeTruthy();
     expect(screen.getByRole('status', { name: '正在生成' })).toBeTruthy();
@@ -144,9 +145,9 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
       s.push({ type: 'delta', content: '你好，' });
     });
     const answer = await screen.findByTestId('chat-answer');
-    await waitFor(() => expect(answer.textContent).toContain('你好，'), { timeout: 10000 });
+    await waitFor(() => expect(answer.textContent).toContain('你好，'));
     act(() => s.push({ type: 'delta', content: '我是**助手**' }));
-    await waitFor(() => expect(answer.querySelector('strong')?.textContent).toBe('助手'), { timeout: 10000 });
+    await waitFor(() => expect(answer.querySelector('strong')?.textContent).toBe('助手'));
     act(() => {
       s.push({
         type: 'done',
@@ -155,7 +156,7 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
       });
       s.close();
     });
-    await waitFor(() => expect(answer.querySelector('strong')?.textContent).toBe('文库助手'), { timeout: 10000 });
+    await waitFor(() => expect(answer.querySelector('strong')?.textContent).toBe('文库助手'));
     expect(screen.getByText('输入 9 · 输出 7 tokens')).toBeTruthy();
     expect(screen.queryByRole('status', { name: '正在生成' })).toBeNull();
     expect(within(answer).getByRole('button', { name: /复制/ })).toBeTruthy();
@@ -198,10 +199,10 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
     };
     try {
       openTopic();
-      await screen.findByText(/有什么可以帮你的/, {}, { timeout: 10000 });
+      await screen.findByText(/有什么可以帮你的/);
       typeAndSend('写首诗');
-      const answer = await screen.findByTestId('chat-answer', {}, { timeout: 10000 });
-      await within(answer).findByRole('button', { name: /复制/ }, { timeout: 10000 });
+      const answer = await screen.findByTestId('chat-answer');
+      await within(answer).findByRole('button', { name: /复制/ });
       fireEvent.click(within(answer).getByRole('button', { name: /复制/ }));
       expect(await screen.findByText('已复制')).toBeTruthy();
       expect(copied).toEqual(['床前明月光']);
@@ -214,18 +215,16 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
       expect(await screen.findByText('内容过长，无法导出')).toBeTruthy();
 
       fireEvent.click(within(answer).getByRole('button', { name: /导出图片/ }));
-      expect(await screen.findByText('导出图片失败', {}, { timeout: 10000 })).toBeTruthy();
+      expect(await screen.findByText('导出图片失败')).toBeTruthy();
 
       fireEvent.click(within(answer).getByRole('button', { name: /重新生成/ }));
-      await waitFor(
-        () =>
-          expect(sent).toEqual([
-            { topic_id: 5, content: '写首诗' },
-            { topic_id: 5, content: '写首诗' },
-          ]),
-        { timeout: 10000 },
+      await waitFor(() =>
+        expect(sent).toEqual([
+          { topic_id: 5, content: '写首诗' },
+          { topic_id: 5, content: '写首诗' },
+        ]),
       );
-      await waitFor(() => expect(screen.getAllByTestId('chat-answer')).toHaveLength(2), { timeout: 10000 });
+      await waitFor(() => expect(screen.getAllByTestId('chat-answer')).toHaveLength(2));
     } finally {
       URL.createObjectURL = origCreate;
       HTMLAnchorElement.prototype.click = origClick;
@@ -246,9 +245,9 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
       ]),
     );
     openTopic();
-    await screen.findByText(/有什么可以帮你的/, {}, { timeout: 10000 });
+    await screen.findByText(/有什么可以帮你的/);
     typeAndSend('合同');
-    const link = await screen.findByRole('link', { name: /劳动合同范本/ }, { timeout: 10000 });
+    const link = await screen.findByRole('link', { name: /劳动合同范本/ });
     expect(link.getAttribute('href')).toBe('/document/doc-1?page=3');
     expect(link.textContent).toContain('第 3 页');
   });
@@ -272,9 +271,9 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
       },
     );
     openTopic();
-    await screen.findByText(/有什么可以帮你的/, {}, { timeout: 10000 });
+    await screen.findByText(/有什么可以帮你的/);
     typeAndSend('写一篇长文');
-    await waitFor(() => expect(s).toBeTruthy(), { timeout: 10000 });
+    await waitFor(() => expect(s).toBeTruthy());
     act(() => {
       s.push({
         type: 'message',
@@ -283,11 +282,11 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
       });
       s.push({ type: 'delta', content: '很久很久以前' });
     });
-    await waitFor(() => expect(screen.getByTestId('chat-answer').textContent).toContain('很久很久以前'), { timeout: 10000 });
+    await waitFor(() => expect(screen.getByTestId('chat-answer').textContent).toContain('很久很久以前'));
     fireEvent.click(screen.getByRole('button', { name: /停止/ }));
-    expect(await screen.findByText('已停止生成', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('已停止生成')).toBeTruthy();
     expect(signal?.aborted).toBe(true);
-    await waitFor(() => expect(cancelled).toEqual([{ id: 12 }]), { timeout: 10000 });
+    await waitFor(() => expect(cancelled).toEqual([{ id: 12 }]));
     expect(screen.getByTestId('chat-answer').textContent).toContain('很久很久以前');
     expect(screen.getByRole('button', { name: /发送/ })).toBeTruthy();
   });
@@ -309,11 +308,11 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
       },
     );
     openTopic();
-    await screen.findByText(/有什么可以帮你的/, {}, { timeout: 10000 });
+    await screen.findByText(/有什么可以帮你的/);
     typeAndSend('你好');
-    await waitFor(() => expect(s).toBeTruthy(), { timeout: 10000 });
+    await waitFor(() => expect(s).toBeTruthy());
     fireEvent.click(await screen.findByRole('button', { name: /停止/ }));
-    expect(await screen.findByText('已停止生成', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('已停止生成')).toBeTruthy();
     expect(cancelled).toEqual([]);
   });
 
@@ -325,9 +324,9 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
       ]),
     );
     openTopic();
-    await screen.findByText(/有什么可以帮你的/, {}, { timeout: 10000 });
+    await screen.findByText(/有什么可以帮你的/);
     typeAndSend('你好');
-    expect((await screen.findByRole('alert', {}, { timeout: 10000 })).textContent).toBe('大模型服务暂时不可用，请稍后再试');
+    expect((await screen.findByRole('alert')).textContent).toBe('大模型服务暂时不可用，请稍后再试');
   });
 
   it('a refused stream (429) shows the server message; a plain-text refusal its text, an HTML one 发送失败', async () => {
@@ -338,15 +337,15 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
       return Promise.resolve(new Response(n === 2 ? 'oops' : '<html>502 Bad Gateway</html>', { status: n === 2 ? 500 : 502 }));
     });
     openTopic();
-    await screen.findByText(/有什么可以帮你的/, {}, { timeout: 10000 });
+    await screen.findByText(/有什么可以帮你的/);
     typeAndSend('你好');
-    expect((await screen.findByRole('alert', {}, { timeout: 10000 })).textContent).toBe('今日对话次数已用完');
+    expect((await screen.findByRole('alert')).textContent).toBe('今日对话次数已用完');
     await screen.findByRole('button', { name: /发送/ });
     typeAndSend('再试一次');
-    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['今日对话次数已用完', 'oops']), { timeout: 10000 });
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['今日对话次数已用完', 'oops']));
     await screen.findByRole('button', { name: /发送/ });
     typeAndSend('第三次');
-    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['今日对话次数已用完', 'oops', '发送失败']), { timeout: 10000 });
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['今日对话次数已用完', 'oops', '发送失败']));
   });
 
   it('shows the saved transcript in order and a typing indicator for an unfinished answer', async () => {
@@ -363,7 +362,7 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
       return undefined;
     });
     openTopic();
-    expect(await screen.findByText('旧的问题', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('旧的问题')).toBeTruthy();
     expect(screen.getByText('旧的回答')).toBeTruthy();
     expect(screen.getByRole('status', { name: '正在生成' })).toBeTruthy();
     // the first message is never rendered after its answer
@@ -374,12 +373,12 @@ describe('<ChatTopicPage>', { timeout: 30000 }, () => {
   it('shows 会话不存在或已删除 for a topic the server does not know', async () => {
     stubApi((u) => (u.pathname === '/api/v1/chat/topic' ? json({ code: ErrorCode.NotFound, message: '会话不存在' }, 404) : undefined));
     renderAt(<></>, '/chat/nope', { routes: [{ path: '/chat/:id', element: <ChatTopicPage /> }] });
-    expect(await screen.findByText('会话不存在或已删除', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('会话不存在或已删除')).toBeTruthy();
     expect(screen.getByRole('link', { name: /开始新的对话/ }).getAttribute('href')).toBe('/chat/dialog');
   });
 });
 
-describe('<ChatHistoryPage>', { timeout: 60000 }, () => {
+describe('<ChatHistoryPage>', () => {
   it('groups topics under 今天 and 昨天, renames and deletes', async () => {
     const now = new Date();
     const yesterday = new Date(now.getTime() - 24 * 3600_000);
@@ -405,7 +404,7 @@ describe('<ChatHistoryPage>', { timeout: 60000 }, () => {
       return undefined;
     });
     renderAt(<ChatHistoryPage />, '/chat/history');
-    await screen.findByText('今天的会话', {}, { timeout: 10000 });
+    await screen.findByText('今天的会话');
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['今天', '昨天']);
     expect(
       within(screen.getByRole('region', { name: '今天' }))
@@ -418,12 +417,12 @@ describe('<ChatHistoryPage>', { timeout: 60000 }, () => {
     const input = await screen.findByLabelText('会话标题');
     fireEvent.change(input, { target: { value: '新标题' } });
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(renamed).toEqual([{ id: 1, title: '新标题' }]), { timeout: 10000 });
+    await waitFor(() => expect(renamed).toEqual([{ id: 1, title: '新标题' }]));
     expect(await screen.findByText('已重命名')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '删除 昨天的会话' }));
     fireEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
-    await waitFor(() => expect(deleted).toEqual([['2']]), { timeout: 10000 });
+    await waitFor(() => expect(deleted).toEqual([['2']]));
     expect(await screen.findByText('已删除')).toBeTruthy();
   });
 
@@ -437,13 +436,13 @@ describe('<ChatHistoryPage>', { timeout: 60000 }, () => {
       return undefined;
     });
     renderAt(<ChatHistoryPage />, '/chat/history');
-    expect(await screen.findByText('还没有会话', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('还没有会话')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'AI搜索' }));
-    await waitFor(() => expect(queries.some((q) => q.includes('category=1'))).toBe(true), { timeout: 10000 });
+    await waitFor(() => expect(queries.some((q) => q.includes('category=1'))).toBe(true));
     const search = screen.getByLabelText('搜索会话标题');
     fireEvent.change(search, { target: { value: '合同' } });
     fireEvent.keyDown(search, { key: 'Enter', keyCode: 13 });
-    await waitFor(() => expect(queries.some((q) => q.includes(`wd=${encodeURIComponent('合同')}`))).toBe(true), { timeout: 10000 });
+    await waitFor(() => expect(queries.some((q) => q.includes(`wd=${encodeURIComponent('合同')}`))).toBe(true));
     expect(await screen.findByText('没有找到相关会话')).toBeTruthy();
   });
 });
@@ -466,7 +465,7 @@ function searchApi(stream: (init?: RequestInit) => Promise<Response>, messages: 
 
 const openSearchTopic = () => renderAt(<></>, '/chat/s6', { routes: [{ path: '/chat/:id', element: <ChatTopicPage /> }] });
 
-describe('AI search answers (category 1)', { timeout: 30000 }, () => {
+describe('AI search answers (category 1)', () => {
   it('shows the numbered references as soon as they arrive, before any delta, above the answer', async () => {
     let s!: ReturnType<typeof ndjsonStream>;
     searchApi((init) => {
@@ -474,15 +473,15 @@ describe('AI search answers (category 1)', { timeout: 30000 }, () => {
       return s.response;
     });
     openSearchTopic();
-    expect(await screen.findByText(/向文库提问/, {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText(/向文库提问/)).toBeTruthy();
     typeAndSend('试用期最长多久？');
-    await waitFor(() => expect(s).toBeTruthy(), { timeout: 10000 });
-    expect(await screen.findByText('正在检索相关文档…', {}, { timeout: 10000 })).toBeTruthy();
+    await waitFor(() => expect(s).toBeTruthy());
+    expect(await screen.findByText('正在检索相关文档…')).toBeTruthy();
     act(() => {
       s.push({ type: 'message', message: testChatMessage({ id: 21, topic_id: 6, role: 'user', content: '试用期最长多久？' }) });
       s.push({ type: 'reference', references: REFS });
     });
-    const cards = await screen.findAllByTestId('chat-reference', {}, { timeout: 10000 });
+    const cards = await screen.findAllByTestId('chat-reference');
     expect(cards).toHaveLength(2);
     // no delta yet: the answer is still being written
     expect(screen.getByRole('status', { name: '正在生成' })).toBeTruthy();
@@ -502,7 +501,7 @@ describe('AI search answers (category 1)', { timeout: 30000 }, () => {
     expect(refs.compareDocumentPosition(bubble) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     act(() => s.push({ type: 'delta', content: '不满一年的合同，试用期不超过一个月[1]；' }));
-    await waitFor(() => expect(answer.querySelectorAll('a[data-cite]')).toHaveLength(1), { timeout: 10000 });
+    await waitFor(() => expect(answer.querySelectorAll('a[data-cite]')).toHaveLength(1));
     act(() => {
       s.push({ type: 'delta', content: '公司制度另有约定[2]，参见[5]。' });
       s.push({
@@ -519,7 +518,7 @@ describe('AI search answers (category 1)', { timeout: 30000 }, () => {
       s.close();
     });
     // under load the last delta and `done` can take more than waitFor's default second to render
-    await waitFor(() => expect(screen.queryByRole('status', { name: '正在生成' })).toBeNull(), { timeout: 10000 });
+    await waitFor(() => expect(screen.queryByRole('status', { name: '正在生成' })).toBeNull());
     const badges = [...answer.querySelectorAll<HTMLAnchorElement>('.wk-chat-answer-md a[data-cite]')];
     expect(badges.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['1', '/document/doc-1?page=3'],
@@ -539,7 +538,7 @@ describe('AI search answers (category 1)', { timeout: 30000 }, () => {
       ],
     );
     openSearchTopic();
-    const answer = await screen.findByTestId('chat-answer', {}, { timeout: 10000 });
+    const answer = await screen.findByTestId('chat-answer');
     expect(within(answer).getAllByTestId('chat-reference')).toHaveLength(2);
     const badge = await within(answer).findByRole('link', { name: /引用 2/ });
     expect(badge.getAttribute('href')).toBe('/document/doc-2?page=12');
@@ -565,9 +564,9 @@ describe('AI search answers (category 1)', { timeout: 30000 }, () => {
       ]),
     );
     openSearchTopic();
-    await screen.findByText(/向文库提问/, {}, { timeout: 10000 });
+    await screen.findByText(/向文库提问/);
     typeAndSend('试用期');
-    expect(await screen.findByText('未配置对话模型，无法生成回答；以下是检索到的相关文档。', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('未配置对话模型，无法生成回答；以下是检索到的相关文档。')).toBeTruthy();
     expect(screen.getAllByTestId('chat-reference')).toHaveLength(1);
   });
 
@@ -583,18 +582,18 @@ describe('AI search answers (category 1)', { timeout: 30000 }, () => {
         ],
       );
       openSearchTopic();
-      const badge = await screen.findByRole('link', { name: /引用 1/ }, { timeout: 10000 });
+      const badge = await screen.findByRole('link', { name: /引用 1/ });
       expect(badge.getAttribute('target')).toBeNull();
       expect(screen.getAllByTestId('chat-reference')[0].getAttribute('target')).toBeNull();
       fireEvent.click(badge);
-      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/document/doc-1?page=3'), { timeout: 10000 });
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/document/doc-1?page=3'));
     } finally {
       Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
     }
   });
 });
 
-describe('document Q&A topics (category 2)', { timeout: 30000 }, () => {
+describe('document Q&A topics (category 2)', () => {
   const DOC_TOPIC = testChatTopic({ id: 8, uuid: 'd8', title: '问文档：线性代数', category: 2, document_id: 90 });
 
   it('lists the bound documents, greys out unavailable ones and removes one with ×', async () => {
@@ -618,9 +617,9 @@ describe('document Q&A topics (category 2)', { timeout: 30000 }, () => {
       return undefined;
     });
     renderAt(<></>, '/chat/d8', { routes: [{ path: '/chat/:id', element: <ChatTopicPage /> }] });
-    expect(await screen.findByText('文档问答', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('文档问答')).toBeTruthy();
     expect(await screen.findByText(/回答只来自这些文档/)).toBeTruthy();
-    const tags = await screen.findAllByTestId('chat-topic-document', {}, { timeout: 10000 });
+    const tags = await screen.findAllByTestId('chat-topic-document');
     expect(tags).toHaveLength(2);
     expect(within(tags[0]).getByRole('link', { name: '线性代数' }).getAttribute('href')).toBe('/document/la');
     expect(tags[1].className).toContain('is-unavailable');
@@ -628,9 +627,9 @@ describe('document Q&A topics (category 2)', { timeout: 30000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: '移除 已删除的讲义' }));
     fireEvent.click(await screen.findByRole('button', { name: /^移\s*除$/ }));
-    await waitFor(() => expect(removed).toEqual(['8:91']), { timeout: 10000 });
+    await waitFor(() => expect(removed).toEqual(['8:91']));
     expect(await screen.findByText('已移除')).toBeTruthy();
-    await waitFor(() => expect(screen.getAllByTestId('chat-topic-document')).toHaveLength(1), { timeout: 10000 });
+    await waitFor(() => expect(screen.getAllByTestId('chat-topic-document')).toHaveLength(1));
   });
 
   it('a refused removal shows the server message', async () => {
@@ -643,13 +642,13 @@ describe('document Q&A topics (category 2)', { timeout: 30000 }, () => {
       return undefined;
     });
     renderAt(<></>, '/chat/d8', { routes: [{ path: '/chat/:id', element: <ChatTopicPage /> }] });
-    fireEvent.click(await screen.findByRole('button', { name: '移除 线性代数' }, { timeout: 10000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '移除 线性代数' }));
     fireEvent.click(await screen.findByRole('button', { name: /^移\s*除$/ }));
-    expect(await screen.findByText('至少保留一篇文档', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('至少保留一篇文档')).toBeTruthy();
   });
 });
 
-describe('history shows what kind each topic is', { timeout: 30000 }, () => {
+describe('history shows what kind each topic is', () => {
   it('tags AI搜索 and 文档问答 topics and links them to their conversation', async () => {
     const now = new Date().toISOString();
     stubApi((u) =>
@@ -665,7 +664,7 @@ describe('history shows what kind each topic is', { timeout: 30000 }, () => {
         : undefined,
     );
     renderAt(<ChatHistoryPage />, '/chat/history');
-    await screen.findByText('一次搜索', {}, { timeout: 10000 });
+    await screen.findByText('一次搜索');
     const items = screen.getAllByTestId('chat-topic');
     expect(items.map((li) => within(li).getByTestId('chat-topic-category').textContent)).toEqual(['AI对话', 'AI搜索', '文档问答']);
     expect(
@@ -681,7 +680,7 @@ describe('history shows what kind each topic is', { timeout: 30000 }, () => {
   });
 });
 
-describe('the chat bar on a conversation', { timeout: 30000 }, () => {
+describe('the chat bar on a conversation', () => {
   it('lights AI搜索 for an AI search topic and AI对话 for a dialog', async () => {
     stubApi((u, init) => {
       if (u.pathname === '/api/v1/chat/topic' && method(init) === 'GET')
@@ -692,10 +691,10 @@ describe('the chat bar on a conversation', { timeout: 30000 }, () => {
     const routes = [{ path: '/chat', element: <ChatLayout />, children: [{ path: ':id', element: <ChatTopicPage /> }] }];
     const active = () => [...document.querySelectorAll('.wk-chat-nav-item.is-active')].map((a) => a.textContent);
     const { router } = renderAt(<></>, '/chat/s6', { routes });
-    await screen.findByRole('heading', { name: '试用期' }, { timeout: 10000 });
-    await waitFor(() => expect(active()).toEqual(['AI搜索']), { timeout: 10000 });
+    await screen.findByRole('heading', { name: '试用期' });
+    await waitFor(() => expect(active()).toEqual(['AI搜索']));
     await act(() => router.navigate('/chat/t5'));
-    await screen.findByRole('heading', { name: '打招呼' }, { timeout: 10000 });
-    await waitFor(() => expect(active()).toEqual(['AI对话']), { timeout: 10000 });
+    await screen.findByRole('heading', { name: '打招呼' });
+    await waitFor(() => expect(active()).toEqual(['AI对话']));
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '@wenku/ui/markdown';
-import type { TChatReference } from '@wenku/contracts';
+import type { TChatReference } from '@wenku/contracts/schemas';
 import { linkCitations, relevancePercent, shortSnippet } from './citations';
 import { documentTopicTitle } from './lib';
 

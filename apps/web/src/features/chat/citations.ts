@@ -1,4 +1,4 @@
-import type { TChatReference } from '@wenku/contracts';
+import type { TChatReference } from '@wenku/contracts/schemas';
 import { referenceHref } from './lib';
 
 /** Elements whose text is never a citation: code, links (a mark inside one is already a link), formulas' MathML. */

@@ -1,4 +1,5 @@
-import { historyLabel, type TChatReference, type TChatTopic } from '@wenku/contracts';
+import { historyLabel } from '@wenku/contracts/format';
+import type { TChatReference, TChatTopic } from '@wenku/contracts/schemas';
 import { documentHref } from '../document/lib/href';
 
 /** The category tag's colour: AI对话, AI搜索, 文档问答. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChatMessageStatus, type TChatMessage, type TChatReference, type TChatStreamEvent } from '@wenku/contracts';
+import { ChatMessageStatus } from '@wenku/contracts/enums';
+import type { TChatMessage, TChatReference, TChatStreamEvent } from '@wenku/contracts/schemas';
 import { api, apiClient, ApiError } from '../../lib/api';
 import { useSession } from '../../app/session';
 import { cancelChatMessage, chatKeys } from './api';

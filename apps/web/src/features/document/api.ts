@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { RouteQuery, TComment, TDocument } from '@wenku/contracts';
+import type { RouteQuery } from '@wenku/contracts/paths';
+import type { TComment, TDocument } from '@wenku/contracts/schemas';
 import { api, apiClient, ApiError } from '../../lib/api';
 import { useSession } from '../../app/session';
 import { CONVERT_POLL_MS, isConverting } from './lib/status';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { STORAGE_KEYS } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
 import { renderAt } from '../../test/render';
 import { jsonResponse as json, stubApi } from '../../test/fetch';
 import { testOrder, testUser } from '../../test/fixtures';
@@ -38,15 +38,15 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('paid download short of credits', { timeout: 30000 }, () => {
+describe('paid download short of credits', () => {
   it('offers 在线购买, which creates a document order and opens its page', async () => {
     const bodies: unknown[] = [];
     mockApi([1, 2], bodies);
     renderAt(<Harness />, '/document/abc123');
     fireEvent.click(screen.getByRole('button', { name: '下载文档' }));
-    fireEvent.click(await screen.findByRole('button', { name: '确认下载' }, { timeout: 10000 }));
-    fireEvent.click(await screen.findByRole('button', { name: '在线购买' }, { timeout: 10000 }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order?order_no=20261124000000000055'), { timeout: 10000 });
+    fireEvent.click(await screen.findByRole('button', { name: '确认下载' }));
+    fireEvent.click(await screen.findByRole('button', { name: '在线购买' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order?order_no=20261124000000000055'));
     expect(bodies).toEqual([{ order_type: 1, document_id: 9 }]);
   });
 
@@ -54,8 +54,8 @@ describe('paid download short of credits', { timeout: 30000 }, () => {
     mockApi([], []);
     renderAt(<Harness />, '/document/abc123');
     fireEvent.click(screen.getByRole('button', { name: '下载文档' }));
-    fireEvent.click(await screen.findByRole('button', { name: '确认下载' }, { timeout: 10000 }));
-    expect(await screen.findByText('积分不足', {}, { timeout: 10000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: '确认下载' }));
+    expect(await screen.findByText('积分不足')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '在线购买' })).toBeNull();
   });
 });

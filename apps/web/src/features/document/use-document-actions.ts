@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ErrorCode, OrderType, type TRechargeSettings } from '@wenku/contracts';
+import { OrderType } from '@wenku/contracts/enums';
+import { ErrorCode } from '@wenku/contracts/client';
+import type { TRechargeSettings } from '@wenku/contracts/schemas';
 import { api, apiClient, apiUrl, ApiError, errorMessage } from '../../lib/api';
 import { useSession } from '../../app/session';
 import { loginRedirect } from '../../app/access';

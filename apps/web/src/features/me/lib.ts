@@ -1,4 +1,4 @@
-import type { TUser } from '@wenku/contracts';
+import type { TUser } from '@wenku/contracts/schemas';
 
 /** Reasons the API writes into the credit ledger, in Chinese. */
 const CREDIT_REASON_LABELS: Record<string, string> = {

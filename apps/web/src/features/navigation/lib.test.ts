@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TNavigation } from '@wenku/contracts';
+import type { TNavigation } from '@wenku/contracts/schemas';
 import { buildNavigationTree, enabledOnly, isActiveHref, isExternalHref } from './lib';
 
 const nav = (id: number, patch: Partial<TNavigation> = {}): TNavigation => ({

@@ -1,4 +1,4 @@
-import type { TNavigation } from '@wenku/contracts';
+import type { TNavigation } from '@wenku/contracts/schemas';
 import { bySortDesc } from '../category/lib';
 
 export interface NavNode {

@@ -1,4 +1,4 @@
-import { DEFAULT_OAUTH_REDIRECT, OAUTH_TYPES } from '@wenku/contracts';
+import { DEFAULT_OAUTH_REDIRECT, OAUTH_TYPES } from '@wenku/contracts/constants';
 import { safeRedirect } from '../../app/access';
 
 export type OAuthType = (typeof OAUTH_TYPES)[number];

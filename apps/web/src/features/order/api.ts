@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OrderStatus, type TCreateOrderBody, type TOrder, type TPayOrderBody } from '@wenku/contracts';
+import { OrderStatus } from '@wenku/contracts/enums';
+import type { TCreateOrderBody, TOrder, TPayOrderBody } from '@wenku/contracts/schemas';
 import { api, apiClient } from '../../lib/api';
 import { useSession } from '../../app/session';
 import { meKeys } from '../user/api';

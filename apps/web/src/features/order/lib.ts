@@ -1,13 +1,5 @@
-import {
-  ORDER_STATUS_OPTIONS,
-  OrderStatus,
-  OrderType,
-  PAYMENT_METHOD_OPTIONS,
-  PaymentMethod,
-  VIP_CARD_OPTIONS,
-  type TOrder,
-  type TOrderItem,
-} from '@wenku/contracts';
+import { ORDER_STATUS_OPTIONS, OrderStatus, OrderType, PAYMENT_METHOD_OPTIONS, PaymentMethod, VIP_CARD_OPTIONS } from '@wenku/contracts/enums';
+import type { TOrder, TOrderItem } from '@wenku/contracts/schemas';
 
 /** Integer fen as yuan with two decimals and the currency sign: 1230 → '¥12.30'. The one money formatter of orders. */
 export function formatFen(fen: number): string {

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { creditName, STORAGE_KEYS, type TSettings } from '@wenku/contracts';
+import { creditName } from '@wenku/contracts/format';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
+import type { TSettings } from '@wenku/contracts/schemas';
 import { api, apiClient } from '../../lib/api';
 import { storage } from '../../lib/storage';
 import { DEFAULT_SETTINGS, siteName, storedSettings } from './lib';

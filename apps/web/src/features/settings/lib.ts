@@ -1,5 +1,5 @@
-import type { TConfig, TSettings } from '@wenku/contracts';
-import { DEFAULT_SETTINGS } from './defaults';
+import type { TConfig, TSettings } from '@wenku/contracts/schemas';
+import { DEFAULT_SETTINGS } from '@wenku/contracts/settings';
 
 export { DEFAULT_SETTINGS };
 

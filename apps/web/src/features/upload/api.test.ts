@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sha256 } from 'hash-wasm';
-import type { TAttachment } from '@wenku/contracts';
+import type { TAttachment } from '@wenku/contracts/schemas';
 import { jsonResponse, stubApi } from '../../test/fetch';
 import { uploadDocumentFile } from './api';
 

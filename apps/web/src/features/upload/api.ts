@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { UPLOAD_DOCUMENT_PATH, type TAttachment } from '@wenku/contracts';
+import { UPLOAD_DOCUMENT_PATH } from '@wenku/contracts/constants';
+import type { TAttachment } from '@wenku/contracts/schemas';
 import { api, apiClient, uploadWithProgress } from '../../lib/api';
 import { useSession } from '../../app/session';
 import { sha256File, sha256Ranges } from './hash-client';

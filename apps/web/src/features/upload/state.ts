@@ -1,4 +1,4 @@
-import type { TAttachment } from '@wenku/contracts';
+import type { TAttachment } from '@wenku/contracts/schemas';
 
 export type UploadPhase = 'queued' | 'hashing' | 'checking' | 'uploading' | 'done' | 'error';
 

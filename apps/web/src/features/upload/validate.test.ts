@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_DOCUMENT_EXTS } from '@wenku/contracts';
+import { SUPPORTED_DOCUMENT_EXTS } from '@wenku/contracts/constants';
 import { acceptOf, allowedExtensions, fileIdentity, maxBytesOf, titleFromName, validateFile } from './validate';
 
 const MB = 1024 * 1024;

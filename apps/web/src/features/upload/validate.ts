@@ -1,4 +1,5 @@
-import { extOf, formatBytes, SUPPORTED_DOCUMENT_EXTS } from '@wenku/contracts';
+import { extOf, formatBytes } from '@wenku/contracts/format';
+import { SUPPORTED_DOCUMENT_EXTS } from '@wenku/contracts/constants';
 
 /** ZCreateDocumentsBody accepts at most this many documents at once. */
 export const MAX_FILES_PER_SUBMIT = 50;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { TAuthResult } from '@wenku/contracts';
+import type { TAuthResult } from '@wenku/contracts/schemas';
 import { api, apiClient } from '../../lib/api';
 import { session } from '../../app/session';
 

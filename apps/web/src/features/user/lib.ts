@@ -1,5 +1,5 @@
 import type { FormRule as Rule } from 'antd';
-import { MOBILE_PATTERN } from '@wenku/contracts';
+import { MOBILE_PATTERN } from '@wenku/contracts/format';
 
 /** Whole seconds left until `deadline` (ms), never negative. */
 export function secondsLeft(deadline: number, now: number = Date.now()): number {

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { TAuthResult } from '@wenku/contracts';
+import type { TAuthResult } from '@wenku/contracts/schemas';
 import { establishSession } from './api';
 
 /**

@@ -1,4 +1,5 @@
-import { VIP_CARD_OPTIONS, type TSettings, type TVipCard } from '@wenku/contracts';
+import { VIP_CARD_OPTIONS, type TVipCard } from '@wenku/contracts/enums';
+import type { TSettings } from '@wenku/contracts/schemas';
 
 export interface VipCardInfo {
   card: TVipCard;

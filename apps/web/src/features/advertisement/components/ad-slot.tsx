@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { AdSlotView } from '@wenku/ui';
-import type { AdvertisementPosition, TAdvertisement } from '@wenku/contracts';
+import type { AdvertisementPosition } from '@wenku/contracts/enums';
+import type { TAdvertisement } from '@wenku/contracts/schemas';
 import { useGlobalAds, useIsAdFree } from '../api';
 
 export interface AdSlotProps {

@@ -2,7 +2,9 @@ import { Alert, Button, Empty, Pagination, Popconfirm, Skeleton, Tag, Tooltip } 
 import { ClockCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined, LikeOutlined, MessageOutlined, StarOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
-import { ARTICLE_AUDIT_OPTIONS, ArticleAudit, labelOf, relativeTime, type TArticle } from '@wenku/contracts';
+import { ARTICLE_AUDIT_OPTIONS, ArticleAudit, labelOf } from '@wenku/contracts/enums';
+import { relativeTime } from '@wenku/contracts/format';
+import type { TArticle } from '@wenku/contracts/schemas';
 import { errorMessage } from '../../../lib/api';
 import { UserAvatar } from '../../user/components/user-avatar';
 import { articleHref } from '../lib/href';

@@ -14,7 +14,7 @@ import {
   ExportOutlined,
   BlockOutlined,
 } from '@ant-design/icons';
-import { UPLOAD_IMAGE_PATHS } from '@wenku/contracts';
+import { UPLOAD_IMAGE_PATHS } from '@wenku/contracts/constants';
 import { renderMarkdown } from '@wenku/ui/markdown';
 import { errorMessage, uploadWithProgress } from '../../../lib/api';
 import { MarkdownView } from './markdown-view';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Segmented } from 'antd';
 import { FireOutlined, LikeOutlined, ReadOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CategoryType } from '@wenku/contracts';
+import { CategoryType } from '@wenku/contracts/enums';
 import { Page } from '../../../app/shell/page';
 import { useCategoryTree } from '../../category/api';
 import { articleCategoryHref } from '../../category/lib';
@@ -10,6 +10,7 @@ import { useArticleList, type ListArticlesQuery } from '../api';
 import { ArticleList } from '../components/article-list';
 import { articleHref } from '../lib/href';
 import '../article.css';
+import { ARTICLE_FIRST_PAGE_QUERY } from '@wenku/contracts/constants';
 
 const SORTS = [
   { value: 'latest', label: '最新' },
@@ -18,7 +19,8 @@ const SORTS = [
   { value: 'recommend', label: '推荐' },
 ] as const;
 type Sort = (typeof SORTS)[number]['value'];
-const SIZE = 20;
+/** the first page's query is the one the API warms (ARTICLE_FIRST_PAGE_QUERY) */
+const SIZE = ARTICLE_FIRST_PAGE_QUERY.size;
 
 /** /article and /article?category_id={id}: articles with category tabs and sorts (no footer: see the article layout). */
 export default function ArticleListPage() {

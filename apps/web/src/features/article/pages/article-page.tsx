@@ -3,7 +3,7 @@ import { ClockCircleOutlined, EditOutlined, EyeOutlined, FileWordOutlined, LinkO
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import dayjs from 'dayjs';
-import { ArticleAudit, type AdvertisementPosition } from '@wenku/contracts';
+import { ArticleAudit, type AdvertisementPosition } from '@wenku/contracts/enums';
 import { Page } from '../../../app/shell/page';
 import { useSession } from '../../../app/session';
 import { loginRedirect } from '../../../app/access';

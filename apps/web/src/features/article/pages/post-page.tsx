@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Form, Input, Result, Skeleton, Space, TreeSelect } from 'antd';
 import { FileWordOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { ArticleAudit, CategoryType } from '@wenku/contracts';
+import { ArticleAudit, CategoryType } from '@wenku/contracts/enums';
 import { Page } from '../../../app/shell/page';
 import { useSession } from '../../../app/session';
 import { loginRedirect } from '../../../app/access';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Empty, Pagination, Result, Skeleton } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import type { TAdvertisement } from '@wenku/contracts';
+import type { TAdvertisement } from '@wenku/contracts/schemas';
 import { useDocumentList } from '../../document/api';
 import { DocumentListItem } from '../../document/components/document-card';
 import { AdSlot } from '../../advertisement/components/ad-slot';

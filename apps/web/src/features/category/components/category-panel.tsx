@@ -1,6 +1,6 @@
 import { Empty } from 'antd';
 import { Link } from 'react-router-dom';
-import { CategoryType } from '@wenku/contracts';
+import { CategoryType } from '@wenku/contracts/enums';
 import { useCategoryTree } from '../api';
 import { articleCategoryHref, documentCategoryHref } from '../lib';
 

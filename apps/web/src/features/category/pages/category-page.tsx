@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Empty, Result } from 'antd';
 import { Link, useParams } from 'react-router-dom';
-import { CategoryType, type TCategory } from '@wenku/contracts';
+import { CategoryType } from '@wenku/contracts/enums';
+import type { TCategory } from '@wenku/contracts/schemas';
 import { Page } from '../../../app/shell/page';
 import { NotFound } from '../../../app/not-found';
 import { useSettings } from '../../settings/api';

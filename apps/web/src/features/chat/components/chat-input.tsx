@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Input } from 'antd';
 import { ArrowUpOutlined, PauseCircleOutlined } from '@ant-design/icons';
-import { CHAT_CONTENT_MAX } from '@wenku/contracts';
+import { CHAT_CONTENT_MAX } from '@wenku/contracts/constants';
 
 /**
  * The question box: Enter sends, Shift+Enter starts a new line (and Enter while an input method composes does

@@ -4,7 +4,8 @@ import { CopyOutlined, FileImageOutlined, FileWordOutlined, RedoOutlined, RobotO
 import { useNavigate } from 'react-router-dom';
 import { renderMarkdown } from '@wenku/ui/markdown';
 import { useScreen } from '@wenku/ui';
-import { ChatMessageStatus, isChatFinished, type TChatReference } from '@wenku/contracts';
+import { ChatMessageStatus, isChatFinished } from '@wenku/contracts/enums';
+import type { TChatReference } from '@wenku/contracts/schemas';
 import { MarkdownView } from '../../article/components/markdown-view';
 import { linkCitations } from '../citations';
 import type { ChatItem, ChatUsage } from '../use-chat-stream';

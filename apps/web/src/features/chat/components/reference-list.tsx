@@ -1,6 +1,6 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import type { TChatReference } from '@wenku/contracts';
+import type { TChatReference } from '@wenku/contracts/schemas';
 import { referenceHref } from '../lib';
 import { relevancePercent, shortSnippet } from '../citations';
 

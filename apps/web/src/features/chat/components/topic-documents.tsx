@@ -1,7 +1,7 @@
 import { App, Popconfirm, Skeleton, Tag, Tooltip } from 'antd';
 import { CloseOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import type { TChatTopicDocument } from '@wenku/contracts';
+import type { TChatTopicDocument } from '@wenku/contracts/schemas';
 import { errorMessage } from '../../../lib/api';
 import { documentHref } from '../../document/lib/href';
 import { useChatTopicDocuments, useRemoveChatTopicDocument } from '../api';

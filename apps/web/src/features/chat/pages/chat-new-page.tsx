@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Checkbox } from 'antd';
 import { MessageOutlined, SearchOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ChatCategory, type TChatCategory } from '@wenku/contracts';
+import { ChatCategory, type TChatCategory } from '@wenku/contracts/enums';
 import { useDocumentTitle } from '../../../app/title';
 import { useSiteName } from '../../settings/api';
 import { errorMessage } from '../../../lib/api';

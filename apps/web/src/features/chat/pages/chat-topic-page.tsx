@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { App, Button, Result, Spin, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { CHAT_CATEGORY_OPTIONS, ChatCategory } from '@wenku/contracts';
+import { CHAT_CATEGORY_OPTIONS, ChatCategory } from '@wenku/contracts/enums';
 import { useDocumentTitle } from '../../../app/title';
 import { errorMessage, isUnauthorized } from '../../../lib/api';
 import { useSiteName } from '../../settings/api';

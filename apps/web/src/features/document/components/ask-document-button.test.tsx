@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
+import { ErrorCode } from '@wenku/contracts/client';
 import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi, testSettings } from '../../../test/fetch';
 import { testChatTopic, testUser } from '../../../test/fixtures';
@@ -28,7 +29,7 @@ function logIn() {
 
 beforeEach(() => session.reset());
 
-describe('问这篇文档', { timeout: 30000 }, () => {
+describe('问这篇文档', () => {
   it('creates a document Q&A topic (category 2) bound to the document and opens it', async () => {
     logIn();
     const bodies: unknown[] = [];
@@ -40,8 +41,8 @@ describe('问这篇文档', { timeout: 30000 }, () => {
       return undefined;
     }, AI_ON);
     renderAt(<Harness />, '/document/abc123');
-    fireEvent.click(await screen.findByRole('button', { name: /问这篇文档/ }, { timeout: 10000 }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat/qa-uuid'), { timeout: 10000 });
+    fireEvent.click(await screen.findByRole('button', { name: /问这篇文档/ }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat/qa-uuid'));
     expect(bodies).toEqual([{ category: 2, document_id: [9], title: '问文档：线性代数' }]);
   });
 
@@ -58,10 +59,10 @@ describe('问这篇文档', { timeout: 30000 }, () => {
       return undefined;
     }, AI_ON);
     renderAt(<Harness />, '/document/abc123');
-    fireEvent.click(await screen.findByRole('button', { name: /问这篇文档/ }, { timeout: 10000 }));
-    expect(await screen.findByText('今日次数已用完', {}, { timeout: 10000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /问这篇文档/ }));
+    expect(await screen.findByText('今日次数已用完')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /问这篇文档/ }));
-    expect(await screen.findByText('创建会话失败', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('创建会话失败')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/document/abc123');
   });
 
@@ -72,8 +73,8 @@ describe('问这篇文档', { timeout: 30000 }, () => {
       return undefined;
     }, AI_ON);
     renderAt(<Harness />, '/document/abc123?page=2');
-    fireEvent.click(await screen.findByRole('button', { name: /问这篇文档/ }, { timeout: 10000 }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/login\?redirect=/), { timeout: 10000 });
+    fireEvent.click(await screen.findByRole('button', { name: /问这篇文档/ }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/login\?redirect=/));
     expect(decodeURIComponent(screen.getByTestId('location').textContent!)).toContain('/document/abc123?page=2');
     expect(posted).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { App, Button } from 'antd';
 import { RobotOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { ChatCategory } from '@wenku/contracts';
+import { ChatCategory } from '@wenku/contracts/enums';
 import { errorMessage } from '../../../lib/api';
 import { useSettings } from '../../settings/api';
 import { useCreateChatTopic } from '../../chat/api';

@@ -4,7 +4,8 @@ import { DownloadOutlined, EyeOutlined, FileTextOutlined } from '@ant-design/ico
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { FileTypeIcon, FILE_TYPE_STYLE } from '@wenku/ui';
-import { fileTypeOfExt, formatBytes, type TDocument } from '@wenku/contracts';
+import { fileTypeOfExt, formatBytes } from '@wenku/contracts/format';
+import type { TDocument } from '@wenku/contracts/schemas';
 import { apiUrl } from '../../../lib/api';
 import { documentHref } from '../lib/href';
 import { keywordList } from '../lib/keywords';

@@ -20,7 +20,7 @@ function doc(pages: number, preview: number): DocumentDetail {
 const pagesShown = () => document.querySelectorAll('.wk-reader-page').length;
 
 // antd renders slowly in jsdom on a busy machine: generous time-outs
-describe('DocumentReader', { timeout: 20_000 }, () => {
+describe('DocumentReader', () => {
   it('shows two pages, then pages_per_read more per 继续阅读, then the remaining pages with the download button', () => {
     renderAt(<DocumentReader doc={doc(15, 12)} pagesPerRead={5} downloadButton={<button type="button">下载</button>} />, '/document/abcdef0123456789');
     expect(pagesShown()).toBe(2);

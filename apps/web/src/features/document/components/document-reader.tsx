@@ -11,7 +11,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import type { TAdvertisement } from '@wenku/contracts';
+import type { TAdvertisement } from '@wenku/contracts/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { api, apiClient, apiUrl } from '../../../lib/api';

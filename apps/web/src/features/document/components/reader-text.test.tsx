@@ -93,11 +93,11 @@ describe('text layer helpers', () => {
 });
 
 // antd renders slowly in jsdom on a busy machine: generous time-outs
-describe('DocumentReader: text, find, pages', { timeout: 30_000 }, () => {
+describe('DocumentReader: text, find, pages', () => {
   it('lays each readable page’s words over its image, selectable where drawn', async () => {
     stub();
     renderAt(<DocumentReader doc={doc(15, 12)} pagesPerRead={5} downloadButton={null} />, `/document/${UUID}`);
-    const layer = await screen.findByTestId('text-layer-1', {}, { timeout: 10_000 });
+    const layer = await screen.findByTestId('text-layer-1');
     expect(layer.classList.contains('is-locked')).toBe(false);
     const runs = layer.querySelectorAll<HTMLElement>('.wk-text-run');
     expect(runs).toHaveLength(2);
@@ -112,7 +112,7 @@ describe('DocumentReader: text, find, pages', { timeout: 30_000 }, () => {
   it('where copying is not allowed the layer is locked: no selection, copy refused', async () => {
     stub({ can_copy: false });
     renderAt(<DocumentReader doc={doc(3, 3)} pagesPerRead={5} downloadButton={null} />, `/document/${UUID}`);
-    const layer = await screen.findByTestId('text-layer-1', {}, { timeout: 10_000 });
+    const layer = await screen.findByTestId('text-layer-1');
     expect(layer.classList.contains('is-locked')).toBe(true);
     const copy = new Event('copy', { bubbles: true, cancelable: true });
     layer.dispatchEvent(copy);
@@ -123,7 +123,7 @@ describe('DocumentReader: text, find, pages', { timeout: 30_000 }, () => {
     stub();
     renderAt(<DocumentReader doc={doc(15, 12)} pagesPerRead={5} downloadButton={null} />, `/document/${UUID}`);
     fireEvent.click(screen.getByRole('button', { name: '查找' }));
-    const box = await screen.findByRole('textbox', { name: '查找内容' }, { timeout: 10_000 });
+    const box = await screen.findByRole('textbox', { name: '查找内容' });
     fireEvent.change(box, { target: { value: 'Debian' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter' });
     expect(await screen.findByText('第 2 页 · 1 处')).toBeTruthy();
@@ -191,7 +191,7 @@ describe('DocumentReader: text, find, pages', { timeout: 30_000 }, () => {
     stub();
     renderAt(<DocumentReader doc={doc(36, 12)} pagesPerRead={5} downloadButton={null} />, `/document/${UUID}`);
     fireEvent.click(screen.getByRole('button', { name: '目录' }));
-    fireEvent.click(await screen.findByRole('button', { name: /2\.1 安装步骤/ }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /2\.1 安装步骤/ }));
     await waitFor(() => expect(scrolled).toContain('5'));
     expect(document.querySelectorAll('.wk-reader-page')).toHaveLength(5);
     fireEvent.click(screen.getByRole('button', { name: '目录' }));
@@ -217,8 +217,8 @@ describe('DocumentReader: text, find, pages', { timeout: 30_000 }, () => {
     })) as never;
     try {
       renderAt(<DocumentReader doc={doc(15, 3)} pagesPerRead={5} downloadButton={null} />, `/document/${UUID}`);
-      fireEvent.click(await screen.findByRole('button', { name: '文字版' }, { timeout: 10_000 }));
-      const view = await screen.findByTestId('reader-text-view', {}, { timeout: 10_000 });
+      fireEvent.click(await screen.findByRole('button', { name: '文字版' }));
+      const view = await screen.findByTestId('reader-text-view');
       expect(view.style.fontSize).toBe('16px');
       await waitFor(() => expect(view.querySelectorAll('p:not(.wk-reader-text-missing)')).toHaveLength(3));
       expect(view.textContent).toContain('第 3 页的第一句话。Debian reference');

@@ -1,6 +1,6 @@
 import { App, Form, Input, Modal, Radio } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { REPORT_REASON_OPTIONS } from '@wenku/contracts';
+import { REPORT_REASON_OPTIONS } from '@wenku/contracts/enums';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 
 /** 举报 dialog: one of the six reasons and an optional note (POST /report). */

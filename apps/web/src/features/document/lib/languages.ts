@@ -1,4 +1,4 @@
-import type { TSettings } from '@wenku/contracts';
+import type { TSettings } from '@wenku/contracts/schemas';
 
 export interface LanguageOption {
   value: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentStatus } from '@wenku/contracts';
+import { DocumentStatus } from '@wenku/contracts/enums';
 import { documentView, downloadLabel, isConverting, rejectReason } from './status';
 
 describe('documentView', () => {

@@ -1,4 +1,4 @@
-import { DocumentStatus } from '@wenku/contracts';
+import { DocumentStatus } from '@wenku/contracts/enums';
 
 /** What the document page shows for a conversion / review status (spec §4). */
 export type DocumentView = 'ready' | 'converting' | 'failed' | 'disabled' | 'review' | 'rejected';

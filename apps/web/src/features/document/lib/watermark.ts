@@ -1,4 +1,5 @@
-import { escapeHtml, type TConfig } from '@wenku/contracts';
+import { escapeHtml } from '@wenku/contracts/format';
+import type { TConfig } from '@wenku/contracts/schemas';
 import { siteName } from '../../settings/lib';
 
 /** The document page's watermark text: the configured text, else the site name; undefined when the watermark is off. */

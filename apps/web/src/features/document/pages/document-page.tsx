@@ -16,7 +16,8 @@ import {
 } from '@ant-design/icons';
 import { Link, useNavigationType, useParams } from 'react-router-dom';
 import dayjs from 'dayjs';
-import { CategoryType, formatBytes, type AdvertisementPosition } from '@wenku/contracts';
+import { CategoryType, type AdvertisementPosition } from '@wenku/contracts/enums';
+import { formatBytes } from '@wenku/contracts/format';
 import { FileTypeIcon, HtmlContent } from '@wenku/ui';
 import { ApiError } from '../../../lib/api';
 import { Page } from '../../../app/shell/page';

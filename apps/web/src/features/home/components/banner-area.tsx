@@ -1,5 +1,5 @@
 import { FileTextOutlined, ReadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { BannerKind } from '@wenku/contracts';
+import { BannerKind } from '@wenku/contracts/enums';
 import { useSiteName } from '../../settings/api';
 import { useBanners } from '../../banner/api';
 import { BannerCarousel } from '../../banner/banner-carousel';

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { Skeleton } from 'antd';
 import { ClockCircleOutlined, FolderOpenOutlined, LikeOutlined, RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import type { TDocument } from '@wenku/contracts';
+import type { TDocument } from '@wenku/contracts/schemas';
 import { useHomeDocuments } from '../../document/api';
 import { DocumentCard, DocumentLine } from '../../document/components/document-card';
 import { useSettings } from '../../settings/api';
 import { documentCategoryHref } from '../../category/lib';
 import { HomeSection } from './home-section';
 import '../home.css';
+import { HOME_DOCUMENTS_QUERY } from '@wenku/contracts/constants';
 
 const CARDS_PER_BLOCK = 6;
 const LINES_PER_BLOCK = 8;
@@ -55,7 +56,7 @@ function ListBox({ icon, title, more, docs }: { icon: ReactNode; title: string; 
 /** GET /document/home as the home page's document blocks, in the style of display.index_document_style. */
 export function HomeDocuments() {
   const style = useSettings().display.index_document_style;
-  const q = useHomeDocuments(12);
+  const q = useHomeDocuments(HOME_DOCUMENTS_QUERY.limit);
   if (q.isPending) {
     return (
       <section className="wk-section">

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { AppstoreOutlined, ReadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { CategoryType, type AdvertisementPosition } from '@wenku/contracts';
+import { CategoryType, type AdvertisementPosition } from '@wenku/contracts/enums';
 import { useDocumentTitle } from '../../../app/title';
 import { useCategoryTree } from '../../category/api';
 import { articleCategoryHref } from '../../category/lib';

@@ -1,4 +1,5 @@
-import { extOf, fileTypeOfExt, type TFileType } from '@wenku/contracts';
+import type { TFileType } from '@wenku/contracts/enums';
+import { extOf, fileTypeOfExt } from '@wenku/contracts/format';
 import './ext-badge.css';
 
 const COLORS: Record<TFileType, string> = {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Empty, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
-import { formatBytes } from '@wenku/contracts';
+import { formatBytes } from '@wenku/contracts/format';
 import { useCreditName } from '../../settings/api';
 import { documentHref } from '../../document/lib/href';
 import { MeTable, MeTitleCell } from '../components/me-table';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { STORAGE_KEYS } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
 import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi } from '../../../test/fetch';
 import { session } from '../../../app/session';
@@ -32,14 +32,14 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<MeFavoritePage>', { timeout: 30000 }, () => {
+describe('<MeFavoritePage>', () => {
   it('lists favourite documents first, then articles with links to their pages', async () => {
     const fetchMock = mockApi();
     renderAt(<MeFavoritePage />, '/me/favorite');
-    expect(await screen.findByText('暂无收藏', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('暂无收藏')).toBeTruthy();
     expect(screen.getByText('去发现好文档')).toBeTruthy();
     fireEvent.click(screen.getByText('文章'));
-    const link = (await screen.findByText('量子计算入门', {}, { timeout: 10000 })).closest('a');
+    const link = (await screen.findByText('量子计算入门')).closest('a');
     expect(link?.getAttribute('href')).toBe('/article/quantum');
     expect(screen.getByText('文章已删除')).toBeTruthy();
     const types = fetchMock.mock.calls
@@ -60,7 +60,7 @@ describe('<MeFavoritePage>', { timeout: 30000 }, () => {
       },
     ]);
     renderAt(<MeFavoritePage />, '/me/favorite');
-    const link = (await screen.findByText('线性代数讲义', {}, { timeout: 10000 })).closest('a');
+    const link = (await screen.findByText('线性代数讲义')).closest('a');
     expect(link?.getAttribute('href')).toBe('/document/a1b2c3d4e5f60718');
   });
 });

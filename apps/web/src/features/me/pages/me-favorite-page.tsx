@@ -3,7 +3,7 @@ import { App, Button, Empty, Popconfirm, Segmented } from 'antd';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { formatBytes } from '@wenku/contracts';
+import { formatBytes } from '@wenku/contracts/format';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { documentHref } from '../../document/lib/href';
 import { articleHref } from '../../article/lib/href';

@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Empty, Pagination, Skeleton, Table, Tag, T
 import { CrownOutlined, RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
-import { relativeTime } from '@wenku/contracts';
+import { relativeTime } from '@wenku/contracts/format';
 import { useScreen } from '@wenku/ui';
 import { useDocumentTitle } from '../../../app/title';
 import { useSession } from '../../../app/session';

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { STORAGE_KEYS, type TOrder } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
+import type { TOrder } from '@wenku/contracts/schemas';
 import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi } from '../../../test/fetch';
 import { testOrder, testUser } from '../../../test/fixtures';
@@ -33,7 +34,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<MeOrderPage>', { timeout: 30000 }, () => {
+describe('<MeOrderPage>', () => {
   it('lists my orders with amount, method and status, filters by status, and closes a pending one after a confirmation', async () => {
     const orders = [
       testOrder({ id: 1, order_no: '20261124000000000001', title: '充值 100 积分', amount: 1000, status: 1 }),
@@ -48,7 +49,7 @@ describe('<MeOrderPage>', { timeout: 30000 }, () => {
       },
     );
     renderAt(<MeOrderPage />, '/me/order');
-    const row1 = (await screen.findByText('充值 100 积分', {}, { timeout: 10000 })).closest('tr')!;
+    const row1 = (await screen.findByText('充值 100 积分')).closest('tr')!;
     expect(within(row1).getByText('¥10.00')).toBeTruthy();
     expect(within(row1).getByText('待支付')).toBeTruthy();
     expect(within(row1).getByRole('link', { name: '去支付' }).getAttribute('href')).toBe('/order?order_no=20261124000000000001');
@@ -60,12 +61,12 @@ describe('<MeOrderPage>', { timeout: 30000 }, () => {
 
     fireEvent.click(within(row1).getByRole('button', { name: /关\s*闭/ }));
     fireEvent.click(await screen.findByRole('button', { name: '确定关闭' }));
-    await waitFor(() => expect(closed).toEqual(['20261124000000000001']), { timeout: 10000 });
-    expect(await screen.findByText('订单已关闭', {}, { timeout: 10000 })).toBeTruthy();
-    await waitFor(() => expect(within(screen.getByText('充值 100 积分').closest('tr')!).getByText('已关闭')).toBeTruthy(), { timeout: 10000 });
+    await waitFor(() => expect(closed).toEqual(['20261124000000000001']));
+    expect(await screen.findByText('订单已关闭')).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByText('充值 100 积分').closest('tr')!).getByText('已关闭')).toBeTruthy());
 
     fireEvent.click(screen.getByRole('tab', { name: '已支付' }));
-    await waitFor(() => expect(screen.queryByText('充值 100 积分')).toBeNull(), { timeout: 10000 });
+    await waitFor(() => expect(screen.queryByText('充值 100 积分')).toBeNull());
     expect(screen.getByText('VIP年卡')).toBeTruthy();
     const statuses = fetchMock.mock.calls
       .map(([u]) => new URL(String(u), 'http://localhost'))
@@ -81,7 +82,7 @@ describe('<MeOrderPage>', { timeout: 30000 }, () => {
     try {
       mockApi(() => [testOrder({ id: 1, order_no: '20261124000000000001', title: '充值 100 积分', amount: 1000, status: 1 })]);
       renderAt(<MeOrderPage />, '/me/order');
-      const title = await screen.findByText('充值 100 积分', {}, { timeout: 10000 });
+      const title = await screen.findByText('充值 100 积分');
       expect(title.closest('a')?.getAttribute('href')).toBe('/order?order_no=20261124000000000001');
       const card = title.closest('li')!;
       expect(card.closest('table')).toBeNull();
@@ -96,6 +97,6 @@ describe('<MeOrderPage>', { timeout: 30000 }, () => {
   it('shows the empty state', async () => {
     mockApi(() => []);
     renderAt(<MeOrderPage />, '/me/order');
-    expect(await screen.findByText('暂无订单', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('暂无订单')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
+import { ErrorCode } from '@wenku/contracts/client';
 import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi } from '../../../test/fetch';
 import { session } from '../../../app/session';
@@ -22,7 +23,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<MePasswordPage>', { timeout: 30000 }, () => {
+describe('<MePasswordPage>', () => {
   it('shows the username read-only', () => {
     mockApi(() => json({ ok: true }));
     renderAt(<MePasswordPage />, '/me/password');
@@ -34,7 +35,7 @@ describe('<MePasswordPage>', { timeout: 30000 }, () => {
     const fetchMock = mockApi(() => json({ ok: true }));
     renderAt(<MePasswordPage />, '/me/password');
     submit();
-    expect(await screen.findByText('请输入您的原密码', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('请输入您的原密码')).toBeTruthy();
     expect(screen.getByText('请输入您的新密码')).toBeTruthy();
     expect(screen.getByText('请再次输入您的新密码')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/user/password'), expect.anything());
@@ -47,7 +48,7 @@ describe('<MePasswordPage>', { timeout: 30000 }, () => {
     fill('请输入您的新密码（至少8位）', 'new-secret');
     fill('请再次输入您的新密码', 'other-secret');
     submit();
-    expect(await screen.findByText('新密码和确认密码不一致', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('新密码和确认密码不一致')).toBeTruthy();
   });
 
   it('changes the password, stores the new token and resets the form', async () => {
@@ -61,7 +62,7 @@ describe('<MePasswordPage>', { timeout: 30000 }, () => {
     fill('请输入您的新密码（至少8位）', 'new-secret');
     fill('请再次输入您的新密码', 'new-secret');
     submit();
-    expect(await screen.findByText('密码修改成功', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('密码修改成功')).toBeTruthy();
     expect(sent).toEqual({ old_password: 'old-secret', new_password: 'new-secret' });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new-token');
     expect(session.getState().token).toBe('new-token');
@@ -75,7 +76,7 @@ describe('<MePasswordPage>', { timeout: 30000 }, () => {
     fill('请输入您的新密码（至少8位）', 'new-secret');
     fill('请再次输入您的新密码', 'new-secret');
     submit();
-    expect(await screen.findByText('原密码不正确', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('原密码不正确')).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('old-token');
   });
 });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
+import { ErrorCode } from '@wenku/contracts/client';
 import { renderAt } from '../../../test/render';
 import { session } from '../../../app/session';
 import MeProfilePage from './me-profile-page';
@@ -29,7 +30,7 @@ function signIn(user: Record<string, unknown>) {
 
 beforeEach(() => localStorage.clear());
 
-describe('<MeProfilePage>', { timeout: 30000 }, () => {
+describe('<MeProfilePage>', () => {
   it('asks for a valid email and a username with the exact messages', async () => {
     signIn({ ...base, email: '' });
     const fetchMock = mockApi(() => json(base));
@@ -37,7 +38,7 @@ describe('<MeProfilePage>', { timeout: 30000 }, () => {
     fireEvent.change(screen.getByPlaceholderText('请输入您的电子邮箱'), { target: { value: 'not-an-email' } });
     fireEvent.change(screen.getByPlaceholderText('请输入您的登录用户名'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: /保存修改/ }));
-    expect(await screen.findByText('请输入正确的电子邮箱', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('请输入正确的电子邮箱')).toBeTruthy();
     expect(screen.getByText('请输入您的登录用户名', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/user/profile'))).toBe(false);
   });
@@ -54,10 +55,10 @@ describe('<MeProfilePage>', { timeout: 30000 }, () => {
     expect((screen.getByPlaceholderText('请输入您的手机号') as HTMLInputElement).disabled).toBe(true);
     fireEvent.change(screen.getByPlaceholderText('介绍一下自己吧'), { target: { value: 'hello' } });
     fireEvent.click(screen.getByRole('button', { name: /保存修改/ }));
-    expect(await screen.findByText('修改成功', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('修改成功')).toBeTruthy();
     expect(sent).toMatchObject({ username: 'alice', signature: 'hello' });
     expect(sent && 'email' in sent).toBe(false);
-    await waitFor(() => expect(session.getState().user?.signature).toBe('hello'), { timeout: 10000 });
+    await waitFor(() => expect(session.getState().user?.signature).toBe('hello'));
   });
 
   it('shows the server message, or 修改失败', async () => {
@@ -65,14 +66,14 @@ describe('<MeProfilePage>', { timeout: 30000 }, () => {
     mockApi(() => json({ code: ErrorCode.Conflict, message: '用户名已被注册' }, 409));
     renderAt(<MeProfilePage />, '/me/profile');
     fireEvent.click(screen.getByRole('button', { name: /保存修改/ }));
-    expect(await screen.findByText('用户名已被注册', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('用户名已被注册')).toBeTruthy();
   });
 
   it('lists bound accounts with 解绑', async () => {
     signIn({ ...base, email: '' });
     mockApi(() => json(base));
     renderAt(<MeProfilePage />, '/me/profile');
-    expect(await screen.findByText(/GitHub · octo/, {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText(/GitHub · octo/)).toBeTruthy();
     expect(screen.getByRole('button', { name: /解\s*绑/ })).toBeTruthy();
   });
 });

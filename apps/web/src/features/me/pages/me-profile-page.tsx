@@ -3,7 +3,9 @@ import { App, Button, Empty, Form, Input, Popconfirm, Skeleton, Upload } from 'a
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { IMAGE_EXTS, UPLOAD_IMAGE_PATHS, USERNAME_PATTERN, extOf, type TUser } from '@wenku/contracts';
+import { extOf } from '@wenku/contracts/format';
+import { IMAGE_EXTS, UPLOAD_IMAGE_PATHS, USERNAME_PATTERN } from '@wenku/contracts/constants';
+import type { TUser } from '@wenku/contracts/schemas';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { session, useSession } from '../../../app/session';
 import { meKeys, userKeys } from '../../user/api';

@@ -14,7 +14,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<MeReadingPage>', { timeout: 30000 }, () => {
+describe('<MeReadingPage>', () => {
   it('lists 最近阅读, each opening the document at the page where the reader stopped', async () => {
     stubApi((u) =>
       u.pathname === '/api/v1/document/progress/list'
@@ -36,7 +36,7 @@ describe('<MeReadingPage>', { timeout: 30000 }, () => {
         : undefined,
     );
     renderAt(<MeReadingPage />, '/me/reading');
-    const title = await screen.findByText('Debian 参考手册', {}, { timeout: 10000 });
+    const title = await screen.findByText('Debian 参考手册');
     expect(title.closest('a')?.getAttribute('href')).toMatch(/abcdef0123456789\?page=57$/);
     expect(screen.getAllByText(/第 57 \/ 60 页/).length).toBeGreaterThan(0);
   });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { STORAGE_KEYS } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
 import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi } from '../../../test/fetch';
 import { testOrder, testUser } from '../../../test/fixtures';
@@ -26,7 +26,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<MeVipPage>', { timeout: 30000 }, () => {
+describe('<MeVipPage>', () => {
   it('shows the expiry, the VIP orders, and renews with the chosen card', async () => {
     const bodies: unknown[] = [];
     stubApi((u, init) => {
@@ -44,13 +44,13 @@ describe('<MeVipPage>', { timeout: 30000 }, () => {
       return undefined;
     });
     renderAt(<MeVipPage />, '/me/vip');
-    expect(await screen.findByText(/有效期至 2027年3月1日/, {}, { timeout: 10000 })).toBeTruthy();
-    expect(await screen.findByText('¥199.00', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText(/有效期至 2027年3月1日/)).toBeTruthy();
+    expect(await screen.findByText('¥199.00')).toBeTruthy();
     expect(screen.getByText('已支付')).toBeTruthy();
     expect(screen.getByText('微信支付')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: /季卡/ }));
     fireEvent.click(screen.getByRole('button', { name: /立即续费 · 季卡/ }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order?order_no=20261124000000000042'), { timeout: 10000 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order?order_no=20261124000000000042'));
     expect(bodies).toEqual([{ order_type: 2, vip_card: 1 }]);
   });
 });

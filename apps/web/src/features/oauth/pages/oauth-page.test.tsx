@@ -15,7 +15,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<OAuthPage>', { timeout: 30000 }, () => {
+describe('<OAuthPage>', () => {
   it("a logged-in user confirms before anything is bound, and the bind carries this tab's nonce", async () => {
     session.signIn(user as never, 'tok-1');
     const nonce = oauthNonce();
@@ -29,10 +29,10 @@ describe('<OAuthPage>', { timeout: 30000 }, () => {
       return undefined;
     });
     renderAt(<></>, '/oauth/github?code=c1&state=s1', { routes: [{ path: '/oauth/:type', element: <OAuthPage /> }] });
-    const confirm = await screen.findByRole('button', { name: /确认绑定/ }, { timeout: 10000 });
+    const confirm = await screen.findByRole('button', { name: /确认绑定/ });
     expect(bodies).toEqual([]);
     fireEvent.click(confirm);
-    await waitFor(() => expect(bodies).toHaveLength(1), { timeout: 10000 });
+    await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ type: 'github', code: 'c1', state: 's1', nonce });
     // the nonce is used once
     expect(sessionStorage.getItem('wenku:oauth-nonce')).toBeNull();
@@ -49,7 +49,7 @@ describe('<OAuthPage>', { timeout: 30000 }, () => {
       return undefined;
     });
     renderAt(<></>, '/oauth/github?code=c2&state=s2', { routes: [{ path: '/oauth/:type', element: <OAuthPage /> }] });
-    await waitFor(() => expect(bodies).toHaveLength(1), { timeout: 10000 });
+    await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ type: 'github', code: 'c2', state: 's2', nonce });
   });
 });

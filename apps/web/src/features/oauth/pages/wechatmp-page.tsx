@@ -3,7 +3,7 @@ import { App, Button, Result, Spin } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, ReloadOutlined, ScanOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TUser } from '@wenku/contracts';
+import type { TUser } from '@wenku/contracts/schemas';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
 import { session } from '../../../app/session';

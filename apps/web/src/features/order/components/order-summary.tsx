@@ -1,7 +1,8 @@
 import { Descriptions, type DescriptionsProps } from 'antd';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
-import { OrderType, type TOrder } from '@wenku/contracts';
+import { OrderType } from '@wenku/contracts/enums';
+import type { TOrder } from '@wenku/contracts/schemas';
 import { documentHref } from '../../document/lib/href';
 import { formatFen, orderItemText, paymentMethodLabel } from '../lib';
 import { OrderStatusTag } from './order-status-tag';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { STORAGE_KEYS } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
 import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi } from '../../../test/fetch';
 import { testOrder, testUser } from '../../../test/fixtures';
@@ -26,11 +26,11 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<RechargeModal>', { timeout: 30000 }, () => {
+describe('<RechargeModal>', () => {
   it('shows each tier with its badge and price, titled with the credit name', async () => {
     mockApi(() => json(testOrder()));
     renderAt(<RechargeModal open onClose={() => {}} />, '/');
-    expect(await screen.findByText('无折扣', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('无折扣')).toBeTruthy();
     expect(screen.getByText('金币充值')).toBeTruthy();
     expect(screen.getByText('9.0折')).toBeTruthy();
     // 100 / 10 × 1 and 500 / 10 × 0.9, the undiscounted 50.00 struck through
@@ -47,7 +47,7 @@ describe('<RechargeModal>', { timeout: 30000 }, () => {
       return json(testOrder());
     });
     renderAt(<RechargeModal open onClose={() => {}} />, '/');
-    const input = await screen.findByRole('spinbutton', {}, { timeout: 10000 });
+    const input = await screen.findByRole('spinbutton');
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: '15' } });
     expect(await screen.findByText('充值数量必须是 10 的整数倍（1 元 = 10 金币）')).toBeTruthy();
@@ -67,10 +67,10 @@ describe('<RechargeModal>', { timeout: 30000 }, () => {
     });
     let closed = false;
     renderAt(<RechargeModal open onClose={() => (closed = true)} />, '/');
-    fireEvent.click(await screen.findByText('9.0折', {}, { timeout: 10000 }).then((badge) => badge.closest('.ant-ribbon-wrapper')!.querySelector('button')!));
+    fireEvent.click(await screen.findByText('9.0折').then((badge) => badge.closest('.ant-ribbon-wrapper')!.querySelector('button')!));
     expect(payButton().textContent).toContain('¥45.00');
     fireEvent.click(payButton());
-    await waitFor(() => expect(location()).toBe('/order?order_no=20261124000000000077'), { timeout: 10000 });
+    await waitFor(() => expect(location()).toBe('/order?order_no=20261124000000000077'));
     expect(bodies).toEqual([{ order_type: 3, quantity: 500 }]);
     expect(closed).toBe(true);
   });
@@ -79,18 +79,18 @@ describe('<RechargeModal>', { timeout: 30000 }, () => {
     let answer = () => json({ code: 'bad_request', message: '充值功能未开启' }, 400);
     mockApi(() => answer());
     renderAt(<RechargeModal open onClose={() => {}} />, '/');
-    await screen.findByText('无折扣', {}, { timeout: 10000 });
+    await screen.findByText('无折扣');
     fireEvent.click(payButton());
-    expect(await screen.findByText('充值功能未开启', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('充值功能未开启')).toBeTruthy();
     answer = () => Promise.resolve(new Response('Bad Gateway', { status: 502 }));
     fireEvent.click(payButton());
-    expect(await screen.findByText('订单创建失败', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('订单创建失败')).toBeTruthy();
     expect(location()).toBe('/');
   });
 
   it('says so when recharge is off', async () => {
     mockApi(() => json(testOrder()), { ...RECHARGE, enable: false });
     renderAt(<RechargeModal open onClose={() => {}} />, '/');
-    expect(await screen.findByText('网站暂未开启金币充值', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('网站暂未开启金币充值')).toBeTruthy();
   });
 });

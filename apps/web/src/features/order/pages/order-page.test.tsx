@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { STORAGE_KEYS, type TOrder } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
+import type { TOrder } from '@wenku/contracts/schemas';
 import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi, testSettings } from '../../../test/fetch';
 import { testOrder, testUser } from '../../../test/fixtures';
@@ -41,7 +42,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<OrderPage>', { timeout: 30000 }, () => {
+describe('<OrderPage>', () => {
   it('shows a pending order and pays it with WeChat: the answer is a QR code', async () => {
     const bodies: unknown[] = [];
     mockApi({
@@ -52,14 +53,14 @@ describe('<OrderPage>', { timeout: 30000 }, () => {
       },
     });
     open();
-    expect(await screen.findByText('选择支付方式', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('选择支付方式')).toBeTruthy();
     expect(screen.getAllByText('¥12.30').length).toBeGreaterThan(0);
     expect(screen.getByText('待支付')).toBeTruthy();
     expect(screen.getByText('充值 100 金币', { selector: '.wk-order-items span' })).toBeTruthy();
     const methods = screen.getAllByRole('radio').map((r) => r.textContent);
     expect(methods).toEqual(['微信支付', '支付宝', '虎皮椒']);
     fireEvent.click(screen.getByRole('button', { name: '立即支付' }));
-    expect(await screen.findByText('请使用微信扫码支付', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('请使用微信扫码支付')).toBeTruthy();
     expect(screen.getByTestId('wechat-qr').querySelector('svg')).toBeTruthy();
     expect(bodies).toEqual([{ order_no: NO, payment_type: 1, mobile: false }]);
     expect(screen.getByRole('button', { name: '我已支付' })).toBeTruthy();
@@ -72,9 +73,9 @@ describe('<OrderPage>', { timeout: 30000 }, () => {
         json({ order_no: NO, payment_type: 8, status: 1, pay_url: 'https://api.xunhupay.com/pay/abc', qrcode_url: 'https://api.xunhupay.com/qrcode/abc.png' }),
     });
     open();
-    fireEvent.click(await screen.findByRole('radio', { name: /虎皮椒/ }, { timeout: 10000 }));
+    fireEvent.click(await screen.findByRole('radio', { name: /虎皮椒/ }));
     fireEvent.click(screen.getByRole('button', { name: '立即支付' }));
-    const img = (await screen.findByAltText('虎皮椒支付二维码', {}, { timeout: 10000 })) as HTMLImageElement;
+    const img = (await screen.findByAltText('虎皮椒支付二维码')) as HTMLImageElement;
     expect(img.src).toBe('https://api.xunhupay.com/qrcode/abc.png');
     expect(screen.getByRole('link', { name: '打开支付页面' }).getAttribute('href')).toBe('https://api.xunhupay.com/pay/abc');
   });
@@ -100,8 +101,8 @@ describe('<OrderPage>', { timeout: 30000 }, () => {
       },
     });
     open();
-    expect(await screen.findByText('VIP年卡（365 天）', {}, { timeout: 10000 })).toBeTruthy();
-    expect(await screen.findByText('支付成功', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('VIP年卡（365 天）')).toBeTruthy();
+    expect(await screen.findByText('支付成功')).toBeTruthy();
     expect(screen.getByRole('link', { name: '查看会员权益' }).getAttribute('href')).toBe('/me/vip');
     // the order itself is fetched again once paid (everything under 'me' is invalidated)
     await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => new URL(String(u), 'http://x').pathname === '/api/v1/order').length).toBeGreaterThan(1));
@@ -123,7 +124,7 @@ describe('<OrderPage>', { timeout: 30000 }, () => {
         }),
     });
     open();
-    expect(await screen.findByText('订单已关闭', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('订单已关闭')).toBeTruthy();
     expect(screen.getByRole('link', { name: '返回文档重新购买' }).getAttribute('href')).toBe('/document/abc123');
     expect(screen.getByRole('link', { name: '线性代数' }).getAttribute('href')).toBe('/document/abc123');
     expect(screen.queryByText('选择支付方式')).toBeNull();
@@ -150,12 +151,12 @@ describe('<OrderPage>', { timeout: 30000 }, () => {
       },
     });
     open();
-    const credit = await screen.findByRole('radio', { name: /金币支付/ }, { timeout: 10000 });
+    const credit = await screen.findByRole('radio', { name: /金币支付/ });
     expect(credit.textContent).toContain('需 30 金币，余额 100 金币');
     fireEvent.click(credit);
     expect(screen.getByText('30 金币', { selector: 'strong' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '立即支付' }));
-    expect(await screen.findByText('支付成功', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('支付成功')).toBeTruthy();
     expect(bodies).toEqual([{ order_no: NO, payment_type: 5, mobile: false }]);
     expect(screen.getByRole('link', { name: '返回文档下载' }).getAttribute('href')).toBe('/document/abc123');
   });
@@ -170,15 +171,15 @@ describe('<OrderPage>', { timeout: 30000 }, () => {
       },
     });
     open();
-    fireEvent.click(await screen.findByRole('button', { name: '取消订单' }, { timeout: 10000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '取消订单' }));
     fireEvent.click(await screen.findByRole('button', { name: '确定取消' }));
-    expect(await screen.findByText('订单已关闭', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('订单已关闭')).toBeTruthy();
     expect(closed).toBe(true);
   });
 
   it('says 订单不存在 for an unknown order', async () => {
     stubApi((u) => (u.pathname === '/api/v1/order' ? json({ code: 'not_found', message: '订单不存在' }, 404) : undefined), SETTINGS);
     open();
-    expect(await screen.findByText('订单不存在', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('订单不存在')).toBeTruthy();
   });
 });

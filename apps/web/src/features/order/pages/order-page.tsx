@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Result, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
-import { OrderStatus, OrderType, type TOrder } from '@wenku/contracts';
+import { OrderStatus, OrderType } from '@wenku/contracts/enums';
+import type { TOrder } from '@wenku/contracts/schemas';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { Page } from '../../../app/shell/page';
 import { useSession } from '../../../app/session';

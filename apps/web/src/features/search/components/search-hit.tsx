@@ -1,7 +1,9 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { FileTypeIcon } from '@wenku/ui';
-import { escapeHtml, formatBytes, relativeTime, type RouteResponse, type api } from '@wenku/contracts';
+import { escapeHtml, formatBytes, relativeTime } from '@wenku/contracts/format';
+import type { RouteResponse } from '@wenku/contracts/paths';
+import type { api } from '@wenku/contracts/schemas';
 import { DocumentCounts, PriceTag } from '../../document/components/document-card';
 import { documentHref } from '../../document/lib/href';
 import { highlightText, sanitizeHighlight } from '../lib/highlight';

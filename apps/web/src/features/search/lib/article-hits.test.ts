@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZSearchArticlesResult } from '@wenku/contracts';
+import { ZSearchArticlesResult } from '@wenku/contracts/schemas';
 import { articleHitsOf } from './article-hits';
 
 /** A hit as the API sends it, checked against the contract. */

@@ -1,4 +1,6 @@
-import { escapeHtml, type RouteResponse, type api } from '@wenku/contracts';
+import { escapeHtml } from '@wenku/contracts/format';
+import type { RouteResponse } from '@wenku/contracts/paths';
+import type { api } from '@wenku/contracts/schemas';
 import { articleHref } from '../../article/lib/href';
 
 /** One article hit as the result list shows it. */

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@wenku/contracts';
+import { escapeHtml } from '@wenku/contracts/format';
 
 /**
  * Highlighted fragments from the search API are HTML: matches wrapped in <em>, everything else escaped by the server.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUICK_DATE_RANGES } from '@wenku/contracts';
+import { QUICK_DATE_RANGES } from '@wenku/contracts/format';
 import {
   DEFAULT_SEARCH,
   activeFilterCount,

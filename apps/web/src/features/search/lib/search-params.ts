@@ -1,4 +1,7 @@
-import { QUICK_DATE_RANGES, SEARCH_SORTS, quickDateRange, type RouteQuery, type TQuickDateRangeKey, type api } from '@wenku/contracts';
+import { QUICK_DATE_RANGES, quickDateRange, type TQuickDateRangeKey } from '@wenku/contracts/format';
+import { SEARCH_SORTS } from '@wenku/contracts/constants';
+import type { RouteQuery } from '@wenku/contracts/paths';
+import type { api } from '@wenku/contracts/schemas';
 import { EXT_OPTIONS, FEE_OPTIONS, optionOf, type ExtOption, type FeeOption } from '../../document/lib/filter-options';
 
 /**

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode } from '@wenku/contracts';
+import { ErrorCode } from '@wenku/contracts/client';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAt } from '../../../test/render';
 import { testSettings } from '../../../test/fetch';
@@ -99,7 +99,7 @@ describe('<SearchPage>', () => {
   it('suggests recommended and hot words when nothing is found', async () => {
     mockApi(() => ({ total: 0, spend: 0.003, max_page: 0, document: [], words: ['无'] }));
     renderAt(<SearchPage />, '/search?wd=%E6%97%A0&type=0');
-    expect(await screen.findByText('没有找到与“无”相关的文档', undefined, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('没有找到与“无”相关的文档')).toBeTruthy();
     expect(await screen.findByRole('link', { name: '推荐甲' })).toBeTruthy();
     expect((await screen.findAllByRole('link', { name: '热门一' })).length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: '推荐甲' }).getAttribute('href')).toBe('/search?wd=%E6%8E%A8%E8%8D%90%E7%94%B2&type=0');
@@ -108,7 +108,7 @@ describe('<SearchPage>', () => {
   it('does not search without a keyword, and an empty box does nothing', async () => {
     const calls = mockApi(() => ({ total: 0, spend: 0, max_page: 0, document: [], words: [] }));
     renderAt(<SearchPage />, '/search?type=0');
-    expect(await screen.findByText('输入关键词开始搜索', undefined, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('输入关键词开始搜索')).toBeTruthy();
     const box = screen.getByRole('searchbox');
     fireEvent.change(box, { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));

@@ -3,7 +3,7 @@ import { Badge, Button, Drawer, Pagination, Skeleton } from 'antd';
 import { LazyResult } from '../../../components/lazy-result';
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { CategoryType } from '@wenku/contracts';
+import { CategoryType } from '@wenku/contracts/enums';
 import { useScreen } from '@wenku/ui';
 import { Page } from '../../../app/shell/page';
 import { AdSlot } from '../../advertisement/components/ad-slot';

@@ -1,7 +1,7 @@
 import { Button, Col, Form, Input, InputNumber, Progress, Row, Select, Tag, Tooltip } from 'antd';
 import { CheckCircleFilled, CloseOutlined, ExclamationCircleFilled, LoadingOutlined, RedoOutlined, ThunderboltFilled } from '@ant-design/icons';
 import { FileTypeIcon } from '@wenku/ui';
-import { formatBytes } from '@wenku/contracts';
+import { formatBytes } from '@wenku/contracts/format';
 import type { UploadItem } from '../state';
 import { titleFromName } from '../validate';
 import type { LanguageOption } from '../../document/lib/languages';

@@ -3,16 +3,9 @@ import { App, Button, Form, Result, Skeleton, Tag, TreeSelect } from 'antd';
 import { CheckCircleOutlined, FileProtectOutlined, InfoCircleOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router-dom';
-import {
-  CategoryType,
-  DOCUMENT_STATUS_OPTIONS,
-  DocumentStatus,
-  FILE_TYPE_EXTS,
-  FILE_TYPE_OPTIONS,
-  labelOf,
-  type RouteBody,
-  type TDocument,
-} from '@wenku/contracts';
+import { CategoryType, DOCUMENT_STATUS_OPTIONS, DocumentStatus, FILE_TYPE_EXTS, FILE_TYPE_OPTIONS, labelOf } from '@wenku/contracts/enums';
+import type { RouteBody } from '@wenku/contracts/paths';
+import type { TDocument } from '@wenku/contracts/schemas';
 import { FileTypeIcon, HtmlContent } from '@wenku/ui';
 import { api, apiClient, ApiError, errorMessage } from '../../../lib/api';
 import { Page } from '../../../app/shell/page';

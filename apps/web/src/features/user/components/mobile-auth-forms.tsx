@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Form } from 'antd';
-import { SmsPurpose, type TAuthResult } from '@wenku/contracts';
+import { SmsPurpose } from '@wenku/contracts/enums';
+import type { TAuthResult } from '@wenku/contracts/schemas';
 import type { ReactNode } from 'react';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { CaptchaField } from './captcha-field';

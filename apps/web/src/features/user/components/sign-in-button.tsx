@@ -1,7 +1,8 @@
 import { App, Button } from 'antd';
 import { CalendarOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { signInSuccessMessage, type TUser } from '@wenku/contracts';
+import { signInSuccessMessage } from '@wenku/contracts/format';
+import type { TUser } from '@wenku/contracts/schemas';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { session, useSession } from '../../../app/session';
 import { useCreditName } from '../../settings/api';

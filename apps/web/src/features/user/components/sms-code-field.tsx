@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Form, Input, Space } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TSmsPurpose } from '@wenku/contracts';
+import type { TSmsPurpose } from '@wenku/contracts/enums';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { secondsLeft, smsButtonLabel, smsCodeRules } from '../lib';
 import { captchaKey } from './captcha-field';

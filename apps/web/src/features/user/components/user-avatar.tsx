@@ -1,6 +1,6 @@
 import { Avatar } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import type { TUser } from '@wenku/contracts';
+import type { TUser } from '@wenku/contracts/schemas';
 
 export function UserAvatar({ user, size = 32 }: { user: Pick<TUser, 'avatar' | 'username'> | null; size?: number }) {
   if (user?.avatar) return <Avatar size={size} src={user.avatar} alt={user.username} />;

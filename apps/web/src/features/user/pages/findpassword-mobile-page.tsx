@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form } from 'antd';
 import { Link } from 'react-router-dom';
-import { SmsPurpose } from '@wenku/contracts';
+import { SmsPurpose } from '@wenku/contracts/enums';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
 import { useSettings } from '../../settings/api';

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ErrorCode, STORAGE_KEYS } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
+import { ErrorCode } from '@wenku/contracts/client';
 import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi } from '../../../test/fetch';
 import { session } from '../../../app/session';
@@ -23,12 +24,12 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<LoginPage>', { timeout: 30000 }, () => {
+describe('<LoginPage>', () => {
   it('logs in, stores token and user, loads permissions and goes to the redirect', async () => {
     const fetchMock = mockApi(() => json({ user, token: 'tok-1' }));
     renderAt(<LoginPage />, '/login?redirect=%2Fcategory%2F2');
     await submit('alice', 'secret');
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/category/2'), { timeout: 10000 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/category/2'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-1');
     expect(session.getState().user?.id).toBe(7);
     const paths = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost').pathname);
@@ -39,14 +40,14 @@ describe('<LoginPage>', { timeout: 30000 }, () => {
     mockApi(() => json({ user, token: 'tok-1' }));
     renderAt(<LoginPage />, '/login');
     await submit('alice', 'secret');
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'), { timeout: 10000 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
   });
 
   it('shows the server message on failure', async () => {
     mockApi(() => json({ code: ErrorCode.Unauthorized, message: '用户名或密码不正确' }, 401));
     renderAt(<LoginPage />, '/login');
     await submit('alice', 'bad');
-    expect(await screen.findByText('用户名或密码不正确', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('用户名或密码不正确')).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
@@ -54,7 +55,7 @@ describe('<LoginPage>', { timeout: 30000 }, () => {
     mockApi(() => Promise.resolve(new Response('Bad Gateway', { status: 502, statusText: 'Bad Gateway' })));
     renderAt(<LoginPage />, '/login');
     await submit('alice', 'bad');
-    expect(await screen.findByText('登录失败', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('登录失败')).toBeTruthy();
   });
 
   it('asks for a captcha (forced) once the API says the account needs one', async () => {
@@ -73,11 +74,11 @@ describe('<LoginPage>', { timeout: 30000 }, () => {
     renderAt(<LoginPage />, '/login');
     expect(screen.queryByPlaceholderText('请输入验证码')).toBeNull();
     await submit('alice', 'secret-123');
-    expect(await screen.findByText('登录失败次数较多，请输入验证码', {}, { timeout: 10000 })).toBeTruthy();
-    const field = await screen.findByPlaceholderText('请输入验证码', {}, { timeout: 10000 });
+    expect(await screen.findByText('登录失败次数较多，请输入验证码')).toBeTruthy();
+    const field = await screen.findByPlaceholderText('请输入验证码');
     expect(captchaQueries.some((q) => q.includes('force=true'))).toBe(true);
     fireEvent.change(field, { target: { value: 'ab12' } });
     fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
-    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-2'), { timeout: 10000 });
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-2'));
   });
 });

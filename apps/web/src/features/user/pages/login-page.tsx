@@ -4,7 +4,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { HtmlContent } from '@wenku/ui';
-import { ApiError, ErrorCode } from '@wenku/contracts';
+import { ApiError, ErrorCode } from '@wenku/contracts/client';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
 import { safeRedirect } from '../../../app/access';

@@ -3,7 +3,7 @@ import { App, Button, Form, Input, Result, Tabs } from 'antd';
 import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { USERNAME_PATTERN } from '@wenku/contracts';
+import { USERNAME_PATTERN } from '@wenku/contracts/constants';
 import { api, apiClient, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../app/title';
 import { safeRedirect } from '../../../app/access';

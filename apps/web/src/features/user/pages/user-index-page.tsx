@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Empty, Pagination, Skeleton, Timeline } from 'antd';
 import { useParams } from 'react-router-dom';
 import dayjs from 'dayjs';
-import { relativeTime } from '@wenku/contracts';
+import { relativeTime } from '@wenku/contracts/format';
 import { errorMessage } from '../../../lib/api';
 import { useUserDynamics } from '../api';
 

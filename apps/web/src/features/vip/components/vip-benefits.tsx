@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { App, Button } from 'antd';
 import { CloudDownloadOutlined, EyeInvisibleOutlined, FieldTimeOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
-import { OrderType, type TVipCard } from '@wenku/contracts';
+import { OrderType, type TVipCard } from '@wenku/contracts/enums';
 import { errorMessage } from '../../../lib/api';
 import { useCreateOrder } from '../../order/api';
 import { orderHref } from '../../order/lib';

@@ -1,5 +1,5 @@
 import { CrownFilled } from '@ant-design/icons';
-import type { TVipCard } from '@wenku/contracts';
+import type { TVipCard } from '@wenku/contracts/enums';
 import { bestValueCard, formatPrice, pricePerDay, type VipCardInfo } from '../lib';
 import '../vip.css';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { STORAGE_KEYS } from '@wenku/contracts';
+import { STORAGE_KEYS } from '@wenku/contracts/constants';
 import { renderAt } from '../../../test/render';
 import { jsonResponse as json, stubApi, testSettings } from '../../../test/fetch';
 import { testOrder, testUser } from '../../../test/fixtures';
@@ -42,7 +42,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('<JoinVipPage>', { timeout: 30000 }, () => {
+describe('<JoinVipPage>', () => {
   it('creates the VIP order of the chosen card and opens its page', async () => {
     signIn();
     const bodies: unknown[] = [];
@@ -52,12 +52,12 @@ describe('<JoinVipPage>', { timeout: 30000 }, () => {
     });
     renderAt(<JoinVipPage />, '/joinvip');
     // the benefits come from GET /user/vip
-    expect(await screen.findByText('每天下载 20 次', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('每天下载 20 次')).toBeTruthy();
     expect(screen.getByText('付费文档免费下载')).toBeTruthy();
     expect(screen.getByText('您还不是VIP会员')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: /月卡/ }));
     fireEvent.click(screen.getByRole('button', { name: /立即开通 · 月卡/ }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order?order_no=20261124000000000099'), { timeout: 10000 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order?order_no=20261124000000000099'));
     expect(bodies).toEqual([{ order_type: 2, vip_card: 2 }]);
   });
 
@@ -65,8 +65,8 @@ describe('<JoinVipPage>', { timeout: 30000 }, () => {
     signIn();
     mockApi({ ...VIP, is_vip: true, vip_expire_at: '2027-01-01T00:00:00Z' }, () => json({ code: 'bad_request', message: 'VIP功能未开启' }, 400));
     renderAt(<JoinVipPage />, '/joinvip');
-    fireEvent.click(await screen.findByRole('button', { name: /立即续费 · 年卡/ }, { timeout: 10000 }));
-    expect(await screen.findByText('VIP功能未开启', {}, { timeout: 10000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /立即续费 · 年卡/ }));
+    expect(await screen.findByText('VIP功能未开启')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/joinvip');
   });
 
@@ -74,13 +74,13 @@ describe('<JoinVipPage>', { timeout: 30000 }, () => {
     signIn();
     mockApi({ ...VIP, enable: false });
     renderAt(<JoinVipPage />, '/joinvip');
-    expect(await screen.findByText('VIP 功能未开启', {}, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByText('VIP 功能未开启')).toBeTruthy();
   });
 
   it('sends anonymous visitors to login to buy', async () => {
     mockApi(VIP);
     renderAt(<JoinVipPage />, '/joinvip');
-    const link = (await screen.findByText('登录后开通', {}, { timeout: 10000 })).closest('a');
+    const link = (await screen.findByText('登录后开通')).closest('a');
     expect(link?.getAttribute('href')).toBe('/login?redirect=%2Fjoinvip');
   });
 });

@@ -3,7 +3,7 @@ import { Button, Result, Skeleton } from 'antd';
 import { CrownFilled, CrownOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
-import { VipCard, type TVipCard } from '@wenku/contracts';
+import { VipCard, type TVipCard } from '@wenku/contracts/enums';
 import { Page } from '../../../app/shell/page';
 import { useSession } from '../../../app/session';
 import { useCreditName, useSettings } from '../../settings/api';

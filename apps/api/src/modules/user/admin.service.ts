@@ -3,9 +3,9 @@ import { verify } from '@node-rs/argon2';
 import type { TGroup, TPermission, TUser } from '@wenku/contracts';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
-import { ROOT_USER_ID, SUPER_GROUP_ID, toGroup, hashPassword, type Actor, type UserService } from '../user/user.service';
-import type { AccountRepo } from './account.repo';
-import { assertPasswordAllowed } from '../user/password-policy';
+import { ROOT_USER_ID, SUPER_GROUP_ID, toGroup, hashPassword, type Actor, type UserService } from './user.service';
+import type { GroupRepo } from './group.repo';
+import { assertPasswordAllowed } from './password-policy';
 
 export type { Actor };
 
@@ -21,12 +21,13 @@ const DEFAULT_GROUP_GRANT = '不能给默认用户组授予管理权限：每个
  * lacks; a limited administrator can give a group only permissions they hold.
  */
 export class AdminAccountService {
-  constructor(
-    private readonly db: Db,
-    private readonly repo: AccountRepo,
-    private readonly users: UserService,
-    private readonly events: EventBus,
-  ) {}
+  private readonly db: Db;
+  private readonly groups: GroupRepo;
+  private readonly users: UserService;
+  private readonly events: EventBus;
+  constructor(deps: { db: Db; groups: GroupRepo; users: UserService; events: EventBus }) {
+    ({ db: this.db, groups: this.groups, users: this.users, events: this.events } = deps);
+  }
 
   actor(id: number): Promise<Actor> {
     return this.users.actor(id);
@@ -36,7 +37,7 @@ export class AdminAccountService {
     if (actor.isSuper) return;
     if (groupIds.includes(SUPER_GROUP_ID)) throw forbidden('只有超级管理员可以授予超级管理员组');
     for (const g of new Set(groupIds)) {
-      const held = await this.repo.groupPermissionIds(g);
+      const held = await this.groups.permissionIds(g);
       if (held.some((id) => !actor.permissionIds.has(id))) throw forbidden('不能授予拥有您所没有权限的用户组');
     }
   }
@@ -49,11 +50,11 @@ export class AdminAccountService {
   }
 
   private async setGroups(userId: number, groupIds: number[]) {
-    const all = new Set((await this.repo.allGroupsOrdered()).map((g) => g.id));
+    const all = new Set((await this.groups.all()).map((g) => g.id));
     const bad = groupIds.find((g) => !all.has(g));
     if (bad) throw badRequest('用户组不存在');
     if (userId === ROOT_USER_ID && !groupIds.includes(1)) throw badRequest('超级管理员必须属于超级管理员组');
-    await this.db.transaction((tx) => this.repo.setGroups(tx, userId, [...new Set(groupIds)]));
+    await this.users.setGroups(userId, [...new Set(groupIds)]);
   }
 
   async setUser(
@@ -78,7 +79,7 @@ export class AdminAccountService {
       patch.tokensValidAfter = new Date();
     }
     try {
-      if (Object.keys(patch).length) await this.repo.updateUser(user.id, patch);
+      if (Object.keys(patch).length) await this.users.update(user.id, patch);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('用户名、邮箱或手机号已被使用');
       throw e;
@@ -104,12 +105,7 @@ export class AdminAccountService {
     for (const r of rows) await this.users.assertCanManage(actor, r.id, '删除');
     const busy = rows.find((u) => u.docCount > 0 || u.articleCount > 0);
     if (busy) throw badRequest(`用户「${busy.username}」还有文档或文章，请先处理后再删除`);
-    await this.db.transaction((tx) =>
-      this.repo.deleteUsers(
-        tx,
-        rows.map((r) => r.id),
-      ),
-    );
+    await this.users.deleteMany(rows.map((r) => r.id));
     await this.events.emit('user.deleted', { ids: rows.map((r) => r.id) });
   }
 
@@ -138,7 +134,7 @@ export class AdminAccountService {
     // a new group holds no permission yet: the default flag is the super-administrator's to give
     if (body.is_default === true && !actor.isSuper) throw forbidden(DEFAULT_GROUP_SUPER_ONLY);
     try {
-      return toGroup(await this.repo.insertGroup(this.groupValues(body) as never));
+      return toGroup(await this.groups.insert(this.groupValues(body) as never));
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('用户组名称已存在');
       throw e;
@@ -154,12 +150,12 @@ export class AdminAccountService {
     const values = this.groupValues(body);
     try {
       return await this.db.transaction(async (tx) => {
-        const cur = await this.repo.lockGroup(tx, id);
+        const cur = await this.groups.lock(tx, id);
         if (!cur) throw notFound('用户组不存在');
         if (id === SUPER_GROUP_ID && !actor.isSuper) throw forbidden('只有超级管理员可以修改超级管理员组');
         if (values.isDefault !== undefined && values.isDefault !== cur.isDefault && !actor.isSuper) throw forbidden(DEFAULT_GROUP_SUPER_ONLY);
-        if (values.isDefault === true && (await this.repo.groupPermissionIds(id, tx)).length) throw badRequest(DEFAULT_GROUP_WITH_PERMISSIONS);
-        return toGroup((await this.repo.updateGroup(tx, id, values))!);
+        if (values.isDefault === true && (await this.groups.permissionIds(id, tx)).length) throw badRequest(DEFAULT_GROUP_WITH_PERMISSIONS);
+        return toGroup(await this.groups.update(tx, id, values));
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('用户组名称已存在');
@@ -169,21 +165,20 @@ export class AdminAccountService {
 
   async deleteGroups(ids: number[]) {
     if (ids.includes(1)) throw forbidden('不能删除超级管理员组');
-    const groups = await this.repo.allGroupsOrdered();
-    const inUse = groups.find((g) => ids.includes(g.id) && g.userCount > 0);
+    const inUse = (await this.groups.all()).find((g) => ids.includes(g.id) && g.userCount > 0);
     if (inUse) throw badRequest(`用户组「${inUse.title}」下还有用户，不能删除`);
-    await this.repo.deleteGroups(ids);
+    await this.groups.delete(ids);
   }
 
   async getGroup(id: number) {
-    const g = await this.repo.findGroup(id);
+    const g = await this.groups.find(id);
     if (!g) throw notFound('用户组不存在');
     return toGroup(g);
   }
 
   async groupPermissions(groupId: number) {
     await this.getGroup(groupId);
-    return { group_id: groupId, permission_id: await this.repo.groupPermissionIds(groupId) };
+    return { group_id: groupId, permission_id: await this.groups.permissionIds(groupId) };
   }
 
   /** Replaces a group's permissions; a default group holds none (see `updateGroup`, under the same row lock). */
@@ -193,32 +188,32 @@ export class AdminAccountService {
       throw forbidden('超级管理员组拥有全部权限，无需设置');
     }
     const unique = [...new Set(ids)];
-    const existing = await this.repo.existingPermissionIds(unique);
+    const existing = await this.groups.existingPermissionIds(unique);
     await this.db.transaction(async (tx) => {
-      const group = await this.repo.lockGroup(tx, groupId);
+      const group = await this.groups.lock(tx, groupId);
       if (!group) throw notFound('用户组不存在');
       if (!actor.isSuper) {
         // a limited administrator may move only permissions they hold, and keeps what they lack where it is
-        const current = await this.repo.groupPermissionIds(groupId, tx);
+        const current = await this.groups.permissionIds(groupId, tx);
         const touched = [...unique.filter((id) => !current.includes(id)), ...current.filter((id) => !unique.includes(id))];
         if (touched.some((id) => !actor.permissionIds.has(id))) throw forbidden('不能授予或收回您自己没有的权限');
       }
       if (existing.length !== unique.length) throw badRequest('包含不存在的权限');
       if (group.isDefault && unique.length) throw badRequest(DEFAULT_GROUP_GRANT);
-      await this.repo.setGroupPermissions(tx, groupId, unique);
+      await this.groups.setPermissions(tx, groupId, unique);
     });
   }
 
   // ---------------- permissions ----------------
   async getPermission(id: number): Promise<TPermission> {
-    const p = await this.repo.findPermission(id);
+    const p = await this.groups.findPermission(id);
     if (!p) throw notFound('权限不存在');
     return { id: p.id, method: p.method, path: p.path, title: p.title, module: p.module, description: p.description };
   }
 
   async updatePermission(id: number, title: string, description: string): Promise<TPermission> {
     await this.getPermission(id);
-    const p = (await this.repo.updatePermission(id, title, description))!;
+    const p = await this.groups.updatePermission(id, title, description);
     return { id: p.id, method: p.method, path: p.path, title: p.title, module: p.module, description: p.description };
   }
 }

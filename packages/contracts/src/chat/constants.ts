@@ -1,0 +1,2 @@
+/** The longest question one may send (characters). */
+export const CHAT_CONTENT_MAX = 8000;
