@@ -12,7 +12,7 @@ import type { DownloadService } from '../download/download.service';
 import type { LlmService, ResolvedModel } from '../llm/llm.service';
 import type { ChatMessageRow, ChatRepo, ChatTopicRow } from './chat.repo';
 import { CitationFilter } from './chat.citations';
-import { messageJson } from './chat.json';
+import { messageJson } from './chat.mapper';
 import type { ChatTopics } from './topics';
 
 /** A passage AI search and document Q&A answer from, and the retrieval the chat uses (the knowledge module's). */

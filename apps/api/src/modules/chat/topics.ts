@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
 import type { DocumentService } from '../document/document.service';
 import type { ChatRepo, ChatTopicRow } from './chat.repo';
-import { messageJson, topicJson } from './chat.json';
+import { messageJson, topicJson } from './chat.mapper';
 
 export interface ChatViewer {
   userId: number;
