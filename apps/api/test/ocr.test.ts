@@ -36,6 +36,23 @@ async function ocrOf(id: number): Promise<TOcrDocument> {
   return row;
 }
 
+/** The recognised page's text layer as the reader gets it: the words where tesseract found them, inside the page. */
+async function expectOcrLayer(uuid: string, words: string[]) {
+  const res = await t.req({ method: 'GET', url: `/view/text/${uuid}/1.json` });
+  expect(res.statusCode).toBe(200);
+  const layer = res.json() as { width: number; height: number; spans: { text: string; x: number; y: number; w: number; h: number }[] };
+  const text = layer.spans.map((s) => s.text).join('');
+  for (const w of words) expect(text).toContain(w);
+  for (const s of layer.spans) {
+    expect(s.x).toBeGreaterThanOrEqual(0);
+    expect(s.x + s.w).toBeLessThanOrEqual(layer.width + 1);
+    expect(s.y + s.h).toBeLessThanOrEqual(layer.height + 1);
+  }
+  // find in the document reaches the recognised words, with their boxes
+  const hit = await call(t, api.findInDocument, { query: { uuid, wd: words[0]! } });
+  expect(hit.pages[0]?.rects.length).toBeGreaterThan(0);
+}
+
 async function found(wd: string): Promise<number[]> {
   await t.app.services.search.flush();
   return (await call(t, api.searchDocuments, { query: { wd } })).document.map((d) => d.id);
@@ -65,6 +82,8 @@ describe('recognising scans', () => {
     // the AI index has the recognised text too, on its page
     const hits = await call(t, api.testRetrieval, { query: { wd: '古籍数字化', mode: 'keyword' }, as: 'admin' });
     expect(hits.passages.find((p) => p.document_id === d.id)?.page).toBe(1);
+    // the recognised words are the page's text layer (issue 27)
+    await expectOcrLayer(d.uuid, ['Zephyr', 'archive']);
   });
 
   it.skipIf(!nativeReady)(
@@ -79,6 +98,7 @@ describe('recognising scans', () => {
         expect(row.engine).toMatch(/^tesseract \d/);
         expect(await found('Quokka')).toContain(d.id);
         expect(await found('图书馆')).toContain(d.id);
+        await expectOcrLayer(d.uuid, ['Quokka', 'Harbour']);
       } finally {
         await setOcr({ engine: 'tesseract.js' });
         t.app.services.ocr.engineOverride = sharedJs;

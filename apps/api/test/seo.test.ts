@@ -52,10 +52,10 @@ function jsonLd(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 }
 
-async function convertedDocument(title: string, text: string, description: string) {
+async function convertedDocument(title: string, text: string | string[], description: string, price = 0) {
   const u = await t.register();
   const cat = (await t.req({ method: 'GET', url: '/api/v1/category/list?type=0' })).json().category[0].id;
-  const pdf = makePdf([text]);
+  const pdf = makePdf(Array.isArray(text) ? text : [text]);
   const mp = multipart('seo.pdf', pdf);
   const up = ZUploadResult.parse(
     (await t.req({ method: 'POST', url: '/api/v1/upload/document', token: u.token, payload: mp.payload, headers: mp.headers })).json(),
@@ -64,7 +64,7 @@ async function convertedDocument(title: string, text: string, description: strin
     method: 'POST',
     url: '/api/v1/document',
     token: u.token,
-    payload: { category_id: [cat], document: [{ attachment_id: up.id, title, description, keywords: 'seo,crawler' }] },
+    payload: { category_id: [cat], document: [{ attachment_id: up.id, title, description, keywords: 'seo,crawler', price }] },
   });
   expect(res.statusCode, res.body).toBe(200);
   const doc = res.json().document[0] as { id: number; uuid: string };
@@ -123,6 +123,21 @@ describe('pages a crawler reads without JavaScript', () => {
     expect(html).toContain(`<link rel="canonical" href="https://wenku.example.com/document/${d.uuid}" />`);
     expect(html).toContain('<meta property="og:image" content="https://wenku.example.com/view/cover/');
     expect(jsonLd(html)[0]).toMatchObject({ '@type': 'DigitalDocument', name: '爬虫测试文档' });
+  });
+
+  it('a priced document’s page shows the text of its preview pages only (issue 27: nothing past them leaks)', async () => {
+    const put = (name: string, value: number) =>
+      t.req({ method: 'PUT', url: '/api/v1/config', token: admin, payload: { config: [{ category: 'converter', name, value }] } });
+    await put('max_preview', 1);
+    let d: { id: number; uuid: string };
+    try {
+      d = await convertedDocument('付费爬虫文档', ['Preview page words', 'Hiddenquokka words past the preview'], '', 25);
+    } finally {
+      await put('max_preview', 0);
+    }
+    const html = (await page(`/document/${d.uuid}`)).body;
+    expect(html).toContain('Preview page words');
+    expect(html).not.toContain('Hiddenquokka');
   });
 
   it('home, category, article list, search and user pages have their own head and text; unknown ones are 404', async () => {

@@ -6,6 +6,7 @@ export * from './account/constants';
 export * from './chat/constants';
 export * from './config/constants';
 export * from './document/paths';
+export * from './reader/paths';
 export * from './search/constants';
 export * from './user/constants';
 export * from './common/session';

@@ -238,6 +238,14 @@ export const apiRoutes = {
   publishSpiderDocuments: { method: 'PUT', path: '/spider/document/publish' },
   retrySpiderDocuments: { method: 'PUT', path: '/spider/document/retry' },
   deleteSpiderDocuments: { method: 'DELETE', path: '/spider/document' },
+  viewText: { method: 'GET', path: '/view/text/:uuid/:file', root: true, kind: 'binary' },
+  findInDocument: { method: 'GET', path: '/document/find' },
+  getReaderInfo: { method: 'GET', path: '/document/reader' },
+  getReadingProgress: { method: 'GET', path: '/document/progress' },
+  saveReadingProgress: { method: 'PUT', path: '/document/progress' },
+  listReading: { method: 'GET', path: '/document/progress/list' },
+  renewTextLayers: { method: 'PUT', path: '/renew/document/text-layer' },
+  getTextLayerStatus: { method: 'GET', path: '/renew/document/text-layer' },
 } as unknown as Api;
 
 /** `MODULE_LIST_KEYS` without the routes: admin module -> key of its list permission (`GRPC /api.v1.<Service>API/List…` or `METHOD /api/v1/path`, see `permissionKey`). */

@@ -15,6 +15,7 @@ import { chatRoutes } from './chat/routes';
 import { knowledgeRoutes } from './knowledge/routes';
 import { ocrRoutes } from './ocr/routes';
 import { spiderRoutes } from './spider/routes';
+import { readerRoutes } from './reader/routes';
 
 /** Every API route, by name. The API registers exactly these; the clients call only these. */
 export const api = {
@@ -38,6 +39,7 @@ export const api = {
   ...knowledgeRoutes,
   ...ocrRoutes,
   ...spiderRoutes,
+  ...readerRoutes,
 };
 export type Api = typeof api;
 export type RouteName = keyof Api;

@@ -18,6 +18,7 @@ export * from './chat/schemas';
 export * from './knowledge/schemas';
 export * from './ocr/schemas';
 export * from './spider/schemas';
+export * from './reader/schemas';
 export * from './content/schemas';
 export { UPLOAD_IMAGE_ROUTES } from './document/routes';
 export * from './system/routes';

@@ -19,6 +19,7 @@ import llm from './llm';
 import knowledge from './knowledge';
 import ocr from './ocr';
 import download from './download';
+import reader from './reader';
 import order from './order';
 import chat from './chat';
 import spider from './spider';
@@ -50,6 +51,7 @@ export const MODULES: readonly ModuleDef[] = [
   knowledge,
   ocr,
   download,
+  reader,
   order,
   chat,
   spider,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { expect } from 'vitest';
-import { convertDocument, type ConvertOptions, type ConvertResult } from '../../src/engines/convert/index.js';
+import { convertDocument, type ConvertOptions, type ConvertResult, type ConvertedPage } from '../../src/engines/convert/index.js';
 
 /** One temp root per test file; fixtures and job dirs live under it and go away in afterAll. */
 export function tempRoot(name: string) {
@@ -53,12 +53,35 @@ export function expectWellFormed(r: ConvertResult, opts: { pages?: number; previ
     expect(p.height).toBeGreaterThan(0);
     expect(p.text).toBe(r.texts[i]!.text);
     expectSvg(p.svg, !!opts.gzip);
+    expectLayer(p);
   });
   expect(r.width).toBe(r.rendered[0]!.width);
   expect(r.height).toBe(r.rendered[0]!.height);
   expectCover(r.cover);
   // MuPDF.js, or native mutool for PDF and what becomes PDF (native.test.ts compares the two)
   expect(r.engine).toMatch(/(mupdf\.js|mutool) \d+\.\d+/);
+}
+
+const squash = (s: string) => s.replace(/\s+/g, '');
+
+/**
+ * A rendered page's text layer: the page's size, every span inside the page box (a point of rounding allowed) with
+ * a size, and the spans' text, in order, the page's extracted text modulo whitespace.
+ */
+export function expectLayer(p: ConvertedPage): void {
+  expect(p.layer.width).toBeCloseTo(p.width, 1);
+  expect(p.layer.height).toBeCloseTo(p.height, 1);
+  for (const s of p.layer.spans) {
+    expect(s.text).not.toBe('');
+    expect(s.x).toBeGreaterThanOrEqual(-1);
+    expect(s.y).toBeGreaterThanOrEqual(-1);
+    expect(s.w).toBeGreaterThanOrEqual(0);
+    expect(s.h).toBeGreaterThan(0);
+    expect(s.x + s.w).toBeLessThanOrEqual(p.width + 1);
+    expect(s.y + s.h).toBeLessThanOrEqual(p.height + 1);
+  }
+  // a page whose text the byte budget dropped still has its layer (the reader shows the page)
+  if (p.text !== '') expect(squash(p.layer.spans.map((s) => s.text).join(''))).toBe(squash(p.text));
 }
 
 export const allText = (r: ConvertResult) => r.texts.map((t) => t.text).join('\n');

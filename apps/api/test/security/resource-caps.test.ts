@@ -14,7 +14,7 @@ import { makeDocument, makeUser, uniq, type TestUser } from '../factories';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PageEngine } from '../../src/engines/ocr';
+import type { PageEngine, RecognisedPage } from '../../src/engines/ocr/tesseract';
 import { convertDocument, ConvertError } from '../../src/engines/convert';
 
 /** `count` pages of `width` × `height` pt, each a small grey picture stretched over the whole page (no text layer). */
@@ -42,10 +42,10 @@ class FakeRecogniser implements PageEngine {
   msPerPage = 0;
   tag = '';
   seen: { tag: string; page: number; width: number; height: number; dpi: number }[] = [];
-  async recognise(png: Buffer, page: number, _timeoutMs: number, dpi?: number): Promise<string> {
+  async recognise(png: Buffer, page: number, _timeoutMs: number, dpi?: number): Promise<RecognisedPage> {
     this.seen.push({ tag: this.tag, page, width: png.readUInt32BE(16), height: png.readUInt32BE(20), dpi: dpi ?? 0 });
     clock.now += this.msPerPage;
-    return `识别文字 ${this.tag}p${page}`;
+    return { text: `识别文字 ${this.tag}p${page}`, tsv: '' };
   }
   async close(): Promise<void> {}
 }

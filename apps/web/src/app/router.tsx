@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
               { path: 'vip', lazy: page(() => import('../features/me/pages/me-vip-page')) },
               { path: 'order', lazy: page(() => import('../features/me/pages/me-order-page')) },
               { path: 'download', lazy: page(() => import('../features/me/pages/me-download-page')) },
+              { path: 'reading', lazy: page(() => import('../features/me/pages/me-reading-page')) },
               { path: 'favorite', lazy: page(() => import('../features/me/pages/me-favorite-page')) },
               { path: 'document', lazy: page(() => import('../features/me/pages/me-document-page')) },
               { path: 'article', lazy: page(() => import('../features/article/pages/me-articles-page')) },

@@ -225,6 +225,12 @@ export const CONFIG_SCHEMAS = {
     show_index_categories: f.switch('首页显示分类', true, { public: true }),
     index_document_style: f.select('首页文档样式', opts(['card', '卡片'], ['list', '列表']), 'card', { public: true }),
     pages_per_read: f.number('每次继续阅读页数', 5, { min: 1, max: 100, public: true }),
+    // who may select and copy a document's text in the reader; the others still find and see hits highlighted
+    copy_text: f.select(
+      '允许复制文档文字',
+      opts(['all', '所有人'], ['user', '登录用户'], ['vip', 'VIP 会员'], ['download', '已购买或可免费下载该文档的用户']),
+      'all',
+    ),
     max_search_pages: f.number('搜索最大页数', 100, { min: 1, max: 1000, public: true }),
     hide_keywords_on_lists: f.switch('列表隐藏关键词', false, { public: true }),
     hide_category_without_document: f.switch('隐藏没有文档的分类', false, { public: true }),

@@ -12,6 +12,7 @@ import { ImageUrlInput } from '../../components/image-url-input';
 import { EmailTestButton } from './email-test';
 import { PayTestCard } from './pay-test-card';
 import { ReindexCard } from './reindex-card';
+import { TextLayerCard } from './text-layer-card';
 import { EnginesCard } from './engines-card';
 import { SECRET_MASK, formValuesToConfig, isWideInput, itemsToFormValues, type ConfigFormValues } from './form-values';
 
@@ -169,6 +170,7 @@ export default function ConfigPage() {
   return (
     <AdminPage title={section.title} extra={category === 'email' ? <EmailTestButton /> : undefined}>
       {category === 'search' && <ReindexCard />}
+      {category === 'converter' && <TextLayerCard />}
       {category === 'pay' && <PayTestCard />}
       {(category === 'ocr' || category === 'converter') && <EnginesCard category={category} />}
       <Card variant="borderless">

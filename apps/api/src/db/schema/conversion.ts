@@ -12,6 +12,10 @@ export const conversions = pgTable('conversions', {
   height: real('height').notNull().default(0),
   gzip: boolean('gzip').notNull().default(true),
   engine: varchar('engine', { length: 128 }).notNull().default(''),
+  /** the version of the text layers stored with the pages (LAYER_VERSION); 0: converted before layers existed */
+  layers: smallint('layers').notNull().default(0),
+  /** when the layers were last written (conversion, backfill, OCR): their cache key (the layer URLs' `v`) */
+  layersAt: timestamp('layers_at', { withTimezone: true, mode: 'date' }),
   error: text('error').notNull().default(''),
   attempts: integer('attempts').notNull().default(0),
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),

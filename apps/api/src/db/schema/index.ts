@@ -17,3 +17,4 @@ export * from './knowledge';
 export * from './ocr';
 export * from './spider';
 export * from './worker';
+export * from './reader';

@@ -79,7 +79,7 @@ const buf = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLen
 function toResult(r: MupdfResult, engine: string, title?: string): ConvertResult {
   return {
     pages: r.pages,
-    rendered: r.rendered.map((p) => ({ page: p.page, svg: buf(p.svg), width: p.width, height: p.height, text: p.text })),
+    rendered: r.rendered.map(toPage),
     texts: r.texts.map((text, i) => ({ page: i + 1, text })),
     textTruncated: r.textTruncated,
     cover: buf(r.cover),
@@ -87,11 +87,19 @@ function toResult(r: MupdfResult, engine: string, title?: string): ConvertResult
     height: r.height,
     engine,
     title: title ?? r.title,
+    outline: r.outline ?? [],
     warnings: r.warnings,
   };
 }
 
-const toPage = (p: RenderedPage): ConvertedPage => ({ page: p.page, svg: buf(p.svg), width: p.width, height: p.height, text: p.text });
+const toPage = (p: RenderedPage): ConvertedPage => ({
+  page: p.page,
+  svg: buf(p.svg),
+  width: p.width,
+  height: p.height,
+  text: p.text,
+  layer: p.layer ?? { width: p.width, height: p.height, spans: [] },
+});
 
 /**
  * Runs one render (worker or native), handing each page to `onPage` in page order as it comes; then waits for
@@ -155,6 +163,7 @@ export async function convertDocument(input: string, ext: string, opts: ConvertO
   const mupdfV = await mupdfJsVersion();
   const jobBase = {
     maxPreviewPages: Math.max(0, Math.floor(opts.maxPreviewPages)),
+    images: !opts.textOnly,
     gzip: opts.gzip,
     coverWidth: opts.coverWidth ?? 420,
     maxTextBytes: limits.maxTextBytes,

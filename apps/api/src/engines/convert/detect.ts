@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { findChmExtractor } from './chm.js';
 import { findSoffice, sofficeVersion } from './libreoffice.js';
-import { mutoolVersion } from './native.js';
+import { mutoolVersion } from './native-mutool.js';
 import { findExecutable, runProcess } from './process.js';
 import type { ConvertTools, EngineInfo } from './types.js';
 

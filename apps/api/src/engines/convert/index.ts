@@ -26,4 +26,8 @@ export {
   type ConvertTools,
   type ConvertedPage,
   type EngineInfo,
+  type LayerSpan,
+  type OutlineItem,
+  type TextLayer,
 } from './types.js';
+export { layerFromStext } from './text-layer.mjs';

@@ -10,9 +10,10 @@ import { gzip as gzipCb, gzipSync } from 'node:zlib';
 const gzipAsync = promisify(gzipCb);
 import * as mupdf from 'mupdf';
 import { TextBudget, cleanText } from './page-text.mjs';
+import { flattenOutline, layerFromStext } from './text-layer.mjs';
 
 /** @typedef {{ inputs: { path: string, magic: string }[], layout?: { width: number, height: number, em: number } | null,
- *   maxPreviewPages: number, gzip: boolean, coverWidth: number, maxTextBytes: number, maxPages: number, maxPagesMessage?: string,
+ *   maxPreviewPages: number, images: boolean, gzip: boolean, coverWidth: number, maxTextBytes: number, maxPages: number, maxPagesMessage?: string,
  *   maxRenderedBytes: number }} Job */
 
 class JobError extends Error {
@@ -64,6 +65,35 @@ function pageToSvg(page, bounds) {
 
 const round = (/** @type {number} */ n) => Math.round(n * 100) / 100;
 
+/**
+ * The page (0-based) an outline entry points to and, for a destination with a position,
+ * how far down the page.
+ * @param {any} doc @param {any} item
+ */
+function outlineTarget(doc, item) {
+  // a PDF's entries come with their page; an EPUB's name a chapter file, resolved here
+  let page = typeof item.page === 'number' ? item.page : -1;
+  if (page < 0 && item.uri) {
+    try {
+      page = Number(doc.resolveLink(item.uri));
+    } catch {
+      return undefined;
+    }
+  }
+  if (!(page >= 0)) return undefined;
+  /** @type {number | undefined} */
+  let y;
+  if (item.uri) {
+    try {
+      const dest = doc.resolveLinkDestination(item.uri);
+      if (dest && Number.isFinite(dest.y)) y = dest.y;
+    } catch {
+      /* no position */
+    }
+  }
+  return { page, y };
+}
+
 /** @param {string} path @param {string} magic @param {Job['layout']} layout */
 function openPart(path, magic, layout) {
   let data;
@@ -110,8 +140,10 @@ function openPart(path, magic, layout) {
  */
 async function convert(job) {
   warnings = [];
-  /** @type {{ page: number, svg: Uint8Array, width: number, height: number, text: string }[]} */
+  /** @type {{ page: number, svg: Uint8Array, width: number, height: number, text: string, layer?: import('./text-layer.mjs').TextLayer }[]} */
   const rendered = [];
+  /** @type {import('./text-layer.mjs').OutlineItem[]} */
+  let outline = [];
   /** @type {string[]} */
   const texts = [];
   const budget = new TextBudget(job.maxTextBytes);
@@ -148,6 +180,14 @@ async function convert(job) {
         } catch {
           /* no metadata */
         }
+        // long text laid out in parts has no outline; a book or a PDF has one in its first (only) part
+        if (job.inputs.length === 1) {
+          try {
+            outline = flattenOutline(doc.loadOutline(), (item) => outlineTarget(doc, item), count);
+          } catch (e) {
+            ownWarnings.push(`outline: ${errText(e)}`);
+          }
+        }
       }
       for (let i = 0; i < count; i++, index++) {
         const pageNo = index + 1;
@@ -166,7 +206,7 @@ async function convert(job) {
           texts.push('');
           if (inPreview) {
             const svg = Buffer.from(blankSvg(width, height));
-            rendered.push({ page: pageNo, svg: job.gzip ? gzipSync(svg) : svg, width, height, text: '' });
+            rendered.push({ page: pageNo, svg: job.gzip ? gzipSync(svg) : svg, width, height, text: '', layer: { width, height, spans: [] } });
           }
           continue;
         }
@@ -178,6 +218,8 @@ async function convert(job) {
             width = w;
             height = h;
             if (!(w > 0 && h > 0)) throw new JobError('corrupt', '文档页面尺寸无效', `page 1 bounds ${b}`);
+          }
+          if (index === 0 && job.images) {
             // cover: coverWidth pixels wide (MuPDF rounds the pixel box outwards, hence the half pixel), height
             // capped at 4x for very tall pages
             const scale = Math.min((job.coverWidth - 0.5) / w, (job.coverWidth * 4) / h);
@@ -190,30 +232,38 @@ async function convert(job) {
             }
           }
 
+          // a preview page's structured text is read once, for its text and its layer (the words where drawn)
           let text = '';
-          if (budget.open) {
+          /** @type {import('./text-layer.mjs').TextLayer} */
+          let layer = { width: w, height: h, spans: [] };
+          const wantText = budget.open;
+          if (wantText || inPreview) {
             try {
               const st = page.toStructuredText('preserve-whitespace');
-              text = cleanText(st.asText());
-              st.destroy();
+              try {
+                if (wantText) text = cleanText(st.asText());
+                if (inPreview) layer = layerFromStext(JSON.parse(st.asJSON()), b).layer;
+              } finally {
+                st.destroy();
+              }
             } catch (e) {
               ownWarnings.push(`page ${pageNo} text: ${errText(e)}`);
             }
-            text = budget.take(text);
           }
+          if (wantText) text = budget.take(text);
           texts.push(text);
 
           if (inPreview) {
             /** @type {Uint8Array} */
             let svg;
             try {
-              svg = pageToSvg(page, b);
+              svg = job.images ? pageToSvg(page, b) : new Uint8Array(0);
             } catch (e) {
               if (index === 0) throw new JobError('corrupt', '文档首页无法渲染', errText(e));
               ownWarnings.push(`page ${pageNo} svg: ${errText(e)}`);
               svg = Buffer.from(blankSvg(w, h));
             }
-            const entry = { page: pageNo, svg, width: w, height: h, text };
+            const entry = { page: pageNo, svg, width: w, height: h, text, layer };
             rendered.push(entry);
             if (job.gzip) {
               compressing.push(
@@ -242,9 +292,19 @@ async function convert(job) {
   }
   await Promise.all(compressing);
   if (index === 0) throw new JobError('empty', '文档没有内容（0 页）');
-  if (!cover) throw new JobError('corrupt', '文档首页无法渲染');
+  if (!cover && job.images) throw new JobError('corrupt', '文档首页无法渲染');
   sendPages(rendered, sent);
-  return { pages: index, texts, textTruncated: budget.truncated, cover, width, height, title, warnings: [...ownWarnings, ...warnings] };
+  return {
+    pages: index,
+    texts,
+    textTruncated: budget.truncated,
+    cover: cover ?? new Uint8Array(0),
+    width,
+    height,
+    title,
+    outline,
+    warnings: [...ownWarnings, ...warnings],
+  };
 }
 
 const port = parentPort;
@@ -258,7 +318,10 @@ if (!port) throw new Error('mupdf-worker must run in a worker thread');
 const own = (u8) => (u8.byteOffset === 0 && u8.byteLength === u8.buffer.byteLength ? u8 : new Uint8Array(u8));
 
 /** Posts rendered[from..] to the main thread and forgets their bytes here; returns the new count sent. */
-function sendPages(/** @type {{ page: number, svg: Uint8Array, width: number, height: number, text: string }[]} */ rendered, /** @type {number} */ from) {
+function sendPages(
+  /** @type {{ page: number, svg: Uint8Array, width: number, height: number, text: string, layer?: object }[]} */ rendered,
+  /** @type {number} */ from,
+) {
   for (let i = from; i < rendered.length; i++) {
     const page = rendered[i];
     const svg = own(page.svg);

@@ -3,31 +3,38 @@
 // (new Document(path), page.bound(), DocumentWriter to files), not MuPDF.js: no modules, no let/const, no arrows.
 // It does the whole job of mupdf-worker.mjs for one PDF (or XPS) in one process and leaves the bytes in files:
 //   s<g>-<k>.svg   page images (one SVG writer for the document; its own counter names the files)
-//   t<n>.txt       text of preview page n, when the caller wants each page's text with its image (pageText 1)
+//   l<n>.json      structured text of preview page n (MuPDF's stext JSON: blocks, lines, boxes): the page's text
+//                  layer, and its text too (text-layer.mjs reads both from it, one pass over the page)
 //   text.txt       text of every other page, one writer for the document, each page followed by a marker
 //                  "<nonce>p<n>e": a file per page costs ~0.3 ms to create, which on a long document costs more
 //                  than the text itself (MuJS has no in-memory text: StructuredText has no asText in MuPDF 1.21, and
 //                  walk() calls back per character)
 //   cover.png      page 1, coverWidth pixels wide
 // Text is MuPDF's text writer output: the layout of StructuredText.asText in MuPDF.js (a blank line between blocks).
+// Preview pages' stext JSON costs no more than the text writer (it is the same structured text, written as JSON),
+// so those pages are extracted once, as JSON, and their text is read from it.
 // It reports on stdout, one JSON line per event, as soon as each is on disk (stdout is line-buffered by stdbuf):
 //   {"t":"doc","pages":N,"title":"…"}
+//   {"t":"outline","items":[{"title":"…","page":0,"y":72,"down":[…]}]}   pages 0-based (only when there is one)
 //   {"t":"page","n":1,"b":[x0,y0,x1,y1],"svg":"s0-1.svg","txt":1,"warn":["…"]}
-//      svg absent when no image was made; txt 1 = in t<n>.txt, 2 = in text.txt, absent = no text
+//      svg absent when no image was made; txt 1 = in l<n>.json, 2 = in text.txt, absent = no text
 //   {"t":"pages","list":[{"n":…}, …]}   up to 256 pages with no file of their own (their text is in text.txt):
 //      a line each would cost more than the page (stdout is flushed per line)
 //   {"t":"cover"}  {"t":"end"}  or  {"t":"error","reason":"encrypted|open|empty|pages|page1|size|render1|memory|other","detail":"…"}
 // Chinese messages, text cleaning, gzip and the byte budgets are the Node side's business.
 //
-// args: input kind(pdf|xps) outDir maxPreviewPages(0 = all) coverWidth maxPages pageText(0|1) nonce
+// args: input kind(pdf|xps) outDir maxPreviewPages(0 = all) coverWidth maxPages layers(0|1) nonce [images(1|0)]
+// images 0: no page images and no cover, only text, layers and the outline (the text-layer backfill)
 var input = scriptArgs[0];
 var kind = scriptArgs[1];
 var out = scriptArgs[2];
 var previewLimit = Number(scriptArgs[3]) > 0 ? Number(scriptArgs[3]) : Infinity;
 var coverWidth = Number(scriptArgs[4]);
 var maxPages = Number(scriptArgs[5]);
-var pageText = scriptArgs[6] === '1';
+// 1: preview pages get their structured text (l<n>.json); 0: all text goes to text.txt
+var layers = scriptArgs[6] === '1';
 var nonce = scriptArgs[7];
+var images = scriptArgs[8] !== '0';
 
 // MuPDF's allocation failures ("malloc of N bytes failed") under the address-space cap of prlimit
 var OOM = /malloc|out of memory|cannot allocate|memory exhausted/i;
@@ -81,6 +88,8 @@ function run() {
     /* no metadata */
   }
   emit({ t: 'doc', pages: count, title: title });
+  var outline = readOutline(doc);
+  if (outline && outline.length > 0) emit({ t: 'outline', items: outline });
 
   // one SVG writer for all preview pages: it names its files by its own page counter. A writer left in a bad
   // state by a failing page is dropped and a new generation (s1-…, s2-…) takes over
@@ -118,7 +127,7 @@ function run() {
     if (i === 0 && !(w > 0 && h > 0)) throw new Fail('size', 'page 1 bounds ' + b);
 
     var preview = i < previewLimit && !stopped();
-    if (preview) {
+    if (preview && images) {
       try {
         if (!writer) {
           writer = new DocumentWriter(out + '/s' + gen + '-%d.svg', 'svg', '');
@@ -142,9 +151,9 @@ function run() {
       }
     }
 
-    if (pageText && preview && !docText) {
+    if (layers && preview && !docText) {
       try {
-        var tw = new DocumentWriter(out + '/t' + n + '.txt', 'text', 'preserve-whitespace');
+        var tw = new DocumentWriter(out + '/l' + n + '.json', 'stext.json', 'preserve-whitespace');
         var tdev = tw.beginPage(b);
         try {
           page.run(tdev, Identity);
@@ -187,7 +196,7 @@ function run() {
       if (batch.length >= 256) flush();
     }
 
-    if (i === 0) {
+    if (i === 0 && images) {
       // cover: coverWidth pixels wide (MuPDF rounds the pixel box outwards, hence the half pixel), height capped
       // at 4x for very tall pages — the rule of mupdf-worker.mjs, on the rounded page size
       var scale = Math.min((coverWidth - 0.5) / w, (coverWidth * 4) / h);
@@ -205,6 +214,35 @@ function run() {
   if (writer) writer.close();
   if (docText) docText.close();
   emit({ t: 'end' });
+}
+
+// The outline (bookmarks) with each entry's page resolved (0-based) and where on it, nested as MuPDF gives it. An
+// entry that cannot be resolved keeps page -1 (the Node side leaves it out); a document without one gives null.
+function readOutline(doc) {
+  var items;
+  try {
+    items = doc.loadOutline();
+  } catch (e) {
+    return null;
+  }
+  function walk(list, depth) {
+    var outList = [];
+    for (var i = 0; i < list.length && i < 2000; i++) {
+      var it = list[i];
+      var o = { title: String(it.title || ''), page: -1 };
+      try {
+        var dest = doc.resolveLink(it.uri);
+        if (dest && typeof dest.page === 'number') o.page = dest.page;
+        if (dest && typeof dest.y === 'number' && isFinite(dest.y)) o.y = dest.y;
+      } catch (e) {
+        /* an external link, or a destination that is not there */
+      }
+      if (it.down && depth < 8) o.down = walk(it.down, depth + 1);
+      outList.push(o);
+    }
+    return outList;
+  }
+  return items ? walk(items, 1) : null;
 }
 
 // the Node side creates this file once the page images pass its byte budget: no more previews after that

@@ -1,9 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import { ConvertError, abortError, type ConvertErrorCode } from './errors.js';
+import type { OutlineItem, TextLayer } from './text-layer.mjs';
 
 /** What either render path (MuPDF.js worker, native mutool) is told about previews, text and the cover. */
 export interface RenderOptions {
   maxPreviewPages: number;
+  /** false: no page images (rendered pages carry an empty svg) and no cover, only text, layers and outline */
+  images: boolean;
   gzip: boolean;
   coverWidth: number;
   maxTextBytes: number;
@@ -29,6 +32,8 @@ export interface RenderedPage {
   width: number;
   height: number;
   text: string;
+  /** the page's words where they are drawn (text-layer.mjs) */
+  layer?: TextLayer;
 }
 
 export interface MupdfResult {
@@ -41,6 +46,8 @@ export interface MupdfResult {
   width: number;
   height: number;
   title?: string;
+  /** bookmarks / table of contents, flattened, pages 1-based */
+  outline: OutlineItem[];
   warnings: string[];
 }
 

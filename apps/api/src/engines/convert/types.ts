@@ -1,3 +1,7 @@
+import type { OutlineItem, TextLayer } from './text-layer.mjs';
+
+export type { LayerSpan, OutlineItem, TextLayer } from './text-layer.mjs';
+
 export interface ConvertLimits {
   /** input files larger than this are refused before any engine runs (bytes) */
   maxInputBytes: number;
@@ -70,6 +74,11 @@ export interface ConvertOptions {
    * rest converts); the conversion waits for returned promises and fails with the first rejection
    */
   onPage?: (page: ConvertedPage) => void | Promise<void>;
+  /**
+   * no page images and no cover: the rendered pages carry their size, text and layer with an empty svg, the cover is
+   * empty (what the text-layer backfill of already converted documents needs)
+   */
+  textOnly?: boolean;
   /** reuse a warmed LibreOffice profile copied per job (default true; saves ~1 s per office conversion) */
   reuseOfficeProfile?: boolean;
 }
@@ -82,6 +91,11 @@ export interface ConvertedPage {
   width: number;
   height: number;
   text: string;
+  /**
+   * the page's text where it is drawn, in the page image's coordinates (points from the top left): spans (MuPDF's
+   * lines, or font runs of a line) with their boxes; what the reader selects, copies and finds
+   */
+  layer: TextLayer;
 }
 
 export interface ConvertResult {
@@ -101,6 +115,8 @@ export interface ConvertResult {
   engine: string;
   /** document title when the format carries one (PDF info, EPUB, UMD) */
   title?: string;
+  /** the document's outline (PDF bookmarks, an EPUB's table of contents, an office file's headings), flattened */
+  outline: OutlineItem[];
   /** non-fatal problems: pages that failed to render, text that could not be read */
   warnings: string[];
 }

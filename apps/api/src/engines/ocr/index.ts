@@ -5,9 +5,21 @@
 import { OcrError } from './errors.js';
 import { PageRenderer } from './render.js';
 import { BUNDLED_LANGUAGES, NativeEngine, TesseractJsEngine, findNativeTesseract, tesseractJsVersion, type PageEngine } from './tesseract.js';
+import { layerFromTsv, pngSize } from './layer.js';
+import type { TextLayer } from '../convert/index.js';
 
 export { OcrError, type OcrErrorCode } from './errors.js';
-export { cleanOcrText, findNativeTesseract, tesseractJsVersion, NativeEngine, TesseractJsEngine, BUNDLED_LANGUAGES, type PageEngine } from './tesseract.js';
+export {
+  cleanOcrText,
+  findNativeTesseract,
+  tesseractJsVersion,
+  NativeEngine,
+  TesseractJsEngine,
+  BUNDLED_LANGUAGES,
+  type PageEngine,
+  type RecognisedPage,
+} from './tesseract.js';
+export { layerFromTsv } from './layer.js';
 
 export type OcrEngineChoice = 'auto' | 'native' | 'tesseract.js';
 
@@ -57,8 +69,8 @@ export interface OcrProgress {
 }
 
 export interface OcrResult {
-  /** recognised text per page (only the pages that were recognised) */
-  texts: { page: number; text: string }[];
+  /** recognised text per page (only the pages that were recognised), with its words where tesseract found them */
+  texts: { page: number; text: string; layer: TextLayer }[];
   engine: string;
   /** why recognition stopped before the last page (a time cap): `texts` holds what was read until then */
   stopped?: OcrError;
@@ -114,7 +126,7 @@ export async function recogniseDocument(
     await hooks.onStart?.(pages, engine.label);
     const now = opts.now ?? Date.now;
     const started = now();
-    const out: { page: number; text: string }[] = [];
+    const out: OcrResult['texts'] = [];
     for (const page of pages) {
       if (opts.documentTimeoutMs > 0 && now() - started >= opts.documentTimeoutMs) {
         const stopped = new OcrError(
@@ -131,8 +143,11 @@ export async function recogniseDocument(
       }
       const t0 = now();
       const { png, dpi } = await renderer.render(page, opts.dpi, opts.maxPagePixels, renderTimeout);
-      const text = await engine.recognise(png, page, opts.pageTimeoutMs, dpi);
-      out.push({ page, text });
+      const { text, tsv } = await engine.recognise(png, page, opts.pageTimeoutMs, dpi);
+      // the page is drawn at dpi (lower than configured for a very large page) from its top left: a pixel is 72 / dpi points
+      const scale = 72 / dpi;
+      const size = pngSize(png);
+      out.push({ page, text, layer: layerFromTsv(tsv, scale, size.width * scale, size.height * scale) });
       await hooks.onPage?.(page, text, out.length, Math.max(0, now() - t0));
     }
     return { texts: out, engine: engine.label };

@@ -1,4 +1,4 @@
-import { mkdir, symlink, writeFile, readlink, copyFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile, readlink, copyFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,12 +8,18 @@ import { OcrError } from './errors.js';
 
 const require = createRequire(import.meta.url);
 
+/** A recognised page: its text (cleanOcrText) and tesseract's TSV, whose word boxes become the page's text layer. */
+export interface RecognisedPage {
+  text: string;
+  tsv: string;
+}
+
 /** What recognises one page image: native tesseract (a process per page) or tesseract.js (one WASM worker per document). */
 export interface PageEngine {
   /** what ran, for the admin: `tesseract 5.3.0`, `tesseract.js 7.0.0` */
   readonly label: string;
   /** `dpi`: the resolution the page was rendered at (lower than configured for a very large page) */
-  recognise(png: Buffer, page: number, timeoutMs: number, dpi?: number): Promise<string>;
+  recognise(png: Buffer, page: number, timeoutMs: number, dpi?: number): Promise<RecognisedPage>;
   close(): Promise<void>;
 }
 
@@ -93,11 +99,13 @@ export class NativeEngine implements PageEngine {
     }
   }
 
-  async recognise(png: Buffer, page: number, timeoutMs: number, dpi = this.dpi): Promise<string> {
+  async recognise(png: Buffer, page: number, timeoutMs: number, dpi = this.dpi): Promise<RecognisedPage> {
     const file = path.join(this.workDir, `page-${page}.png`);
+    const base = path.join(this.workDir, `page-${page}`);
     await writeFile(file, png);
     try {
-      const r = await runProcess(this.tool.path, [file, 'stdout', '-l', this.languages, '--dpi', String(Math.max(1, Math.round(dpi)))], {
+      // one run, two outputs: the text (page-N.txt) and the words with their boxes (page-N.tsv)
+      const r = await runProcess(this.tool.path, [file, base, '-l', this.languages, '--dpi', String(Math.max(1, Math.round(dpi))), 'txt', 'tsv'], {
         timeoutMs,
         label: 'tesseract',
         cwd: this.workDir,
@@ -107,11 +115,14 @@ export class NativeEngine implements PageEngine {
         const why = r.stderr.trim().split('\n').slice(-2).join(' ').slice(0, 300);
         throw new OcrError('engine_failed', `第 ${page} 页识别失败：tesseract 退出码 ${r.code ?? r.signal}${why ? `（${why}）` : ''}`, r.stderr);
       }
-      return cleanOcrText(r.stdout);
+      const [text, tsv] = await Promise.all([readFile(`${base}.txt`, 'utf8'), readFile(`${base}.tsv`, 'utf8').catch(() => '')]);
+      return { text: cleanOcrText(text), tsv };
     } catch (e) {
       if (isConvertError(e) && e.code === 'timeout') throw new OcrError('timeout', `第 ${page} 页识别超时（超过 ${seconds(timeoutMs)} 秒）`, e.detail);
       if (isConvertError(e)) throw new OcrError('engine_missing', '服务器未安装 tesseract', e.detail);
       throw e;
+    } finally {
+      await Promise.all([file, `${base}.txt`, `${base}.tsv`].map((f) => rm(f, { force: true })));
     }
   }
 
@@ -157,7 +168,10 @@ function bundledLangPath(): Promise<string> {
   return langDir;
 }
 
-type TesseractWorker = { recognize(image: Buffer): Promise<{ data: { text: string } }>; terminate(): Promise<unknown> };
+type TesseractWorker = {
+  recognize(image: Buffer, options: object, output: { text: boolean; tsv: boolean }): Promise<{ data: { text: string; tsv: string | null } }>;
+  terminate(): Promise<unknown>;
+};
 
 /**
  * tesseract.js (WASM in a worker thread) with the bundled language data: one worker per document (its language
@@ -204,7 +218,7 @@ export class TesseractJsEngine implements PageEngine {
     return w;
   }
 
-  async recognise(png: Buffer, page: number, timeoutMs: number): Promise<string> {
+  async recognise(png: Buffer, page: number, timeoutMs: number): Promise<RecognisedPage> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new OcrError('timeout', `第 ${page} 页识别超时（超过 ${seconds(timeoutMs)} 秒）`)), timeoutMs);
@@ -213,11 +227,13 @@ export class TesseractJsEngine implements PageEngine {
       // the language load counts against the first page's time as well: a stuck start must end too
       const generation = this.generation;
       // a worker closed by a time-out while it was still starting must not be used any more
-      const work = this.start().then((w) => (generation === this.generation ? w.recognize(png) : Promise.reject(new Error('closed'))));
+      const work = this.start().then((w) =>
+        generation === this.generation ? w.recognize(png, {}, { text: true, tsv: true }) : Promise.reject(new Error('closed')),
+      );
       // after a time-out the worker is terminated under it: that late rejection is expected, not unhandled
       work.catch(() => undefined);
       const r = await Promise.race([work, timeout]);
-      return cleanOcrText(r.data.text);
+      return { text: cleanOcrText(r.data.text), tsv: r.data.tsv ?? '' };
     } catch (e) {
       if (e instanceof OcrError && e.code === 'timeout') await this.close();
       if (e instanceof OcrError) throw e;

@@ -297,6 +297,11 @@ export class AttachmentService {
     return (await this.repo.find(id))?.path ?? contentKey(hash, ext);
   }
 
+  /** The storage key of a file's bytes by its hash alone (any live copy's path, else the content-addressed key). */
+  async fileKeyOfHash(hash: string, ext: string): Promise<string> {
+    return (await this.repo.hashState(hash)).copy?.path ?? contentKey(hash, ext);
+  }
+
   /** Of these hashes, those no live attachment uses any more. */
   async unusedHashes(hashes: string[]): Promise<string[]> {
     const used = await this.repo.hashesInUse(hashes);

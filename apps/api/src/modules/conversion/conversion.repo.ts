@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { DocumentStatus } from '@wenku/contracts';
 import type { Db, Exec, Tx } from '../../db/client';
 import { conversions, documentTexts } from '../../db/schema';
 
@@ -39,17 +40,35 @@ export class ConversionRepo {
           .onConflictDoUpdate({ target: [documentTexts.hash, documentTexts.page], set: { text: sql`excluded.text` } });
     }
   }
-  async firstText(hash: string, maxChars: number): Promise<string> {
+  async firstText(hash: string, maxChars: number, maxPage = Number.POSITIVE_INFINITY): Promise<string> {
+    if (!(maxPage >= 1)) return '';
     const rows = await this.db
       .select({ text: documentTexts.text })
       .from(documentTexts)
-      .where(eq(documentTexts.hash, hash))
+      .where(Number.isFinite(maxPage) ? and(eq(documentTexts.hash, hash), lte(documentTexts.page, maxPage)) : eq(documentTexts.hash, hash))
       .orderBy(asc(documentTexts.page))
       .limit(20);
     return rows
       .map((r) => r.text)
       .join('\n')
       .slice(0, maxChars);
+  }
+  /** Converted files whose stored layers are older than `version`, in hash order after `after`. */
+  async layerless(version: number, after: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ hash: conversions.hash })
+      .from(conversions)
+      .where(and(eq(conversions.status, DocumentStatus.Converted), lt(conversions.layers, version), gt(conversions.hash, after)))
+      .orderBy(asc(conversions.hash))
+      .limit(limit);
+    return rows.map((r) => r.hash);
+  }
+  async layerCounts(version: number): Promise<{ total: number; done: number }> {
+    const [row] = await this.db
+      .select({ total: count(), done: sql<number>`count(*) filter (where ${conversions.layers} >= ${version})`.mapWith(Number) })
+      .from(conversions)
+      .where(eq(conversions.status, DocumentStatus.Converted));
+    return { total: row?.total ?? 0, done: row?.done ?? 0 };
   }
   /** Conversions stuck in `converting` past a deadline. */
   stuck(before: Date) {

@@ -2,18 +2,11 @@ import type { FastifyReply } from 'fastify';
 import { DocumentStatus } from '@wenku/contracts';
 import type { Deps, RouteHandlers } from '../../kernel/module';
 import { notFound } from '../../lib/errors';
+import { IMMUTABLE, etagMatches } from '../../lib/http-cache';
 import { SANDBOX_CSP } from '../../plugins/security-headers';
 import { readablePages, VIEW_KEY } from '../document/document.mapper';
 
 const UUID = /^[a-f0-9]{8,32}$/;
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** Whether an If-None-Match header names `etag` (a list, weak forms and `*` included). */
-function matches(header: string | string[] | undefined, etag: string): boolean {
-  if (!header) return false;
-  const list = (Array.isArray(header) ? header.join(',') : header).split(',').map((t) => t.trim().replace(/^W\//, ''));
-  return list.includes(etag) || list.includes('*');
-}
 
 /**
  * A 302 to the store. `private`: the URL carries a signature that expires, so shared caches (a CDN) should not
@@ -42,7 +35,7 @@ export function conversionRoutes({ conversion, documents, knowledgeAdmin, ocr }:
       // file by its view key: the content hash would hand out what proves possession to the instant upload.
       const gzip = m[2] === 'gzip.svg';
       const etag = `"${d.viewKey}-${page}${gzip ? '-gz' : ''}"`;
-      if (matches(req.headers['if-none-match'], etag)) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
+      if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
       // S3_REDIRECT: the store sends the bytes; the redirect itself is cached briefly (its URL expires)
       const to = await conversion.pageRedirect(d.hash, page, d.enableGzip, gzip);
       if (to && conversion.redirects) return redirect(reply, to, conversion.redirects.redirectMaxAge);
@@ -58,7 +51,7 @@ export function conversionRoutes({ conversion, documents, knowledgeAdmin, ocr }:
       const d = await forView(uuid);
       if (!d || d.status !== DocumentStatus.Converted) throw notFound('封面不存在');
       const etag = `"${d.viewKey}-cover"`;
-      if (matches(req.headers['if-none-match'], etag)) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
+      if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
       const to = await conversion.coverRedirect(d.hash);
       if (to && conversion.redirects) return redirect(reply, to, conversion.redirects.redirectMaxAge);
       const stream = await conversion.openCover(d.hash);

@@ -16,6 +16,8 @@ import type { AttachmentService } from '../attachment/attachment.service';
 import type { ConversionRepo } from './conversion.repo';
 import { convertDocumentJob } from './conversion.jobs';
 import { ByteCache } from '../../lib/byte-cache';
+import { LAYER_VERSION, TextLayerStore } from './text-layer.store';
+import type { OutlineItem, TextLayer } from '../../engines/convert';
 import type { CacheBus } from '../../kernel/cache-bus';
 import type { RateCounter } from '../../lib/rate-limit';
 import type { Readable } from 'node:stream';
@@ -54,8 +56,13 @@ export class ConversionService {
     caches.register('page-bytes', () => {
       this.pageBytes.clear();
       this.redirects?.clear();
+      this.layerStates.clear();
     });
+    this.layers = new TextLayerStore(storage, this.pageBytes);
   }
+
+  /** the text layers and outlines stored with the pages */
+  private readonly layers: TextLayerStore;
 
   async timeoutMs(): Promise<number> {
     return Math.max(1, (await this.settings.get('converter')).timeout) * 60_000;
@@ -110,10 +117,7 @@ export class ConversionService {
 
     const workDir = await makeWorkDir('convert');
     try {
-      const source = path.join(workDir, `source.${ext}`);
-      const stream = await this.storage.get(await this.attachments.fileKey(waiting[0].attachmentId, hash, ext));
-      if (!stream) throw new ConvertError('corrupt', '原文件不存在，无法转换');
-      await pipeline(stream, fs.createWriteStream(source));
+      const source = await this.fetchSource(workDir, await this.attachments.fileKey(waiting[0].attachmentId, hash, ext), ext);
       const gzip = cfg.enable_gzip;
       const maxPreview = Math.max(0, cfg.max_preview);
       const percent = Math.min(100, Math.max(1, cfg.max_preview_percent));
@@ -133,7 +137,10 @@ export class ConversionService {
       preview = Math.min(preview, result.rendered.length || preview);
       await this.storage.deletePrefix(`pages/${hash}`);
       await this.pagesChanged([hash]);
-      for (const p of result.rendered.slice(0, preview)) await this.storage.put(pageKey(hash, p.page, gzip), p.svg, { contentType: 'image/svg+xml' });
+      const shown = result.rendered.slice(0, preview);
+      for (const p of shown) await this.storage.put(pageKey(hash, p.page, gzip), p.svg, { contentType: 'image/svg+xml' });
+      // each shown page's text where it is drawn, and the outline, beside the page images
+      await this.layers.put(hash, shown, result.outline);
       await this.pagesChanged([hash]);
       // the scale-out test kills a worker here: half the output written, no cover, no text, still `converting`
       if (this.testDelayMs > 0) await new Promise((r) => setTimeout(r, this.testDelayMs));
@@ -150,13 +157,19 @@ export class ConversionService {
             height: result.height,
             gzip,
             engine: result.engine.slice(0, 128),
+            layers: LAYER_VERSION,
+            layersAt: new Date(),
             error: '',
             finishedAt: new Date(),
           },
           tx,
         );
       });
+      // the layer state read meanwhile (this file's layers' stamp) is stale now
+      await this.pagesChanged([hash]);
+      // the description made from the text is shown to everyone: only the pages anyone may read go into it
       const summary = result.texts
+        .filter((t) => t.page <= preview)
         .map((t) => t.text)
         .join(' ')
         .replace(/\s+/g, ' ')
@@ -173,6 +186,15 @@ export class ConversionService {
     } finally {
       await fsp.rm(workDir, { recursive: true, force: true });
     }
+  }
+
+  /** The original file, copied into the work dir. */
+  private async fetchSource(workDir: string, key: string, ext: string): Promise<string> {
+    const source = path.join(workDir, `source.${ext}`);
+    const stream = await this.storage.get(key);
+    if (!stream) throw new ConvertError('corrupt', '原文件不存在，无法转换');
+    await pipeline(stream, fs.createWriteStream(source));
+    return source;
   }
 
   /**
@@ -216,6 +238,7 @@ export class ConversionService {
   private async pagesChanged(hashes: string[]) {
     for (const h of hashes) {
       this.pageBytes.clear(`pages/${h}`);
+      this.layerStates.delete(h);
       // a new URL (signed again) for the new bytes: the browser keeps the old ones under the old URL
       this.redirects?.clear(`pages/${h}/`);
       this.redirects?.clear(coverKey(h));
@@ -272,8 +295,9 @@ export class ConversionService {
   }
 
   /** The first pages' text of a converted file (the document page shows it to readers and crawlers). */
-  firstText(hash: string, maxChars: number) {
-    return this.repo.firstText(hash, maxChars);
+  /** The text of the first pages, up to `maxChars`, from pages 1..maxPage only (what the reader may be shown). */
+  firstText(hash: string, maxChars: number, maxPage?: number) {
+    return this.repo.firstText(hash, maxChars, maxPage);
   }
 
   /** The extracted text of every page of a converted file (OCR picks the pages with little text from it). */
@@ -281,9 +305,94 @@ export class ConversionService {
     return this.repo.pageTexts(hash);
   }
 
-  /** Recognised text (OCR) takes the place of these pages' text; search and the AI index follow the OCR event. */
-  async setPageTexts(hash: string, texts: { page: number; text: string }[]) {
+  /**
+   * Recognised text (OCR) takes the place of these pages' text, and the recognised words that of the layers of those
+   * pages that have an image; search and the AI index follow the OCR event.
+   */
+  async setPageTexts(hash: string, texts: { page: number; text: string; layer?: TextLayer }[]) {
     await this.db.transaction((tx) => this.repo.upsertTexts(tx, hash, texts));
+    const c = await this.repo.find(hash);
+    const layers = texts.flatMap((t) => (t.layer && c && t.page <= c.preview ? [{ page: t.page, layer: t.layer }] : []));
+    if (!layers.length) return;
+    await this.layers.put(hash, layers);
+    await this.repo.update(hash, { layersAt: new Date() });
+    await this.pagesChanged([hash]);
+  }
+
+  // ---------------------------------------------------------------- text layers (issue 27)
+
+  /** A page's text layer as stored (gzipped JSON `{ page, width, height, spans }`), or undefined. */
+  openLayer(hash: string, page: number): Promise<Buffer | undefined> {
+    return this.layers.open(hash, page);
+  }
+
+  /** the layer state of files read lately (dropped with the page bytes when a file's output changes) */
+  private readonly layerStates = new Map<string, Promise<{ has: boolean; stamp: string }>>();
+
+  /**
+   * Whether a file's pages have text layers, and their stamp: when they were last written, in base 36 — the layer
+   * URLs carry it (`?v=`), so a layer rewritten by OCR or the backfill gets a new URL and the browser's year-long
+   * copy of the old one is never used for it.
+   */
+  layerState(hash: string): Promise<{ has: boolean; stamp: string }> {
+    let s = this.layerStates.get(hash);
+    if (!s) {
+      if (this.layerStates.size >= 5000) this.layerStates.clear();
+      s = this.repo.find(hash).then((c) => ({ has: !!c?.layersAt, stamp: c?.layersAt ? c.layersAt.getTime().toString(36) : '' }));
+      s.catch(() => this.layerStates.delete(hash));
+      this.layerStates.set(hash, s);
+    }
+    return s;
+  }
+
+  /** The file's outline (bookmarks, table of contents); [] when it has none. */
+  outline(hash: string): Promise<OutlineItem[]> {
+    return this.layers.outline(hash);
+  }
+
+  /** Converted files whose layers are older than this release's (or missing), after `after` in hash order. */
+  layerlessHashes(after: string, limit: number): Promise<string[]> {
+    return this.repo.layerless(LAYER_VERSION, after, limit);
+  }
+
+  /** How many converted files there are, and how many have this release's layers. */
+  layerCounts(): Promise<{ total: number; done: number }> {
+    return this.repo.layerCounts(LAYER_VERSION);
+  }
+
+  /**
+   * The backfill of one file converted before text layers existed: its source is read again, text only (no page
+   * images, no cover), and the layers of its shown pages and its outline are stored with the pages. The version is
+   * recorded even when the file cannot be read any more, so the backfill does not try it for ever; the error is
+   * returned for the job's count.
+   */
+  async fillTextLayers(hash: string): Promise<{ filled: boolean; error?: string }> {
+    const c = await this.repo.find(hash);
+    if (!c || c.status !== DocumentStatus.Converted || c.layers >= LAYER_VERSION) return { filled: false };
+    const workDir = await makeWorkDir('layers');
+    try {
+      const cfg = await this.settings.get('converter');
+      const source = await this.fetchSource(workDir, await this.attachments.fileKeyOfHash(hash, c.ext), c.ext);
+      const result = await convertDocument(source, c.ext, {
+        workDir,
+        maxPreviewPages: c.preview,
+        gzip: false,
+        textOnly: true,
+        timeoutMs: await this.timeoutMs(),
+        limits: { maxPages: Math.max(cfg.max_pages, c.pages) },
+      });
+      await this.layers.put(hash, result.rendered.slice(0, c.preview), result.outline);
+      await this.repo.update(hash, { layers: LAYER_VERSION, layersAt: new Date() });
+      await this.pagesChanged([hash]);
+      return { filled: true };
+    } catch (e) {
+      const error = e instanceof ConvertError ? e.message : e instanceof Error ? e.message.slice(0, 300) : String(e);
+      await this.repo.update(hash, { layers: LAYER_VERSION });
+      this.log.warn('text layers could not be made', { hash, error });
+      return { filled: false, error };
+    } finally {
+      await fsp.rm(workDir, { recursive: true, force: true });
+    }
   }
 
   /** Deletes the pages, cover, text and conversion row of files nothing uses any more. */

@@ -39,11 +39,14 @@ async function build(
   countView: boolean,
 ) {
   const d = await documents.visible(by, viewer);
-  const [detail, state, free, content] = await Promise.all([
+  // the text shown stops at the pages this viewer may read, unless they download the document free
+  const [detail, state, pages] = await Promise.all([
     documents.detail(d, viewer, countView),
     interactions.viewerState(TargetType.Document, d.id, viewer.userId),
-    downloads.canDownloadFree(d, viewer.userId),
-    d.status === DocumentStatus.Converted ? conversion.firstText(d.hash, 2000) : Promise.resolve(''),
+    downloads.textPagesOf([d], viewer.userId),
   ]);
+  const maxPage = pages.get(d.id) ?? 0;
+  const free = maxPage === Number.POSITIVE_INFINITY;
+  const content = d.status === DocumentStatus.Converted ? await conversion.firstText(d.hash, 2000, maxPage) : '';
   return { ...detail, content, ...state, can_download_free: free };
 }

@@ -73,7 +73,11 @@ export class DownloadService {
    * images). Documents not found are left out (nothing of them may be shown).
    */
   async textPages(documentIds: number[], userId?: number): Promise<Map<number, number>> {
-    const docs = await this.documents.byIds([...new Set(documentIds)]);
+    return this.textPagesOf(await this.documents.byIds([...new Set(documentIds)]), userId);
+  }
+
+  /** `textPages` of documents already read (the document page, search snippets, the crawler page). */
+  async textPagesOf(docs: Pick<DocumentRow, 'id' | 'price' | 'userId' | 'status' | 'preview'>[], userId?: number): Promise<Map<number, number>> {
     const free = await this.freeAmong(docs, userId);
     return new Map(docs.map((d) => [d.id, free.has(d.id) ? Number.POSITIVE_INFINITY : readablePages(d)]));
   }

@@ -160,6 +160,14 @@ export class OcrService {
     }
   }
 
+  /**
+   * A file's text layers were just made again from its source (the backfill): pages recognised before have no words
+   * in them, so a file whose recognition succeeded is recognised again (its words become those pages' layers).
+   */
+  async refreshLayers(hash: string): Promise<void> {
+    if ((await this.repo.hashesWithStatus(OcrStatus.Success, [hash])).length) await this.request(hash);
+  }
+
   // ---------------------------------------------------------------- admin
 
   /** "OCR this document": converted documents of a scannable format, recognised again from the start. */

@@ -210,14 +210,16 @@ export class SearchRepo {
    * extracted text has them — else its first page (for snippets). Only the first SNIPPET_PAGES pages are scanned,
    * so ten 1 000-page results cost no more than ten short ones.
    */
-  async snippetSources(hashes: string[], words: string[]): Promise<Map<string, string>> {
+  async snippetSources(hashes: string[], words: string[], maxPages?: ReadonlyMap<string, number>): Promise<Map<string, string>> {
     const map = new Map<string, string>();
-    if (!hashes.length) return map;
+    // a file is scanned up to the pages its readers may be shown (`maxPages`), never past SNIPPET_PAGES
+    const scanned = hashes.map((h) => ({ hash: h, max: Math.min(SNIPPET_PAGES, maxPages?.get(h) ?? SNIPPET_PAGES) })).filter((h) => h.max >= 1);
+    if (!scanned.length) return map;
     const patterns = words.slice(0, 8).map((w) => [...w].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*'));
     // per document, its pages in order until the first that matches (migration 0018_snippet_page)
     const rows = await this.run<{ hash: string; text: string | null }>(sql`
-      SELECT h.hash, wenku_snippet_page(h.hash, ${sql.param(patterns)}::text[], ${SNIPPET_PAGES}) AS text
-      FROM unnest(${sql.param(hashes)}::text[]) AS h(hash)`);
+      SELECT h.hash, wenku_snippet_page(h.hash, ${sql.param(patterns)}::text[], h.max) AS text
+      FROM unnest(${sql.param(scanned.map((h) => h.hash))}::text[], ${sql.param(scanned.map((h) => h.max))}::int[]) AS h(hash, max)`);
     for (const r of rows) if (r.text !== null) map.set(r.hash, r.text);
     return map;
   }

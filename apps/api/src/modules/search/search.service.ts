@@ -3,7 +3,7 @@ import { segment, parseQuery, setUserDictionary, toTsQuery, toRankQuery } from '
 import { snippetAround } from '../../lib/text';
 import { highlightHtml } from '@wenku/contracts';
 import type { ConfigService } from '../config/config.service';
-import type { DocumentService } from '../document/document.service';
+import type { DocumentRow, DocumentService } from '../document/document.service';
 import type { ContentService } from '../content/content.service';
 import type { UserService } from '../user/user.service';
 import type { JobQueue } from '../../kernel/jobs';
@@ -35,6 +35,15 @@ export class SearchService {
   readonly results: TtlCache<Awaited<ReturnType<SearchService['compute']>>>;
   private timer?: NodeJS.Timeout;
   private dictLoadedAt = 0;
+
+  /**
+   * The last page of each document whose text a snippet may quote, for an anonymous reader (the download module's
+   * rule, given by the reader module, which is made after both).
+   */
+  private snippetPages?: (docs: DocumentRow[]) => Promise<Map<number, number>>;
+  limitSnippets(pages: (docs: DocumentRow[]) => Promise<Map<number, number>>): void {
+    this.snippetPages = pages;
+  }
 
   constructor(
     private readonly repo: SearchRepo,
@@ -162,10 +171,15 @@ export class SearchService {
     const words = fell ? [q.wd.trim()] : parsed.highlight;
     // the result cards (row, categories, uploader: one query) and the snippet pages in parallel — the index query
     // already returned each hash — so one round trip follows the index query
-    const [cards, texts] = await Promise.all([
-      this.documents.cardsByIds(rows.map((r) => r.id)),
-      this.repo.snippetSources([...new Set(rows.map((r) => r.hash))], words),
-    ]);
+    const cards = await this.documents.cardsByIds(rows.map((r) => r.id));
+    // answers are shared by every searcher: a snippet comes from the pages anyone may be shown (a priced document's
+    // preview); a file behind several documents takes the smallest of their limits
+    const limits = new Map<string, number>();
+    if (this.snippetPages) {
+      const pages = await this.snippetPages(cards.map((c) => c.row));
+      for (const { row } of cards) limits.set(row.hash, Math.min(limits.get(row.hash) ?? Number.POSITIVE_INFINITY, pages.get(row.id) ?? 0));
+    }
+    const texts = await this.repo.snippetSources([...new Set(rows.map((r) => r.hash))], words, limits);
     const rankOf = new Map(rows.map((r) => [r.id, r.rank]));
     const document = cards.map(({ row: raw, doc: d }) => {
       const body = texts.get(raw.hash) ?? raw.description;

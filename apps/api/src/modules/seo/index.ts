@@ -14,8 +14,8 @@ declare module '../../kernel/module' {
 /** What crawlers read: the public pages' HTML with their own head and text, robots.txt and the sitemap. */
 export default defineModule({
   name: 'seo',
-  create: ({ settings, documents, articles, content, users, conversion, storage, caches }) => {
-    const seo = new SeoService(settings, documents, articles, content, users, conversion, caches);
+  create: ({ settings, documents, articles, content, users, conversion, downloads, storage, caches }) => {
+    const seo = new SeoService(settings, documents, articles, content, users, conversion, downloads, caches);
     return { seo, sitemap: new SitemapService(documents, articles, settings, storage) };
   },
   routes: seoRoutes,

@@ -8,6 +8,7 @@ import type { DocumentService } from '../document/document.service';
 import type { ContentService } from '../content/content.service';
 import type { UserService } from '../user/user.service';
 import type { ArticleService } from '../article/article.service';
+import type { DownloadService } from '../download/download.service';
 import type { ConversionService } from '../conversion/conversion.service';
 import { siteOrigin } from './sitemap.service';
 import { markScripts } from '../../plugins/security-headers';
@@ -79,6 +80,7 @@ export class SeoService {
     private readonly content: ContentService,
     private readonly users: UserService,
     private readonly conversion: ConversionService,
+    private readonly downloads: DownloadService,
     caches: Caches,
   ) {
     this.cache = caches.cache('seo-pages', { ttlMs: () => this.ttlMs, maxEntries: 2000, keep: (p) => p.status === 200 && this.ttlMs > 0 });
@@ -297,7 +299,9 @@ export class SeoService {
   private async document(uuid: string, site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     if (!/^[a-f0-9]{8,32}$/.test(uuid)) return notFoundPage(`/document/${uuid}`);
     const row = await this.documents.visible({ uuid }, { isAdmin: false });
-    const [detail, content] = await Promise.all([this.documents.detail(row, { isAdmin: false }, false), this.conversion.firstText(row.hash, 2000)]);
+    // a crawler is an anonymous reader: the text stops at the pages anyone may read, unless the document is free
+    const pages = (await this.downloads.textPagesOf([row])).get(row.id) ?? 0;
+    const [detail, content] = await Promise.all([this.documents.detail(row, { isAdmin: false }, false), this.conversion.firstText(row.hash, 2000, pages)]);
     const d = { ...detail, content };
     const description = d.description || clip(d.content ?? '', 200);
     const related = await this.documents.related({ id: d.id }).catch(() => ({ document: [] as TDocument[] }));

@@ -17,7 +17,19 @@ export const meDataKeys = {
   favoritesAll: ['me', 'favorite'] as const,
   documents: (token: string, userId: number, page: number, size: number) => ['me', 'document', token, userId, page, size] as const,
   oauth: (token: string) => ['me', 'oauth', token] as const,
+  reading: (token: string, page: number, size: number) => ['me', 'reading', token, page, size] as const,
 };
+
+/** GET /document/progress/list: 最近阅读, where the reader stopped in each document */
+export function useMyReading(page: number, size = 10) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: meDataKeys.reading(token, page, size),
+    queryFn: ({ signal }) => apiClient.call(api.listReading, { query: { page, size }, signal }),
+    enabled: Boolean(token),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** GET /user/credit/log */
 export function useCreditLogs(page: number, size = 10) {

@@ -1,9 +1,21 @@
-import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Tooltip } from 'antd';
-import { DownOutlined, FullscreenExitOutlined, FullscreenOutlined, LockOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
+import { Fragment, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { App, Button, Tooltip } from 'antd';
+import {
+  DownOutlined,
+  FullscreenExitOutlined,
+  UnorderedListOutlined,
+  FullscreenOutlined,
+  LinkOutlined,
+  LockOutlined,
+  SearchOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
+} from '@ant-design/icons';
 import type { TAdvertisement } from '@wenku/contracts/schemas';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { apiUrl } from '../../../lib/api';
+import { api, apiClient, apiUrl } from '../../../lib/api';
+import { useSession } from '../../../app/session';
 import { AdSlot } from '../../advertisement/components/ad-slot';
 import {
   currentPage,
@@ -20,7 +32,32 @@ import {
   INITIAL_PAGES,
 } from '../lib/reader';
 import { watermarkTile } from '../lib/watermark';
+import { pageLink, parsePageBox, readLocalProgress, writeLocalProgress, TEXT_SIZE_DEFAULT, TEXT_SIZE_MAX, TEXT_SIZE_MIN, type Box } from '../lib/text-layer';
 import type { DocumentDetail } from '../api';
+import type { FindState } from './reader-find';
+
+// Loaded when used, not with the page (the first-load budget): the pages' text layers, and the find bar
+const ReaderTextLayer = lazy(() => import('./reader-text-layer'));
+const ReaderFind = lazy(() => import('./reader-find'));
+const ReaderSide = lazy(() => import('./reader-side'));
+const ReaderTextView = lazy(() => import('./reader-text-view'));
+
+/** Whether the screen is a phone's (under 768 px): the 文字版 switch is offered there. */
+function useNarrow() {
+  const query = '(max-width: 767.98px)';
+  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && Boolean(window.matchMedia?.(query).matches));
+  useEffect(() => {
+    const mq = window.matchMedia?.(query);
+    if (!mq) return;
+    const sync = () => setNarrow(mq.matches);
+    mq.addEventListener?.('change', sync);
+    return () => mq.removeEventListener?.('change', sync);
+  }, []);
+  return narrow;
+}
+
+/** How long after the last page change the reading position is saved. */
+const SAVE_PROGRESS_MS = 1500;
 
 export interface DocumentReaderProps {
   doc: DocumentDetail;
@@ -81,9 +118,35 @@ function usePageIndicator(container: React.RefObject<HTMLElement | null>, shown:
  */
 export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButton }: DocumentReaderProps) {
   const preview = previewCount(doc.page_urls.length, doc.preview);
-  // ?page=N (a chat answer's reference): show the pages up to N and scroll to it
+  // ?page=N (a chat answer's reference): show the pages up to N and scroll to it; past the readable pages, the
+  // last readable one, and the reader says why
   const [params] = useSearchParams();
-  const target = Math.min(Math.max(0, Math.floor(Number(params.get('page')) || 0)), preview);
+  const asked = Math.max(0, Math.floor(Number(params.get('page')) || 0));
+  const target = Math.min(asked, preview);
+  const { message } = App.useApp();
+  const token = useSession((s) => s.token);
+  // the reader's limits, copy right, layers' version and saved page (GET /document/reader)
+  const info = useQuery({
+    queryKey: ['reader-info', doc.uuid, token],
+    queryFn: ({ signal }) => apiClient.call(api.getReaderInfo, { query: { uuid: doc.uuid }, signal }),
+    staleTime: 60_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const hasText = Boolean(info.data?.has_text);
+  const [findOpen, setFindOpen] = useState(false);
+  const [sideOpen, setSideOpen] = useState(false);
+  const narrow = useNarrow();
+  const [textMode, setTextMode] = useState(false);
+  const [textSize, setTextSize] = useState(TEXT_SIZE_DEFAULT);
+  const showText = textMode && narrow && hasText;
+  const [sideUsed, setSideUsed] = useState(false);
+  const [find, setFind] = useState<FindState>({ hits: new Map(), current: 0 });
+  // a page asked for beyond the readable ones (page box, link): the plain limit message
+  const [limit, setLimit] = useState(() => (asked > preview && preview > 0 ? asked : 0));
+  useEffect(() => setLimit(asked > preview && preview > 0 ? asked : 0), [doc.uuid, asked, preview]);
+  // a jump asked for: scrolled to once the page is on screen
+  const [jump, setJump] = useState<{ page: number; box?: Box; seq: number } | null>(null);
   const [shown, setShown] = useState(() => Math.max(initialShown(preview), target));
   const [zoom, setZoom] = useState(100);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -96,6 +159,54 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
   const total = Math.max(doc.pages, preview);
 
   useEffect(() => setShown(Math.max(initialShown(preview), target)), [doc.uuid, preview, target]);
+
+  /** Shows the pages up to `page` and scrolls to it; past the readable pages, stops at the last and says why. */
+  const goTo = useCallback(
+    (page: number, box?: Box) => {
+      if (preview < 1) return;
+      if (page > preview) setLimit(page);
+      const n = Math.min(Math.max(1, page), preview);
+      setShown((s) => Math.max(s, n));
+      setJump((j) => ({ page: n, box, seq: (j?.seq ?? 0) + 1 }));
+    },
+    [preview],
+  );
+  useEffect(() => {
+    if (!jump) return;
+    const el = pagesRef.current?.querySelector<HTMLElement>(`[data-page="${jump.page}"]`);
+    if (!el) return;
+    // to the page; a find hit then scrolls itself to the middle once its page's layer is drawn
+    el.scrollIntoView?.({ block: 'start' });
+  }, [jump, shown]);
+
+  // the reading position: on the server for a logged-in reader, in the browser otherwise
+  const saved = token ? (info.data?.progress ?? 0) : readLocalProgress(doc.uuid);
+  const [offerDismissed, setOfferDismissed] = useState(false);
+  const offer = !offerDismissed && asked === 0 && saved > 1 && current < 2 ? Math.min(saved, Math.max(preview, 1)) : 0;
+  useEffect(() => {
+    if (current < 1 || preview < 1) return;
+    const timer = setTimeout(() => {
+      if (token) void apiClient.call(api.saveReadingProgress, { body: { uuid: doc.uuid, page: current } }).catch(() => undefined);
+      else writeLocalProgress(doc.uuid, current);
+    }, SAVE_PROGRESS_MS);
+    return () => clearTimeout(timer);
+  }, [current, doc.uuid, token, preview]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const t = e.target as HTMLElement;
+    if (t.closest('input, textarea, [contenteditable="true"]')) return;
+    if (e.key === 'PageDown' || e.key === 'ArrowRight') goTo(Math.min(current + 1, preview));
+    else if (e.key === 'PageUp' || e.key === 'ArrowLeft') goTo(Math.max(current - 1, 1));
+    else return;
+    e.preventDefault();
+  };
+  const copyLink = () => {
+    const link = pageLink(window.location.href, Math.min(current, Math.max(preview, 1)));
+    void (navigator.clipboard?.writeText(link) ?? Promise.reject(new Error('no clipboard'))).then(
+      () => message.success('已复制本页链接'),
+      () => message.info(link),
+    );
+  };
   const scrolledTo = useRef('');
   useEffect(() => {
     const key = `${doc.uuid}:${target}`;
@@ -115,21 +226,75 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
   }, [doc.uuid, target]);
 
   return (
-    <div ref={rootRef} className={['wk-reader', fullscreen.on ? 'is-fullscreen' : ''].join(' ')}>
+    <div ref={rootRef} className={['wk-reader', fullscreen.on ? 'is-fullscreen' : ''].join(' ')} tabIndex={-1} onKeyDown={onKeyDown}>
       <div className="wk-reader-toolbar" role="toolbar" aria-label="阅读工具栏">
         <span className="wk-reader-indicator" aria-live="polite">
-          第 <strong>{Math.min(current, total)}</strong> / {total} 页
+          第 <PageBox key={current} current={Math.min(current, total)} total={total} onGo={goTo} /> / {total} 页
         </span>
         <div className="wk-reader-tools">
-          <Tooltip title="缩小">
-            <Button type="text" size="small" icon={<ZoomOutOutlined />} aria-label="缩小" disabled={zoom <= ZOOM_MIN} onClick={() => setZoom(zoomOut)} />
+          <Tooltip title="目录与缩略图">
+            <Button
+              type="text"
+              size="small"
+              icon={<UnorderedListOutlined />}
+              aria-label="目录"
+              onClick={() => {
+                setSideUsed(true);
+                setSideOpen(true);
+              }}
+            />
           </Tooltip>
-          <button type="button" className="wk-reader-zoom" title="恢复 100%" onClick={() => setZoom(100)}>
-            {zoom}%
-          </button>
-          <Tooltip title="放大">
-            <Button type="text" size="small" icon={<ZoomInOutlined />} aria-label="放大" disabled={zoom >= ZOOM_MAX} onClick={() => setZoom(zoomIn)} />
+          <Tooltip title="在文档中查找">
+            <Button type="text" size="small" icon={<SearchOutlined />} aria-label="查找" aria-pressed={findOpen} onClick={() => setFindOpen((o) => !o)} />
           </Tooltip>
+          <Tooltip title="复制本页链接">
+            <Button type="text" size="small" icon={<LinkOutlined />} aria-label="复制本页链接" onClick={copyLink} />
+          </Tooltip>
+          {narrow && hasText && (
+            <Button
+              type={showText ? 'primary' : 'text'}
+              size="small"
+              aria-pressed={showText}
+              onClick={() => setTextMode((m) => !m)}
+              className="wk-reader-textmode"
+            >
+              文字版
+            </Button>
+          )}
+          {showText ? (
+            <>
+              <Button
+                type="text"
+                size="small"
+                aria-label="缩小文字"
+                disabled={textSize <= TEXT_SIZE_MIN}
+                onClick={() => setTextSize((z) => Math.max(TEXT_SIZE_MIN, z - 2))}
+              >
+                A-
+              </Button>
+              <Button
+                type="text"
+                size="small"
+                aria-label="放大文字"
+                disabled={textSize >= TEXT_SIZE_MAX}
+                onClick={() => setTextSize((z) => Math.min(TEXT_SIZE_MAX, z + 2))}
+              >
+                A+
+              </Button>
+            </>
+          ) : (
+            <>
+              <Tooltip title="缩小">
+                <Button type="text" size="small" icon={<ZoomOutOutlined />} aria-label="缩小" disabled={zoom <= ZOOM_MIN} onClick={() => setZoom(zoomOut)} />
+              </Tooltip>
+              <button type="button" className="wk-reader-zoom" title="恢复 100%" onClick={() => setZoom(100)}>
+                {zoom}%
+              </button>
+              <Tooltip title="放大">
+                <Button type="text" size="small" icon={<ZoomInOutlined />} aria-label="放大" disabled={zoom >= ZOOM_MAX} onClick={() => setZoom(zoomIn)} />
+              </Tooltip>
+            </>
+          )}
           {fullscreen.supported && (
             <Tooltip title={fullscreen.on ? '退出全屏' : '全屏阅读'}>
               <Button
@@ -144,7 +309,59 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
         </div>
       </div>
 
-      <div className="wk-reader-scroll">
+      {findOpen && (
+        <Suspense fallback={<div className="wk-reader-find" aria-busy="true" />}>
+          <ReaderFind uuid={doc.uuid} onHits={setFind} onGo={goTo} onClose={() => setFindOpen(false)} />
+        </Suspense>
+      )}
+      {sideUsed && (
+        <Suspense fallback={null}>
+          <ReaderSide
+            open={sideOpen}
+            onClose={() => setSideOpen(false)}
+            title={doc.title}
+            outline={info.data?.outline ?? []}
+            pageUrls={doc.page_urls}
+            current={current}
+            readable={preview}
+            onGo={goTo}
+          />
+        </Suspense>
+      )}
+      {offer > 0 && (
+        <div className="wk-reader-resume" role="status">
+          <span>上次读到第 {offer} 页，</span>
+          <Button
+            size="small"
+            type="primary"
+            onClick={() => {
+              setOfferDismissed(true);
+              goTo(offer);
+            }}
+          >
+            接着读第 {offer} 页
+          </Button>
+          <Button size="small" type="text" onClick={() => setOfferDismissed(true)}>
+            从头读
+          </Button>
+        </div>
+      )}
+      {limit > 0 && (
+        <div className="wk-reader-limit" role="alert" data-testid="reader-limit">
+          <LockOutlined />
+          <span>
+            第 {limit} 页需下载后阅读，在线可读前 {preview} 页
+          </span>
+          {downloadButton}
+        </div>
+      )}
+
+      {showText && (
+        <Suspense fallback={<div className="wk-reader-text" aria-busy="true" />}>
+          <ReaderTextView uuid={doc.uuid} textKey={info.data?.text_key ?? ''} readable={preview} fontSize={textSize} />
+        </Suspense>
+      )}
+      <div className="wk-reader-scroll" hidden={showText}>
         <div ref={pagesRef} className="wk-reader-pages" style={{ width: `${zoom}%` }}>
           {shownPages(state.shown).map((n) => (
             <Fragment key={n}>
@@ -167,6 +384,18 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
                     aria-hidden="true"
                     style={{ backgroundImage: `url("${tile.dataUrl}")`, backgroundSize: `${tile.width}px ${tile.height}px` }}
                   />
+                )}
+                {hasText && (
+                  <Suspense fallback={null}>
+                    <ReaderTextLayer
+                      uuid={doc.uuid}
+                      page={n}
+                      textKey={info.data?.text_key ?? ''}
+                      canCopy={Boolean(info.data?.can_copy)}
+                      hits={find.hits.get(n)}
+                      current={find.current === n}
+                    />
+                  </Suspense>
                 )}
                 <span className="wk-reader-page-no">{n}</span>
               </div>
@@ -197,5 +426,28 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
       )}
       {state.atEnd && state.remaining === 0 && preview > 0 && <div className="wk-reader-finished">— 已阅读完毕 —</div>}
     </div>
+  );
+}
+
+/** The page box of the toolbar: type a page number, Enter goes there. */
+function PageBox({ current, total, onGo }: { current: number; total: number; onGo: (page: number) => void }) {
+  const [value, setValue] = useState(String(current));
+  const go = () => {
+    const n = parsePageBox(value, total);
+    if (n) onGo(n);
+    else setValue(String(current));
+  };
+  return (
+    <input
+      className="wk-reader-pagebox"
+      aria-label="页码"
+      inputMode="numeric"
+      value={value}
+      size={Math.max(2, String(total).length)}
+      onChange={(e) => setValue(e.target.value.replace(/[^\d]/g, ''))}
+      onKeyDown={(e) => e.key === 'Enter' && go()}
+      onBlur={() => setValue(String(current))}
+      onFocus={(e) => e.target.select()}
+    />
   );
 }

@@ -1,0 +1,172 @@
+// Issue 27 journey: the reader reads text. A three-page PDF: select a sentence on page 3 and copy it (the clipboard
+// holds it), find a word and land on its highlighted hit on a later page, jump by the page box, and a citation past
+// the preview shows the plain limit message; the phone's 文字版 shows the text at 16 px with no sideways scroll.
+import assert from 'node:assert/strict';
+import { json, textPdf } from '../helpers.mjs';
+
+const stamp = Date.now().toString(36);
+const SENTENCE = 'Debian keeps every package signed.';
+
+async function seed(api, admin, { pages, preview }) {
+  const post = (p, body, token, method = 'POST') =>
+    api(p, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }).then(json);
+  const { token } = await post('/user/login', admin);
+  await post('/config', { config: [{ category: 'converter', name: 'max_preview', value: preview }] }, token, 'PUT');
+  const category = await post('/category', { title: `阅读 ${stamp}-${pages.length}`, type: 0 }, token);
+  const form = new FormData();
+  form.append('file', new Blob([textPdf(pages)], { type: 'application/pdf' }), `reader-${stamp}-${pages.length}.pdf`);
+  const up = await json(await api('/upload/document', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }));
+  const { document } = await post(
+    '/document',
+    { category_id: [category.id], document: [{ attachment_id: up.data.id, title: `阅读器 ${stamp}`, price: 0 }] },
+    token,
+  );
+  for (const until = Date.now() + 120_000; ;) {
+    const d = await json(await api(`/document?id=${document[0].id}`, { headers: { authorization: `Bearer ${token}` } }));
+    if (d.status === 2) return document[0].uuid;
+    if (d.status === 3 || Date.now() > until) throw new Error(`the document did not convert: ${d.convert_error ?? 'time-out'}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+const PAGES = [
+  ['Reader journey, page one.', 'An introduction to the manual.'],
+  ['Page two speaks of mirrors.', 'Nothing to find here.'],
+  ['Page three, chapter on trust.', SENTENCE, 'The keyring holds the zebrafinch key.'],
+];
+
+const state = {};
+
+export const journeys = [
+  {
+    name: 'reader: select and copy a sentence on page 3, find a word on a later page, page box, limit message',
+    viewport: { width: 1366, height: 900 },
+    async run({ page, context, baseUrl, shot, api, admin }) {
+      state.uuid = await seed(api, admin, { pages: PAGES, preview: 0 });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+      await page.goto(`${baseUrl}/document/${state.uuid}?page=3`);
+      const run = page.locator('[data-page="3"] .wk-text-run', { hasText: SENTENCE });
+      await run.waitFor({ timeout: 20000 });
+      // select the sentence where it is drawn, as a reader's drag does, and copy it
+      await page.evaluate((text) => {
+        const el = [...document.querySelectorAll('[data-page="3"] .wk-text-run')].find((e) => e.textContent.includes(text));
+        const range = document.createRange();
+        range.selectNodeContents(el.firstChild);
+        const sel = window.getSelection();
+        sel.removeAllRanges();
+        sel.addRange(range);
+      }, SENTENCE);
+      await shot('27-reader-selected');
+      await page.keyboard.press('Control+C');
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      assert.equal(copied.trim(), SENTENCE);
+      // the sentence sits over its drawn line: inside page 3's box
+      const pageBox = await page.locator('[data-page="3"]').boundingBox();
+      const box = await run.boundingBox();
+      assert.ok(box.y > pageBox.y && box.y + box.height < pageBox.y + pageBox.height && box.x >= pageBox.x, 'the words sit on their page');
+
+      // find: from page 1, a word on page 3
+      await page.goto(`${baseUrl}/document/${state.uuid}`);
+      await page.getByRole('button', { name: '查找' }).click();
+      await page.getByRole('textbox', { name: '查找内容' }).fill('ZEBRAFINCH');
+      await page.getByRole('textbox', { name: '查找内容' }).press('Enter');
+      await page.getByText('第 3 页 · 1 处').waitFor({ timeout: 15000 });
+      const hit = page.locator('[data-page="3"] .wk-find-hit.is-current');
+      await hit.waitFor({ timeout: 15000 });
+      assert.ok(await hit.isVisible(), 'the hit is highlighted on screen');
+      await shot('27-reader-find');
+
+      // the page box
+      await page.getByRole('button', { name: '关闭查找' }).click();
+      await page.getByRole('textbox', { name: '页码' }).fill('2');
+      await page.getByRole('textbox', { name: '页码' }).press('Enter');
+      await page.waitForFunction(() => {
+        const r = document.querySelector('[data-page="2"]').getBoundingClientRect();
+        return r.top < window.innerHeight / 2 && r.bottom > 0;
+      });
+    },
+  },
+  {
+    name: 'reader: a citation past the preview stops at the last readable page and says why',
+    viewport: { width: 1366, height: 900 },
+    async run({ page, baseUrl, shot, api, admin }) {
+      const pages = Array.from({ length: 6 }, (_, i) => [`Limited document, page ${i + 1}.`]);
+      const uuid = await seed(api, admin, { pages, preview: 2 });
+      await page.goto(`${baseUrl}/document/${uuid}?page=5`);
+      const limit = page.getByTestId('reader-limit');
+      await limit.waitFor({ timeout: 15000 });
+      assert.match(await limit.innerText(), /第 5 页需下载后阅读/);
+      // nothing past the preview is served: page 3's layer is refused
+      const r = await fetch(`${baseUrl}/view/text/${uuid}/3.json`);
+      assert.equal(r.status, 404);
+      await shot('27-reader-limit');
+    },
+  },
+  {
+    name: 'reader: outline panel jumps; a logged-in reader continues at the saved page in a new browser context',
+    viewport: { width: 1366, height: 900 },
+    async run({ page, baseUrl, shot, api }) {
+      const user = { username: `reader_${stamp}`, password: 'e2e-pass-123', email: `reader_${stamp}@example.com` };
+      const reg = await json(await api('/user/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) }));
+      const signIn = async (p) => {
+        await p.goto(`${baseUrl}/`);
+        await p.evaluate(
+          ([t, u]) => {
+            localStorage.setItem('wenku:token', t);
+            localStorage.setItem('wenku:user', JSON.stringify(u));
+          },
+          [reg.token, reg.user],
+        );
+      };
+      await signIn(page);
+      await page.goto(`${baseUrl}/document/${state.uuid}`);
+      // thumbnails jump (this PDF has no bookmarks: the panel opens on its thumbnails)
+      await page.getByRole('button', { name: '目录' }).click();
+      await page.getByRole('button', { name: '第 3 页' }).waitFor({ timeout: 15000 });
+      await shot('27-reader-side-panel');
+      await page.getByRole('button', { name: '第 3 页' }).click();
+      await page.waitForFunction(() => document.querySelector('.wk-reader-indicator input')?.value === '3', null, { timeout: 15000 });
+      // the page is saved on the server (a page turn is buffered there, and read back at once)
+      for (const until = Date.now() + 20000; ;) {
+        const p = await json(await api(`/document/progress?uuid=${state.uuid}`, { headers: { authorization: `Bearer ${reg.token}` } }));
+        if (p.page === 3) break;
+        assert.ok(Date.now() < until, `progress saved: ${JSON.stringify(p)}`);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      // another device: a new browser context, the same user
+      const other = await page
+        .context()
+        .browser()
+        .newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+      try {
+        const p2 = await other.newPage();
+        await signIn(p2);
+        await p2.goto(`${baseUrl}/document/${state.uuid}`);
+        await p2.getByText('上次读到第 3 页').waitFor({ timeout: 15000 });
+        await p2.getByRole('button', { name: '接着读第 3 页' }).click();
+        await p2.waitForFunction(() => document.querySelector('.wk-reader-indicator input')?.value === '3', null, { timeout: 15000 });
+      } finally {
+        await other.close();
+      }
+    },
+  },
+  {
+    name: 'reader: the phone 文字版 shows the text at 16 px with no sideways scroll',
+    viewport: { width: 390, height: 844 },
+    async run({ page, baseUrl, shot }) {
+      await page.goto(`${baseUrl}/document/${state.uuid}`);
+      await page.getByRole('button', { name: '文字版' }).click({ timeout: 20000 });
+      const view = page.getByTestId('reader-text-view');
+      await view.getByText(SENTENCE).waitFor({ timeout: 15000 });
+      const size = await view.evaluate((el) => parseFloat(getComputedStyle(el.querySelector('p')).fontSize));
+      assert.ok(size >= 16, `text at ${size}px`);
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(sideways <= 0, `the page scrolls sideways by ${sideways}px`);
+      await shot('27-reader-phone-text');
+    },
+  },
+];
