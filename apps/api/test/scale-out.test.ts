@@ -261,9 +261,11 @@ describe.skipIf(!runOnPostgres)('two APIs and two workers on one PostgreSQL and 
   /** The converted output in the bucket and through both APIs: every page image, the cover, the text of every page. */
   const expectWhole = async (doc: { id: number; uuid: string; hash: string; pages: number }) => {
     const keys = [...s3.objects().keys()];
-    expect(keys.filter((k) => k.startsWith(`pages/${doc.hash}/`)).sort()).toEqual(
+    expect(keys.filter((k) => k.startsWith(`pages/${doc.hash}/`) && k.endsWith('.svg.gz')).sort()).toEqual(
       Array.from({ length: doc.pages }, (_, n) => `pages/${doc.hash}/${n + 1}.svg.gz`).sort(),
     );
+    // every page's text layer beside its image (issue 27)
+    expect(keys.filter((k) => k.startsWith(`pages/${doc.hash}/`) && k.endsWith('.layer.json.gz')).length).toBe(doc.pages);
     expect(keys).toContain(`covers/${doc.hash}.png`);
     const texts = await probe.query<{ n: number }>('SELECT count(*)::int AS n FROM document_texts WHERE hash = $1', [doc.hash]);
     expect(texts.rows[0]!.n).toBe(doc.pages);
@@ -337,7 +339,7 @@ describe.skipIf(!runOnPostgres)('two APIs and two workers on one PostgreSQL and 
             [doc.hash],
           );
           const keys = [...s3.objects().keys()];
-          const pagesWritten = keys.filter((k) => k.startsWith(`pages/${doc.hash}/`)).length === doc.pages;
+          const pagesWritten = keys.filter((k) => k.startsWith(`pages/${doc.hash}/`) && k.endsWith('.svg.gz')).length === doc.pages;
           return rows[0] && pagesWritten && !keys.includes(`covers/${doc.hash}.png`) ? rows[0] : undefined;
         },
         60_000,

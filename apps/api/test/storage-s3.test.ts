@@ -596,8 +596,11 @@ describe('the app with STORAGE=s3', () => {
     expect(detail.pages).toBe(2);
     const keys = [...appFake.objects().keys()];
     expect(keys).toEqual(expect.arrayContaining([fileKey, `covers/${hash}.png`]));
-    const pages = keys.filter((k) => k.startsWith(`pages/${hash}/`));
+    // the page images, and beside them each page's text layer and the document's outline (issue 27)
+    const stored = keys.filter((k) => k.startsWith(`pages/${hash}/`));
+    const pages = stored.filter((k) => !k.endsWith('.layer.json.gz') && !k.endsWith('/outline.json'));
     expect(pages.length).toBe(2);
+    expect(stored.filter((k) => k.endsWith('.layer.json.gz')).sort()).toEqual([`pages/${hash}/1.layer.json.gz`, `pages/${hash}/2.layer.json.gz`]);
     expect(appFake.objects().get(pages[0]!)?.contentType).toBe('image/svg+xml');
 
     const page = await t.req({ method: 'GET', url: detail.page_urls[0]! });
