@@ -155,6 +155,28 @@ export const journeys = [
     },
   },
   {
+    name: 'reader: on a phone the pages fit the width and zooming scrolls the page frame, not the whole page',
+    viewport: { width: 390, height: 844 },
+    async run({ page, baseUrl, shot }) {
+      await page.goto(`${baseUrl}/document/${state.uuid}`);
+      const first = page.locator('[data-page="1"] img');
+      await first.waitFor({ timeout: 20000 });
+      const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok((await sideways()) <= 0, `before zooming the page scrolls sideways by ${await sideways()}px`);
+      // the page image fits the width of the screen
+      const fit = await first.boundingBox();
+      assert.ok(fit.x >= 0 && fit.x + fit.width <= 390, `page 1 spans ${fit.x}..${fit.x + fit.width}`);
+      await page.getByRole('button', { name: '放大' }).click();
+      await page.getByRole('button', { name: '放大' }).click();
+      await page.getByText('120%').waitFor();
+      assert.ok((await sideways()) <= 0, `zoomed in twice, the page scrolls sideways by ${await sideways()}px`);
+      // the zoomed page scrolls inside its own frame
+      const frame = await page.locator('.wk-reader-scroll').evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
+      assert.ok(frame.sw > frame.cw, `the page frame scrolls sideways (${frame.sw} > ${frame.cw})`);
+      await shot('27-reader-phone-zoom');
+    },
+  },
+  {
     name: 'reader: the phone 文字版 shows the text at 16 px with no sideways scroll',
     viewport: { width: 390, height: 844 },
     async run({ page, baseUrl, shot }) {

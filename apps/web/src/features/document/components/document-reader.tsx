@@ -443,7 +443,7 @@ function PageBox({ current, total, onGo }: { current: number; total: number; onG
       aria-label="页码"
       inputMode="numeric"
       value={value}
-      size={Math.max(2, String(total).length)}
+      style={{ '--digits': Math.max(2, String(total).length) } as React.CSSProperties}
       onChange={(e) => setValue(e.target.value.replace(/[^\d]/g, ''))}
       onKeyDown={(e) => e.key === 'Enter' && go()}
       onBlur={() => setValue(String(current))}
