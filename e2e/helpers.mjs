@@ -61,9 +61,10 @@ export async function login(page, baseUrl, who, { until = 'name' } = {}) {
 
 /**
  * A small valid PDF built by hand (no tools needed): each page is a list of lines, a line a string (Helvetica 14)
- * or `{ text, size }`; Latin-1 text only (the built-in font has no CJK).
+ * or `{ text, size }`; Latin-1 text only (the built-in font has no CJK). `outline`: bookmarks `{ title, page }`
+ * (any script in the titles) that point at the top of their page.
  */
-export function textPdf(pages) {
+export function textPdf(pages, { outline = [] } = {}) {
   const esc = (s) => s.replace(/[\\()]/g, (c) => `\\${c}`);
   const objects = [];
   const add = (body) => objects.push(body) && objects.length;
@@ -84,7 +85,21 @@ export function textPdf(pages) {
     const content = add(`<< /Length ${text.length} >>\nstream\n${text}\nendstream`);
     kids.push(add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`));
   }
-  objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
+  // bookmarks ({ title, page } 1-based, one level): titles in UTF-16BE so Chinese ones read as written
+  let outlines = '';
+  if (outline.length) {
+    const root = add('');
+    const first = objects.length + 1;
+    const hex = (t) => `<FEFF${Buffer.from(t, 'utf16le').swap16().toString('hex').toUpperCase()}>`;
+    outline.forEach(({ title, page }, i) => {
+      const n = first + i;
+      const links = `${i > 0 ? ` /Prev ${n - 1} 0 R` : ''}${i < outline.length - 1 ? ` /Next ${n + 1} 0 R` : ''}`;
+      add(`<< /Title ${hex(title)} /Parent ${root} 0 R${links} /Dest [${kids[page - 1]} 0 R /XYZ 0 842 0] >>`);
+    });
+    objects[root - 1] = `<< /Type /Outlines /First ${first} 0 R /Last ${first + outline.length - 1} 0 R /Count ${outline.length} >>`;
+    outlines = ` /Outlines ${root} 0 R /PageMode /UseOutlines`;
+  }
+  objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R${outlines} >>`;
   objects[pagesObj - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${pages.length} >>`;
   let out = '%PDF-1.4\n';
   const offsets = [];

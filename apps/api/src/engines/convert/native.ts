@@ -32,6 +32,8 @@ export interface NativeJob extends RenderOptions {
   signal?: AbortSignal;
   /** each preview page in page order, as soon as it is ready */
   onPage?: (page: RenderedPage) => void;
+  /** false: no text layers, the pages' text from the plain text dump (the cost comparison of bench/reader-bench.ts) */
+  layers?: boolean;
 }
 
 /** What the script said about the document as a whole, gathered from its lines. */
@@ -125,7 +127,7 @@ export async function renderNative(mutool: NativeMutool, job: NativeJob): Promis
         coverWidth: job.coverWidth,
         maxPages: job.maxPages,
         // preview pages' structured text: their layer, and their text with it
-        layers: true,
+        layers: job.layers ?? true,
         nonce,
         images: job.images,
       },

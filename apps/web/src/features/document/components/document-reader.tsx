@@ -1,6 +1,7 @@
-import { Fragment, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { App, Button, Tooltip } from 'antd';
 import {
+  CloseOutlined,
   DownOutlined,
   FullscreenExitOutlined,
   UnorderedListOutlined,
@@ -87,6 +88,25 @@ function useFullscreen(ref: React.RefObject<HTMLElement | null>) {
   return { on, toggle, supported };
 }
 
+/**
+ * The sticky head's height (toolbar, find bar, limit message) as --wk-reader-head-h on the reader, so a page scrolled
+ * to lands below whatever the head holds at the time.
+ */
+function useHeadHeight(root: React.RefObject<HTMLElement | null>, head: React.RefObject<HTMLElement | null>) {
+  // a layout effect, measured at once: the scrolls to a page (effects) come after it in the same commit
+  useLayoutEffect(() => {
+    const r = root.current;
+    const h = head.current;
+    if (!r || !h) return;
+    const measure = () => r.style.setProperty('--wk-reader-head-h', `${Math.ceil(h.getBoundingClientRect().height)}px`);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(h);
+    return () => ro.disconnect();
+  }, [root, head]);
+}
+
 /** 第 x / N 页 from the pages crossing the middle band of the viewport. */
 function usePageIndicator(container: React.RefObject<HTMLElement | null>, shown: number) {
   const [page, setPage] = useState(1);
@@ -151,6 +171,8 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
   const [zoom, setZoom] = useState(100);
   const rootRef = useRef<HTMLDivElement>(null);
   const pagesRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
+  useHeadHeight(rootRef, headRef);
   const fullscreen = useFullscreen(rootRef);
   const state = readerState(doc.pages, preview, shown, pagesPerRead);
   const current = usePageIndicator(pagesRef, state.shown);
@@ -227,93 +249,105 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
 
   return (
     <div ref={rootRef} className={['wk-reader', fullscreen.on ? 'is-fullscreen' : ''].join(' ')} tabIndex={-1} onKeyDown={onKeyDown}>
-      <div className="wk-reader-toolbar" role="toolbar" aria-label="阅读工具栏">
-        <span className="wk-reader-indicator" aria-live="polite">
-          第 <PageBox key={current} current={Math.min(current, total)} total={total} onGo={goTo} /> / {total} 页
-        </span>
-        <div className="wk-reader-tools">
-          <Tooltip title="目录与缩略图">
-            <Button
-              type="text"
-              size="small"
-              icon={<UnorderedListOutlined />}
-              aria-label="目录"
-              onClick={() => {
-                setSideUsed(true);
-                setSideOpen(true);
-              }}
-            />
-          </Tooltip>
-          <Tooltip title="在文档中查找">
-            <Button type="text" size="small" icon={<SearchOutlined />} aria-label="查找" aria-pressed={findOpen} onClick={() => setFindOpen((o) => !o)} />
-          </Tooltip>
-          <Tooltip title="复制本页链接">
-            <Button type="text" size="small" icon={<LinkOutlined />} aria-label="复制本页链接" onClick={copyLink} />
-          </Tooltip>
-          {narrow && hasText && (
-            <Button
-              type={showText ? 'primary' : 'text'}
-              size="small"
-              aria-pressed={showText}
-              onClick={() => setTextMode((m) => !m)}
-              className="wk-reader-textmode"
-            >
-              文字版
-            </Button>
-          )}
-          {showText ? (
-            <>
+      <div ref={headRef} className="wk-reader-head">
+        <div className="wk-reader-toolbar" role="toolbar" aria-label="阅读工具栏">
+          <span className="wk-reader-indicator" aria-live="polite">
+            第 <PageBox key={current} current={Math.min(current, total)} total={total} onGo={goTo} /> / {total} 页
+          </span>
+          <div className="wk-reader-tools">
+            <Tooltip title="目录与缩略图">
               <Button
                 type="text"
                 size="small"
-                aria-label="缩小文字"
-                disabled={textSize <= TEXT_SIZE_MIN}
-                onClick={() => setTextSize((z) => Math.max(TEXT_SIZE_MIN, z - 2))}
-              >
-                A-
-              </Button>
-              <Button
-                type="text"
-                size="small"
-                aria-label="放大文字"
-                disabled={textSize >= TEXT_SIZE_MAX}
-                onClick={() => setTextSize((z) => Math.min(TEXT_SIZE_MAX, z + 2))}
-              >
-                A+
-              </Button>
-            </>
-          ) : (
-            <>
-              <Tooltip title="缩小">
-                <Button type="text" size="small" icon={<ZoomOutOutlined />} aria-label="缩小" disabled={zoom <= ZOOM_MIN} onClick={() => setZoom(zoomOut)} />
-              </Tooltip>
-              <button type="button" className="wk-reader-zoom" title="恢复 100%" onClick={() => setZoom(100)}>
-                {zoom}%
-              </button>
-              <Tooltip title="放大">
-                <Button type="text" size="small" icon={<ZoomInOutlined />} aria-label="放大" disabled={zoom >= ZOOM_MAX} onClick={() => setZoom(zoomIn)} />
-              </Tooltip>
-            </>
-          )}
-          {fullscreen.supported && (
-            <Tooltip title={fullscreen.on ? '退出全屏' : '全屏阅读'}>
-              <Button
-                type="text"
-                size="small"
-                icon={fullscreen.on ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-                aria-label={fullscreen.on ? '退出全屏' : '全屏阅读'}
-                onClick={fullscreen.toggle}
+                icon={<UnorderedListOutlined />}
+                aria-label="目录"
+                onClick={() => {
+                  setSideUsed(true);
+                  setSideOpen(true);
+                }}
               />
             </Tooltip>
-          )}
+            <Tooltip title="在文档中查找">
+              <Button type="text" size="small" icon={<SearchOutlined />} aria-label="查找" aria-pressed={findOpen} onClick={() => setFindOpen((o) => !o)} />
+            </Tooltip>
+            <Tooltip title="复制本页链接">
+              <Button type="text" size="small" icon={<LinkOutlined />} aria-label="复制本页链接" onClick={copyLink} />
+            </Tooltip>
+            {narrow && hasText && (
+              <Button
+                type={showText ? 'primary' : 'text'}
+                size="small"
+                aria-pressed={showText}
+                onClick={() => setTextMode((m) => !m)}
+                className="wk-reader-textmode"
+              >
+                文字版
+              </Button>
+            )}
+            {showText ? (
+              <>
+                <Button
+                  type="text"
+                  size="small"
+                  aria-label="缩小文字"
+                  disabled={textSize <= TEXT_SIZE_MIN}
+                  onClick={() => setTextSize((z) => Math.max(TEXT_SIZE_MIN, z - 2))}
+                >
+                  A-
+                </Button>
+                <Button
+                  type="text"
+                  size="small"
+                  aria-label="放大文字"
+                  disabled={textSize >= TEXT_SIZE_MAX}
+                  onClick={() => setTextSize((z) => Math.min(TEXT_SIZE_MAX, z + 2))}
+                >
+                  A+
+                </Button>
+              </>
+            ) : (
+              <>
+                <Tooltip title="缩小">
+                  <Button type="text" size="small" icon={<ZoomOutOutlined />} aria-label="缩小" disabled={zoom <= ZOOM_MIN} onClick={() => setZoom(zoomOut)} />
+                </Tooltip>
+                <button type="button" className="wk-reader-zoom" title="恢复 100%" onClick={() => setZoom(100)}>
+                  {zoom}%
+                </button>
+                <Tooltip title="放大">
+                  <Button type="text" size="small" icon={<ZoomInOutlined />} aria-label="放大" disabled={zoom >= ZOOM_MAX} onClick={() => setZoom(zoomIn)} />
+                </Tooltip>
+              </>
+            )}
+            {fullscreen.supported && (
+              <Tooltip title={fullscreen.on ? '退出全屏' : '全屏阅读'}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={fullscreen.on ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+                  aria-label={fullscreen.on ? '退出全屏' : '全屏阅读'}
+                  onClick={fullscreen.toggle}
+                />
+              </Tooltip>
+            )}
+          </div>
         </div>
-      </div>
 
-      {findOpen && (
-        <Suspense fallback={<div className="wk-reader-find" aria-busy="true" />}>
-          <ReaderFind uuid={doc.uuid} onHits={setFind} onGo={goTo} onClose={() => setFindOpen(false)} />
-        </Suspense>
-      )}
+        {findOpen && (
+          <Suspense fallback={<div className="wk-reader-find" aria-busy="true" />}>
+            <ReaderFind uuid={doc.uuid} onHits={setFind} onGo={goTo} onClose={() => setFindOpen(false)} />
+          </Suspense>
+        )}
+        {limit > 0 && (
+          <div className="wk-reader-limit" role="alert" data-testid="reader-limit">
+            <LockOutlined />
+            <span>
+              第 {limit} 页需下载后阅读，在线可读前 {preview} 页
+            </span>
+            {downloadButton}
+            <Button type="text" size="small" icon={<CloseOutlined />} aria-label="关闭提示" className="wk-reader-limit-close" onClick={() => setLimit(0)} />
+          </div>
+        )}
+      </div>
       {sideUsed && (
         <Suspense fallback={null}>
           <ReaderSide
@@ -344,15 +378,6 @@ export function DocumentReader({ doc, pagesPerRead, watermark, ads, downloadButt
           <Button size="small" type="text" onClick={() => setOfferDismissed(true)}>
             从头读
           </Button>
-        </div>
-      )}
-      {limit > 0 && (
-        <div className="wk-reader-limit" role="alert" data-testid="reader-limit">
-          <LockOutlined />
-          <span>
-            第 {limit} 页需下载后阅读，在线可读前 {preview} 页
-          </span>
-          {downloadButton}
         </div>
       )}
 
@@ -443,7 +468,7 @@ function PageBox({ current, total, onGo }: { current: number; total: number; onG
       aria-label="页码"
       inputMode="numeric"
       value={value}
-      size={Math.max(2, String(total).length)}
+      style={{ '--digits': Math.max(2, String(total).length) } as React.CSSProperties}
       onChange={(e) => setValue(e.target.value.replace(/[^\d]/g, ''))}
       onKeyDown={(e) => e.key === 'Enter' && go()}
       onBlur={() => setValue(String(current))}

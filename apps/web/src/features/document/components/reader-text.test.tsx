@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAt } from '../../../test/render';
 import { jsonResponse, stubApi } from '../../../test/fetch';
 import type { DocumentDetail } from '../api';
@@ -226,6 +226,62 @@ describe('DocumentReader: text, find, pages', () => {
       expect(calls.some((c) => c.startsWith(`/view/text/${UUID}/4.json`))).toBe(false);
       fireEvent.click(screen.getByRole('button', { name: '放大文字' }));
       expect(view.style.fontSize).toBe('18px');
+    } finally {
+      window.matchMedia = orig;
+    }
+  });
+
+  it('the 文字版 fetches the first pages at once and each further page as it approaches the viewport', async () => {
+    stub();
+    const orig = window.matchMedia;
+    window.matchMedia = ((q: string) => ({
+      matches: q.includes('max-width'),
+      media: q,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as never;
+    // an IntersectionObserver the test drives: which sections it watches, and "this one came near"
+    const observers: { cb: IntersectionObserverCallback; els: Element[]; margin?: string }[] = [];
+    class FakeObserver {
+      entry: (typeof observers)[number];
+      constructor(cb: IntersectionObserverCallback, opts?: IntersectionObserverInit) {
+        this.entry = { cb, els: [], margin: opts?.rootMargin };
+        observers.push(this.entry);
+      }
+      observe(el: Element) {
+        this.entry.els.push(el);
+      }
+      unobserve() {}
+      disconnect() {
+        this.entry.els = [];
+      }
+      takeRecords() {
+        return [];
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const layerCalls = () =>
+      calls
+        .map((c) => /^\/view\/text\/\w+\/(\d+)\.json/.exec(c)?.[1])
+        .filter(Boolean)
+        .map(Number);
+    try {
+      renderAt(<DocumentReader doc={doc(40, 30)} pagesPerRead={5} downloadButton={null} />, `/document/${UUID}`);
+      fireEvent.click(await screen.findByRole('button', { name: '文字版' }));
+      const view = await screen.findByTestId('reader-text-view');
+      // every readable page keeps its separator; only the first three pages' text is asked for
+      expect(view.querySelectorAll('.wk-reader-text-sep')).toHaveLength(30);
+      await waitFor(() => expect(view.querySelectorAll('section:not(.is-pending)').length).toBeGreaterThanOrEqual(3));
+      expect(view.textContent).toContain('第 3 页的第一句话。');
+      expect(Math.max(...layerCalls())).toBeLessThanOrEqual(3);
+      // page 12's place comes near the viewport: its text is fetched, and nothing further
+      const watcher = observers.find((o) => o.els.some((el) => (el as HTMLElement).dataset.page === '12'))!;
+      expect(watcher.margin).toMatch(/%/);
+      const twelve = watcher.els.find((el) => (el as HTMLElement).dataset.page === '12')!;
+      act(() => watcher.cb([{ target: twelve, isIntersecting: true, intersectionRatio: 0 } as unknown as IntersectionObserverEntry], watcher as never));
+      await waitFor(() => expect(view.textContent).toContain('第 12 页的第一句话。'));
+      expect(new Set(layerCalls())).toEqual(new Set([1, 2, 3, 12]));
+      expect(view.querySelector('section[data-page="13"]')!.classList.contains('is-pending')).toBe(true);
     } finally {
       window.matchMedia = orig;
     }
