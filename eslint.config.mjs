@@ -27,8 +27,6 @@ const TABLES_BY_FILE = Object.fromEntries(
     .map((f) => [f.slice(0, -3), [...fs.readFileSync(path.join(API_SRC, 'db/schema', f), 'utf8').matchAll(/^export const (\w+) = pgTable\(/gm)].map((m) => m[1])]),
 );
 const TABLE_CROSSINGS = {
-  // users, groups and user_groups have two writers today (account and user): issue 26 item 4, the svc-core part
-  account: ['users', 'groups', 'userGroups', 'permissions', 'groupPermissions', 'creditLedger', 'articles', 'documents'],
   // the balance (users.credit_count) moves with its ledger row in one statement pair under the user's row lock
   // (CreditService.change); the credit module is created before the user module, which pays through it
   credit: ['users'],
