@@ -30,10 +30,16 @@ const TABLE_CROSSINGS = {
   // the balance (users.credit_count) moves with its ledger row in one statement pair under the user's row lock
   // (CreditService.change); the credit module is created before the user module, which pays through it
   credit: ['users'],
+  // the administrators' order list filters by the buyer's name (`wd`) and pages and sums over the filtered set in one
+  // query: a list of matching user ids from UserService would be unbounded; a join is the cheap read
   order: ['users'],
+  // the administrators' OCR list pages over documents left-joined with their tasks (a document without a task is a
+  // row), and a task finds its file's source document by hash: a join and a lookup by hash DocumentService does not
+  // offer (its split into use cases is under way; the lookups can move there after it)
   ocr: ['documents'],
-  // the administrators' topic list filters and pages by the owner's name
+  // the administrators' topic list filters and pages by the owner's name (as order)
   chat: ['users'],
+  // read models: candidates and tasks are joined to `documents` for visibility and title, ranked and paged in SQL
   knowledge: ['documents'],
   search: ['documents', 'documentTexts'],
 };
