@@ -27,18 +27,19 @@ const TABLES_BY_FILE = Object.fromEntries(
     .map((f) => [f.slice(0, -3), [...fs.readFileSync(path.join(API_SRC, 'db/schema', f), 'utf8').matchAll(/^export const (\w+) = pgTable\(/gm)].map((m) => m[1])]),
 );
 const TABLE_CROSSINGS = {
-  // users, groups and user_groups have two writers today (account and user): issue 26 item 4, the svc-core part
-  account: ['users', 'groups', 'userGroups', 'permissions', 'groupPermissions', 'creditLedger', 'articles', 'documents'],
-  // tables whose definition sits in another module's schema file (banners in article.ts, credit_ledger in user.ts …)
-  banner: ['banners'],
-  credit: ['creditLedger', 'users'],
-  oauth: ['userOauths', 'wechatScans'],
-  sms: ['smsLogs'],
-  verification: ['verificationCodes'],
+  // the balance (users.credit_count) moves with its ledger row in one statement pair under the user's row lock
+  // (CreditService.change); the credit module is created before the user module, which pays through it
+  credit: ['users'],
+  // the administrators' order list filters by the buyer's name (`wd`) and pages and sums over the filtered set in one
+  // query: a list of matching user ids from UserService would be unbounded; a join is the cheap read
   order: ['users'],
+  // the administrators' OCR list pages over documents left-joined with their tasks (a document without a task is a
+  // row), and a task finds its file's source document by hash: a join and a lookup by hash DocumentService does not
+  // offer (its split into use cases is under way; the lookups can move there after it)
   ocr: ['documents'],
-  // the administrators' topic list filters and pages by the owner's name
+  // the administrators' topic list filters and pages by the owner's name (as order)
   chat: ['users'],
+  // read models: candidates and tasks are joined to `documents` for visibility and title, ranked and paged in SQL
   knowledge: ['documents'],
   search: ['documents', 'documentTexts'],
 };

@@ -1,16 +1,24 @@
 import { routeKey, type RouteDef } from './common/route';
 import { permissionKey } from './permission';
 import { userRoutes, groupRoutes, permissionRoutes } from './user/routes';
+import { mailRoutes } from './mail/routes';
+import { smsRoutes } from './sms/routes';
+import { oauthRoutes } from './oauth/routes';
 import { configRoutes } from './config/routes';
 import { categoryRoutes, navigationRoutes, friendlinkRoutes, advertisementRoutes } from './content/routes';
 import { systemRoutes } from './system/routes';
 import { accountRoutes } from './account/routes';
+import { attachmentRoutes } from './attachment/routes';
 import { documentRoutes } from './document/routes';
+import { interactionRoutes } from './interaction/routes';
+import { conversionRoutes } from './conversion/routes';
+import { downloadRoutes } from './download/routes';
 import { searchRoutes } from './search/routes';
 import { articleRoutes } from './article/routes';
 import { bannerRoutes } from './banner/routes';
 import { seoRoutes } from './seo/routes';
 import { orderRoutes } from './order/routes';
+import { llmRoutes } from './llm/routes';
 import { chatRoutes } from './chat/routes';
 import { knowledgeRoutes } from './knowledge/routes';
 import { ocrRoutes } from './ocr/routes';
@@ -29,12 +37,20 @@ export const api = {
   ...friendlinkRoutes,
   ...advertisementRoutes,
   ...accountRoutes,
+  ...mailRoutes,
+  ...smsRoutes,
+  ...oauthRoutes,
+  ...attachmentRoutes,
   ...documentRoutes,
+  ...interactionRoutes,
+  ...conversionRoutes,
+  ...downloadRoutes,
   ...searchRoutes,
   ...articleRoutes,
   ...bannerRoutes,
   ...seoRoutes,
   ...orderRoutes,
+  ...llmRoutes,
   ...chatRoutes,
   ...knowledgeRoutes,
   ...ocrRoutes,

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route';
-import { ZIdQuery, ZIdsQuery, ZOk, zList, zInt4 } from '../common/schemas';
-import { ZAuthResult, ZUser, ZGroup, ZPermission } from '../user/schemas';
+import { ZIdQuery, ZOk, zList, zInt4 } from '../common/schemas';
+import { ZUser } from '../user/schemas';
 import * as S from './schemas';
 
 const ZPageOnly = z.object({ page: zInt4.min(1).default(1), size: zInt4.min(1).max(100).default(20) });
 
-/** Everything a person does with an account (issue 3). */
+/**
+ * The personal centre (issue 3): profile, password, sign-in, activity, credits, VIP and AI quota, captchas, and the
+ * administrators' punishments and VIP list. Registration, login, users, groups and permissions are the user module's
+ * (user/routes.ts); codes by mail and SMS and third-party sign-in are theirs (mail/, sms/, oauth/).
+ */
 export const accountRoutes = {
   updateProfile: defineRoute({
     method: 'PUT',
@@ -66,72 +70,6 @@ export const accountRoutes = {
     query: S.ZCaptchaQuery,
     response: S.ZCaptcha,
   }),
-  sendEmailCode: defineRoute({
-    method: 'POST',
-    path: '/user/email/code',
-    grpc: 'UserAPI/SendEmailCode',
-    auth: 'public',
-    switches: 'exempt',
-    summary: '发送邮箱验证码',
-    body: S.ZEmailCodeBody,
-    response: ZOk,
-  }),
-  findPasswordStepOne: defineRoute({
-    method: 'POST',
-    path: '/user/findpassword/stepone',
-    grpc: 'UserAPI/FindPasswordStepOne',
-    auth: 'public',
-    switches: 'exempt',
-    summary: '找回密码：发送重置邮件',
-    body: S.ZFindPasswordStepOneBody,
-    response: ZOk,
-  }),
-  findPasswordStepTwo: defineRoute({
-    method: 'PUT',
-    path: '/user/findpassword/steptwo',
-    grpc: 'UserAPI/FindPasswordStepTwo',
-    auth: 'public',
-    switches: 'exempt',
-    summary: '找回密码：设置新密码',
-    body: S.ZFindPasswordStepTwoBody,
-    response: ZOk,
-  }),
-  sendSmsCode: defineRoute({
-    method: 'POST',
-    path: '/user/sms/code',
-    auth: 'public',
-    switches: 'exempt',
-    summary: '发送短信验证码',
-    body: S.ZSendSmsBody,
-    response: z.object({ ok: z.boolean(), interval: z.number().int() }),
-  }),
-  registerByMobile: defineRoute({
-    method: 'POST',
-    path: '/user/register/mobile',
-    auth: 'public',
-    switches: 'exempt',
-    summary: '手机号注册',
-    body: S.ZMobileRegisterBody,
-    response: ZAuthResult,
-  }),
-  loginByMobile: defineRoute({
-    method: 'POST',
-    path: '/user/login/mobile',
-    auth: 'public',
-    switches: 'exempt',
-    summary: '手机号登录',
-    body: S.ZMobileLoginBody,
-    response: ZAuthResult,
-  }),
-  findPasswordByMobile: defineRoute({
-    method: 'POST',
-    path: '/user/findpassword/mobile',
-    auth: 'public',
-    switches: 'exempt',
-    summary: '手机号找回密码',
-    body: S.ZMobileFindPasswordBody,
-    response: ZOk,
-  }),
   canUploadDocument: defineRoute({
     method: 'GET',
     path: '/user/caniuploaddocument',
@@ -167,128 +105,6 @@ export const accountRoutes = {
     summary: '设置 AI 额度',
     body: S.ZSetAiQuotaBody,
     response: S.ZAiQuota,
-  }),
-  listUserOAuth: defineRoute({
-    method: 'GET',
-    path: '/user/oauth',
-    auth: 'user',
-    summary: '已绑定的第三方账号',
-    response: z.object({ oauth: z.array(S.ZUserOAuth) }),
-  }),
-  deleteUserOAuth: defineRoute({ method: 'DELETE', path: '/user/oauth', auth: 'user', summary: '解绑第三方账号', query: ZIdQuery, response: ZOk }),
-
-  // admin: users
-  createUser: defineRoute({
-    method: 'POST',
-    path: '/user',
-    grpc: 'UserAPI/AddUser',
-    auth: 'admin',
-    module: 'user',
-    summary: '新增用户',
-    body: S.ZCreateUserBody,
-    response: ZUser,
-  }),
-  setUser: defineRoute({
-    method: 'PUT',
-    path: '/user',
-    grpc: 'UserAPI/SetUser',
-    auth: 'admin',
-    module: 'user',
-    summary: '修改用户',
-    body: S.ZSetUserBody,
-    response: ZUser,
-  }),
-  deleteUser: defineRoute({
-    method: 'DELETE',
-    path: '/user',
-    grpc: 'UserAPI/DeleteUser',
-    auth: 'admin',
-    module: 'user',
-    summary: '删除用户',
-    query: S.ZDeleteUserQuery,
-    response: ZOk,
-  }),
-
-  // admin: groups & permissions
-  createGroup: defineRoute({
-    method: 'POST',
-    path: '/group',
-    grpc: 'GroupAPI/CreateGroup',
-    auth: 'admin',
-    module: 'group',
-    summary: '新增用户组',
-    body: S.ZGroupBody,
-    response: ZGroup,
-  }),
-  updateGroup: defineRoute({
-    method: 'PUT',
-    path: '/group',
-    grpc: 'GroupAPI/UpdateGroup',
-    auth: 'admin',
-    module: 'group',
-    summary: '修改用户组',
-    body: S.ZUpdateGroupBody,
-    response: ZGroup,
-  }),
-  deleteGroup: defineRoute({
-    method: 'DELETE',
-    path: '/group',
-    grpc: 'GroupAPI/DeleteGroup',
-    auth: 'admin',
-    module: 'group',
-    summary: '删除用户组',
-    query: ZIdsQuery,
-    response: ZOk,
-  }),
-  getGroupDetail: defineRoute({
-    method: 'GET',
-    path: '/group',
-    grpc: 'GroupAPI/GetGroup',
-    auth: 'admin',
-    module: 'group',
-    summary: '用户组详情',
-    query: ZIdQuery,
-    response: ZGroup,
-  }),
-  getGroupPermission: defineRoute({
-    method: 'GET',
-    path: '/group/permission',
-    grpc: 'GroupAPI/GetGroupPermission',
-    auth: 'admin',
-    module: 'group',
-    summary: '用户组的权限',
-    query: S.ZGroupPermissionQuery,
-    response: S.ZGroupPermission,
-  }),
-  setGroupPermission: defineRoute({
-    method: 'PUT',
-    path: '/group/permission',
-    grpc: 'GroupAPI/UpdateGroupPermission',
-    auth: 'admin',
-    module: 'group',
-    summary: '设置用户组权限',
-    body: S.ZSetGroupPermissionBody,
-    response: ZOk,
-  }),
-  getPermissionDetail: defineRoute({
-    method: 'GET',
-    path: '/permission',
-    grpc: 'PermissionAPI/GetPermission',
-    auth: 'admin',
-    module: 'permission',
-    summary: '权限详情',
-    query: ZIdQuery,
-    response: ZPermission,
-  }),
-  updatePermission: defineRoute({
-    method: 'PUT',
-    path: '/permission',
-    grpc: 'PermissionAPI/UpdatePermission',
-    auth: 'admin',
-    module: 'permission',
-    summary: '修改权限说明',
-    body: S.ZUpdatePermissionBody,
-    response: ZPermission,
   }),
 
   // admin: punishments
@@ -356,88 +172,4 @@ export const accountRoutes = {
     response: zList('user', ZUser),
   }),
   grantVip: defineRoute({ method: 'PUT', path: '/vip/grant', auth: 'admin', module: 'vip', summary: '开通或延长VIP', body: S.ZGrantVipBody, response: ZUser }),
-
-  // admin: SMS log, mail test
-  listSms: defineRoute({
-    method: 'GET',
-    path: '/sms/list',
-    auth: 'admin',
-    list: true,
-    module: 'sms',
-    summary: '短信记录',
-    query: S.ZListSmsQuery,
-    response: zList('sms', S.ZSmsLog),
-  }),
-  deleteSms: defineRoute({ method: 'DELETE', path: '/sms', auth: 'admin', module: 'sms', summary: '删除短信记录', query: ZIdsQuery, response: ZOk }),
-  testEmail: defineRoute({
-    method: 'POST',
-    path: '/config/email/test',
-    auth: 'admin',
-    module: 'config',
-    summary: '发送测试邮件',
-    body: z.object({ email: z.email('请输入正确的电子邮箱').optional() }),
-    response: ZOk,
-  }),
-
-  // OAuth
-  getOAuthConfigs: defineRoute({
-    method: 'GET',
-    path: '/oauth/configs',
-    auth: 'public',
-    switches: 'exempt',
-    summary: '可用的第三方登录',
-    query: z.object({
-      redirect_uri: z.string().max(512).optional(),
-      binding: z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{43}$/, 'binding 格式不正确')
-        .optional(),
-    }),
-    response: z.object({ oauth: z.array(S.ZOAuthConfig) }),
-  }),
-  oauthLogin: defineRoute({
-    method: 'POST',
-    path: '/oauth/login',
-    auth: 'public',
-    switches: 'exempt',
-    summary: '第三方登录',
-    body: S.ZOAuthLoginBody,
-    response: ZAuthResult,
-  }),
-  oauthBind: defineRoute({ method: 'POST', path: '/oauth/bind', auth: 'user', summary: '绑定第三方账号', body: S.ZOAuthLoginBody, response: ZAuthResult }),
-  wechatScanCode: defineRoute({
-    method: 'GET',
-    path: '/oauth/wechatmp/scan/code',
-    auth: 'public',
-    switches: 'exempt',
-    summary: '小程序扫码登录：获取二维码',
-    response: S.ZWechatScanCode,
-  }),
-  wechatScanStatus: defineRoute({
-    method: 'POST',
-    path: '/oauth/wechatmp/scan/login/status',
-    auth: 'public',
-    switches: 'exempt',
-    summary: '小程序扫码登录：查询状态',
-    body: S.ZWechatScanStatusBody,
-    response: S.ZWechatScanStatus,
-  }),
-  wechatScanConfirm: defineRoute({
-    method: 'POST',
-    path: '/oauth/wechatmp/scan/confirm',
-    auth: 'public',
-    switches: 'exempt',
-    summary: '小程序扫码登录：小程序确认',
-    body: S.ZWechatScanConfirmBody,
-    response: ZOk,
-  }),
-  wxShareSignature: defineRoute({
-    method: 'GET',
-    path: '/oauth/wxshare/signature',
-    auth: 'public',
-    switches: 'exempt',
-    summary: '微信分享签名',
-    query: S.ZWxShareQuery,
-    response: S.ZWxShareSignature,
-  }),
 };

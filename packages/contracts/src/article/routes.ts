@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route';
-import { ZOk } from '../common/schemas';
-import { ZIdArrayQuery } from '../document/schemas';
+import { ZIdArrayQuery, ZOk } from '../common/schemas';
 import * as S from './schemas';
 import { ARTICLE_FIRST_PAGE_QUERY } from '../first-load';
 

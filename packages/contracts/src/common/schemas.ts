@@ -93,3 +93,4 @@ export function zPatch<T extends z.ZodObject>(base: T): ReturnType<T['partial']>
   }
   return z.object(shape) as unknown as ReturnType<T['partial']>;
 }
+export const ZIdArrayQuery = z.object({ id: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(zId).min(1, '请选择记录')) });

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route';
-import { ZOk } from '../common/schemas';
-import { ZSettings, ZRechargeSettings, ZListConfigQuery, ZUpdateConfigBody, ZConfigItem } from './schemas';
+import { ZIdArrayQuery, ZOk, zList } from '../common/schemas';
+import {
+  ZSettings,
+  ZRechargeSettings,
+  ZListConfigQuery,
+  ZUpdateConfigBody,
+  ZConfigItem,
+  ZLanguage,
+  ZLanguageBody,
+  ZUpdateLanguageBody,
+  ZLanguageStatusBody,
+} from './schemas';
 
 export const configRoutes = {
   getSettings: defineRoute({
@@ -41,6 +51,58 @@ export const configRoutes = {
     module: 'config',
     summary: '更新配置',
     body: ZUpdateConfigBody,
+    response: ZOk,
+  }),
+  listLanguages: defineRoute({
+    method: 'GET',
+    path: '/language/list',
+    grpc: 'LanguageAPI/ListLanguage',
+    auth: 'public',
+    permission: true,
+    list: true,
+    module: 'language',
+    summary: '语言列表',
+    query: z.object({ enable: z.string().optional() }),
+    response: zList('language', ZLanguage),
+  }),
+  createLanguage: defineRoute({
+    method: 'POST',
+    path: '/language',
+    grpc: 'LanguageAPI/CreateLanguage',
+    auth: 'admin',
+    module: 'language',
+    summary: '新增语言',
+    body: ZLanguageBody,
+    response: ZLanguage,
+  }),
+  updateLanguage: defineRoute({
+    method: 'PUT',
+    path: '/language',
+    grpc: 'LanguageAPI/UpdateLanguage',
+    auth: 'admin',
+    module: 'language',
+    summary: '修改语言',
+    body: ZUpdateLanguageBody,
+    response: ZLanguage,
+  }),
+  setLanguageStatus: defineRoute({
+    method: 'PUT',
+    path: '/language/status',
+    grpc: 'LanguageAPI/UpdateLanguageStatus',
+    auth: 'admin',
+    module: 'language',
+    summary: '启用或停用语言',
+    body: ZLanguageStatusBody,
+    response: ZOk,
+  }),
+  deleteLanguage: defineRoute({
+    method: 'DELETE',
+    path: '/language',
+    grpc: 'LanguageAPI/DeleteLanguage',
+    auth: 'admin',
+    module: 'language',
+    summary: '删除语言',
+    query: ZIdArrayQuery,
     response: ZOk,
   }),
 };

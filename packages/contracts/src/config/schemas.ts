@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zQueryArray } from '../common/schemas';
+import { INT4_MAX, zPatch, zQueryArray } from '../common/schemas';
 import { CONFIG_CATEGORIES, publicConfig } from './sections';
 
 export const ZConfigValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
@@ -62,3 +62,13 @@ export const ZRechargeSettings = z.object({
   pay_methods: z.array(z.number().int()),
 });
 export type TRechargeSettings = z.infer<typeof ZRechargeSettings>;
+
+// ---------------- languages, envs ----------------
+export const ZLanguageBody = z.object({
+  language: z.string().trim().min(1, '请输入语言名称').max(64),
+  code: z.string().trim().min(1, '请输入语言代码').max(16),
+  enable: z.boolean().default(true),
+  sort: z.number().int().default(0),
+});
+export const ZUpdateLanguageBody = zPatch(ZLanguageBody).extend({ id: z.number().int().positive().max(INT4_MAX) });
+export const ZLanguageStatusBody = z.object({ id: z.array(z.number().int().positive().max(INT4_MAX)).min(1), enable: z.boolean() });

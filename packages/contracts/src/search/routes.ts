@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route';
-import { ZOk, zList, zInt4 } from '../common/schemas';
-import { ZIdArrayQuery } from '../document/schemas';
+import { ZIdArrayQuery, ZOk, zList, zInt4 } from '../common/schemas';
 import * as S from './schemas';
 
 /** Full-text search (issue 5). */

@@ -1,8 +1,26 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route';
-import { ZOk, zList, zInt4, zQueryArray } from '../common/schemas';
+import { ZIdQuery, ZIdsQuery, ZOk, zList, zInt4, zQueryArray } from '../common/schemas';
 import { PERMISSION_METHODS } from '../permission';
-import { ZAuthResult, ZRegisterBody, ZLoginBody, ZUser, ZGetUserQuery, ZPermission, ZGroup, ZListUsersQuery } from './schemas';
+import {
+  ZAuthResult,
+  ZRegisterBody,
+  ZLoginBody,
+  ZUser,
+  ZGetUserQuery,
+  ZPermission,
+  ZGroup,
+  ZListUsersQuery,
+  ZCreateUserBody,
+  ZSetUserBody,
+  ZDeleteUserQuery,
+  ZGroupBody,
+  ZUpdateGroupBody,
+  ZGroupPermissionQuery,
+  ZGroupPermission,
+  ZSetGroupPermissionBody,
+  ZUpdatePermissionBody,
+} from './schemas';
 
 export const userRoutes = {
   register: defineRoute({
@@ -65,6 +83,36 @@ export const userRoutes = {
     summary: '当前用户的分组',
     response: z.object({ group: z.array(ZGroup) }),
   }),
+  createUser: defineRoute({
+    method: 'POST',
+    path: '/user',
+    grpc: 'UserAPI/AddUser',
+    auth: 'admin',
+    module: 'user',
+    summary: '新增用户',
+    body: ZCreateUserBody,
+    response: ZUser,
+  }),
+  setUser: defineRoute({
+    method: 'PUT',
+    path: '/user',
+    grpc: 'UserAPI/SetUser',
+    auth: 'admin',
+    module: 'user',
+    summary: '修改用户',
+    body: ZSetUserBody,
+    response: ZUser,
+  }),
+  deleteUser: defineRoute({
+    method: 'DELETE',
+    path: '/user',
+    grpc: 'UserAPI/DeleteUser',
+    auth: 'admin',
+    module: 'user',
+    summary: '删除用户',
+    query: ZDeleteUserQuery,
+    response: ZOk,
+  }),
 };
 
 export const groupRoutes = {
@@ -78,6 +126,66 @@ export const groupRoutes = {
     summary: '用户组列表',
     query: z.object({ wd: z.string().optional() }),
     response: zList('group', ZGroup),
+  }),
+  createGroup: defineRoute({
+    method: 'POST',
+    path: '/group',
+    grpc: 'GroupAPI/CreateGroup',
+    auth: 'admin',
+    module: 'group',
+    summary: '新增用户组',
+    body: ZGroupBody,
+    response: ZGroup,
+  }),
+  updateGroup: defineRoute({
+    method: 'PUT',
+    path: '/group',
+    grpc: 'GroupAPI/UpdateGroup',
+    auth: 'admin',
+    module: 'group',
+    summary: '修改用户组',
+    body: ZUpdateGroupBody,
+    response: ZGroup,
+  }),
+  deleteGroup: defineRoute({
+    method: 'DELETE',
+    path: '/group',
+    grpc: 'GroupAPI/DeleteGroup',
+    auth: 'admin',
+    module: 'group',
+    summary: '删除用户组',
+    query: ZIdsQuery,
+    response: ZOk,
+  }),
+  getGroupDetail: defineRoute({
+    method: 'GET',
+    path: '/group',
+    grpc: 'GroupAPI/GetGroup',
+    auth: 'admin',
+    module: 'group',
+    summary: '用户组详情',
+    query: ZIdQuery,
+    response: ZGroup,
+  }),
+  getGroupPermission: defineRoute({
+    method: 'GET',
+    path: '/group/permission',
+    grpc: 'GroupAPI/GetGroupPermission',
+    auth: 'admin',
+    module: 'group',
+    summary: '用户组的权限',
+    query: ZGroupPermissionQuery,
+    response: ZGroupPermission,
+  }),
+  setGroupPermission: defineRoute({
+    method: 'PUT',
+    path: '/group/permission',
+    grpc: 'GroupAPI/UpdateGroupPermission',
+    auth: 'admin',
+    module: 'group',
+    summary: '设置用户组权限',
+    body: ZSetGroupPermissionBody,
+    response: ZOk,
   }),
 };
 
@@ -106,5 +214,25 @@ export const permissionRoutes = {
       ).pipe(z.array(z.enum(PERMISSION_METHODS)).max(20, '请求方法过多').optional()),
     }),
     response: zList('permission', ZPermission),
+  }),
+  getPermissionDetail: defineRoute({
+    method: 'GET',
+    path: '/permission',
+    grpc: 'PermissionAPI/GetPermission',
+    auth: 'admin',
+    module: 'permission',
+    summary: '权限详情',
+    query: ZIdQuery,
+    response: ZPermission,
+  }),
+  updatePermission: defineRoute({
+    method: 'PUT',
+    path: '/permission',
+    grpc: 'PermissionAPI/UpdatePermission',
+    auth: 'admin',
+    module: 'permission',
+    summary: '修改权限说明',
+    body: ZUpdatePermissionBody,
+    response: ZPermission,
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { zQueryArray, zTimestamp, zNullableTimestamp, zInt4 } from '../common/schemas';
+import { zPatch, zQueryArray, zTimestamp, zNullableTimestamp, zId, zInt4, INT4_MAX } from '../common/schemas';
+import { zMobile, zNewPassword } from './fields';
 import { USERNAME_PATTERN } from './constants';
 
 export const ZUser = z.object({
@@ -90,4 +91,60 @@ export const ZListUsersQuery = z.object({
   id: zQueryArray(zInt4),
   group_id: zQueryArray(zInt4),
   sort: z.string().optional(),
+});
+
+// ---------- admin: users ----------
+export const ZCreateUserBody = z.object({
+  username: z
+    .string({ error: '请输入用户名' })
+    .trim()
+    .regex(/^[a-zA-Z0-9_\u4e00-\u9fa5]{3,32}$/, '用户名为3-32位字母、数字、下划线或中文'),
+  password: zNewPassword,
+  email: z.union([z.literal(''), z.email('请输入正确的电子邮箱')]).default(''),
+  mobile: z.union([z.literal(''), zMobile]).default(''),
+  group_id: z.array(z.number().int().positive().max(INT4_MAX)).default([]),
+});
+export const ZSetUserBody = z.object({
+  id: z.number().int().positive().max(INT4_MAX),
+  username: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z0-9_\u4e00-\u9fa5]{3,32}$/, '用户名为3-32位字母、数字、下划线或中文')
+    .optional(),
+  password: z.union([z.literal(''), zNewPassword]).optional(),
+  email: z.union([z.literal(''), z.email('请输入正确的电子邮箱')]).optional(),
+  mobile: z.union([z.literal(''), zMobile]).optional(),
+  group_id: z.array(z.number().int().positive().max(INT4_MAX)).optional(),
+});
+export const ZDeleteUserQuery = z.object({
+  id: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(zId).min(1, '请选择要删除的用户')),
+  password: z.string({ error: '请输入您的登录密码以确认' }).min(1, '请输入您的登录密码以确认'),
+});
+
+// ---------- admin: groups & permissions ----------
+export const ZGroupBody = z.object({
+  title: z.string({ error: '请输入分组名称' }).trim().min(1, '请输入分组名称').max(64),
+  color: z.string().max(32).default(''),
+  description: z.string().max(255).default(''),
+  is_default: z.boolean().default(false),
+  is_display: z.boolean().default(false),
+  sort: z.number().int().default(0),
+  enable_upload: z.boolean().default(false),
+  enable_document_review: z.boolean().default(false),
+  enable_comment: z.boolean().default(true),
+  enable_comment_approval: z.boolean().default(false),
+  enable_article: z.boolean().default(true),
+  enable_article_approval: z.boolean().default(false),
+});
+export const ZUpdateGroupBody = zPatch(ZGroupBody).extend({ id: z.number().int().positive().max(INT4_MAX) });
+export const ZGroupPermissionQuery = z.object({ id: zId });
+export const ZGroupPermission = z.object({ group_id: z.number().int(), permission_id: z.array(z.number().int()) });
+export const ZSetGroupPermissionBody = z.object({
+  group_id: z.number().int().positive().max(INT4_MAX),
+  permission_id: z.array(z.number().int().positive().max(INT4_MAX)),
+});
+export const ZUpdatePermissionBody = z.object({
+  id: z.number().int().positive().max(INT4_MAX),
+  title: z.string().trim().min(1, '请输入权限名称').max(128),
+  description: z.string().max(255).default(''),
 });

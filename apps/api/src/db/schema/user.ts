@@ -1,4 +1,4 @@
-import { pgTable, serial, integer, varchar, boolean, timestamp, uuid, bigserial, primaryKey, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, varchar, boolean, timestamp, uuid, primaryKey, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, updatedAt } from './_common';
 
@@ -114,23 +114,4 @@ export const revokedTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
-);
-
-/** Append-only credits ledger: the balance on users.credit_count always equals the sum of deltas. */
-export const creditLedger = pgTable(
-  'credit_ledger',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    delta: integer('delta').notNull(),
-    balanceAfter: integer('balance_after').notNull(),
-    reason: varchar('reason', { length: 64 }).notNull(),
-    refType: varchar('ref_type', { length: 32 }).notNull().default(''),
-    refId: varchar('ref_id', { length: 64 }).notNull().default(''),
-    remark: varchar('remark', { length: 255 }).notNull().default(''),
-    createdAt: createdAt(),
-  },
-  (t) => [index('credit_ledger_user_idx').on(t.userId, t.id), index('credit_ledger_ref_idx').on(t.reason, t.refType, t.refId)],
 );

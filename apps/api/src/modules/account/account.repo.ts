@@ -1,7 +1,9 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { ArticleAudit, DocumentStatus, TargetType } from '@wenku/contracts';
-import { aiQuotas, articles, creditLedger, documents, dynamics, signs, vipLogs } from '../../db/schema';
+import { TargetType } from '@wenku/contracts';
+import { aiQuotas, dynamics, signs, vipLogs } from '../../db/schema';
+import { documentVisibleSql } from '../document/document.visibility';
+import { articleVisibleSql } from '../article/article.visibility';
 
 /** The item an activity entry is about. */
 export interface DynamicAbout {
@@ -10,26 +12,14 @@ export interface DynamicAbout {
 }
 
 /**
- * The rule of the document page (`DocumentService.visible`) and the article page (`ArticleService.visible`), word for
- * word, as SQL over the feed's entries: not deleted, and not disabled, under review or rejected (documents) / approved
- * and not a draft (articles) unless the viewer is the author. An entry about no item passes.
- * *Exception to "repos touch their own tables":* the public feed reads documents' and articles' status, so that a
- * page of the feed is a page (filtering after the query would break paging and totals).
+ * An entry of the public feed about a document or an article shows only while the viewer may see that item (the
+ * rules of the document and article pages, which their modules hand over as SQL conditions), so that a page of the
+ * feed is a page: filtering after the query would break paging and totals. An entry about no item passes.
  */
-const HIDDEN_DOCUMENT = sql.join(
-  [DocumentStatus.Disabled, DocumentStatus.PendingReview, DocumentStatus.ReviewRejected].map((s) => sql`${s}`),
-  sql`, `,
-);
 function itemVisible(viewerId: number | undefined): SQL {
-  const docAuthor = viewerId === undefined ? sql`false` : sql`${documents.userId} = ${viewerId}`;
-  const articleAuthor = viewerId === undefined ? sql`false` : sql`${articles.userId} = ${viewerId}`;
-  const document = sql`EXISTS (SELECT 1 FROM ${documents} WHERE ${documents.id} = ${dynamics.targetId} AND ${documents.deletedAt} IS NULL
-    AND (${documents.status} NOT IN (${HIDDEN_DOCUMENT}) OR ${docAuthor}))`;
-  const article = sql`EXISTS (SELECT 1 FROM ${articles} WHERE ${articles.id} = ${dynamics.targetId} AND ${articles.deletedAt} IS NULL
-    AND ((${articles.status} = ${ArticleAudit.Approved} AND NOT ${articles.isDraft}) OR ${articleAuthor}))`;
   return sql`(${dynamics.targetId} IS NULL
-    OR (${dynamics.targetType} = ${TargetType.Document} AND ${document})
-    OR (${dynamics.targetType} = ${TargetType.Article} AND ${article}))`;
+    OR (${dynamics.targetType} = ${TargetType.Document} AND ${documentVisibleSql(dynamics.targetId, viewerId)})
+    OR (${dynamics.targetType} = ${TargetType.Article} AND ${articleVisibleSql(dynamics.targetId, viewerId)}))`;
 }
 
 export class AccountRepo {
@@ -63,20 +53,6 @@ export class AccountRepo {
         .limit(size)
         .offset((page - 1) * size),
       this.db.select({ n: count() }).from(dynamics).where(where),
-    ]);
-    return { rows, total: n };
-  }
-  async listCreditLogs(userId: number, page: number, size: number) {
-    const where = eq(creditLedger.userId, userId);
-    const [rows, [{ n }]] = await Promise.all([
-      this.db
-        .select()
-        .from(creditLedger)
-        .where(where)
-        .orderBy(desc(creditLedger.id))
-        .limit(size)
-        .offset((page - 1) * size),
-      this.db.select({ n: count() }).from(creditLedger).where(where),
     ]);
     return { rows, total: n };
   }

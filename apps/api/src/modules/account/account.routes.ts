@@ -4,7 +4,7 @@ import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 
 const ok = { ok: true };
 
-export function accountRoutes({ account, adminAccount, captcha, punishments, users, attachments }: Deps): RouteHandlers {
+export function accountRoutes({ account, captcha, punishments, users, attachments }: Deps): RouteHandlers {
   const operator = async (id: number) => ({ id, username: (await users.get(id)).username });
   return {
     updateProfile: async ({ req, body, auth }) => {
@@ -47,31 +47,6 @@ export function accountRoutes({ account, adminAccount, captcha, punishments, use
     // VIP orders arrive with commerce; until then a user has none
     getAiQuota: ({ req, query, auth }) => account.quota(query.user_id && req.permitted ? query.user_id : auth.userId),
     setAiQuota: ({ body }) => account.setQuota(body),
-
-    createUser: async ({ body, req, auth }) => adminAccount.createUser(await adminAccount.actor(auth.userId), body, req.ip),
-    setUser: async ({ body, req, auth }) => {
-      const user = await adminAccount.setUser(await adminAccount.actor(auth.userId), body);
-      if (body.group_id) await req.server.clearPermissionCache();
-      return user;
-    },
-    deleteUser: async ({ query, auth }) => (await adminAccount.deleteUsers(auth.userId, query.id, query.password), ok),
-
-    createGroup: async ({ body, auth }) => adminAccount.createGroup(await adminAccount.actor(auth.userId), body),
-    updateGroup: async ({ body, auth }) => adminAccount.updateGroup(await adminAccount.actor(auth.userId), body.id, body),
-    deleteGroup: async ({ query, req }) => {
-      await adminAccount.deleteGroups(query.id);
-      await req.server.clearPermissionCache();
-      return ok;
-    },
-    getGroupDetail: ({ query }) => adminAccount.getGroup(query.id),
-    getGroupPermission: ({ query }) => adminAccount.groupPermissions(query.id),
-    setGroupPermission: async ({ body, req, auth }) => {
-      await adminAccount.setGroupPermissions(await adminAccount.actor(auth.userId), body.group_id, body.permission_id);
-      await req.server.clearPermissionCache();
-      return ok;
-    },
-    getPermissionDetail: ({ query }) => adminAccount.getPermission(query.id),
-    updatePermission: ({ body }) => adminAccount.updatePermission(body.id, body.title, body.description),
 
     createPunishment: async ({ body, auth }) => (await punishments.create(body, await operator(auth.userId)), ok),
     updatePunishment: async ({ body, auth }) => punishments.update(body, await operator(auth.userId)),

@@ -177,7 +177,7 @@ export class AccountService {
   }
 
   async creditLogs(userId: number, page: number, size: number) {
-    const { rows, total } = await this.repo.listCreditLogs(userId, page, size);
+    const { rows, total } = await this.credits.entries(userId, page, size);
     return {
       total,
       log: rows.map((l) => ({

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { punishments, users } from '../../db/schema';
+import { punishments } from '../../db/schema';
 
 export class PunishmentRepo {
   constructor(private readonly db: Db) {}
@@ -26,9 +26,8 @@ export class PunishmentRepo {
     const where = conds.length ? and(...conds) : undefined;
     const [rows, [{ n }]] = await Promise.all([
       this.db
-        .select({ p: punishments, username: users.username })
+        .select()
         .from(punishments)
-        .leftJoin(users, eq(users.id, punishments.userId))
         .where(where)
         .orderBy(desc(punishments.id))
         .limit(q.size)

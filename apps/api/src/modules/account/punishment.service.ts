@@ -138,6 +138,8 @@ export class PunishmentService {
 
   async list(q: Parameters<PunishmentRepo['listPunishments']>[0]) {
     const { rows, total } = await this.repo.listPunishments(q);
-    return { total, punishment: rows.map((r) => toPunishment(r.p, r.username ?? '')) };
+    // the punished users' names come from their owner (a deleted account's name is '')
+    const names = new Map((await this.users.byIds([...new Set(rows.map((p) => p.userId))])).map((u) => [u.id, u.username]));
+    return { total, punishment: rows.map((p) => toPunishment(p, names.get(p.userId) ?? '')) };
   }
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { creditLedger, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -73,6 +73,22 @@ export class CreditService {
       .from(creditLedger)
       .where(and(...conds));
     return r.n;
+  }
+
+  /** A user's ledger rows, newest first, one page of them, and how many there are. */
+  async entries(userId: number, page: number, size: number) {
+    const where = eq(creditLedger.userId, userId);
+    const [rows, [{ n }]] = await Promise.all([
+      this.db
+        .select()
+        .from(creditLedger)
+        .where(where)
+        .orderBy(desc(creditLedger.id))
+        .limit(size)
+        .offset((page - 1) * size),
+      this.db.select({ n: count() }).from(creditLedger).where(where),
+    ]);
+    return { rows, total: n };
   }
 
   /** Runs `change` in its own transaction. */

@@ -3,7 +3,9 @@ import type { Deps, RouteHandlers } from '../../kernel/module';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { toPrivateUser, toPublicUser } from './user.service';
 
-export function userRoutes({ users, captcha, settings, mail, loginThrottle, punishments }: Deps): RouteHandlers {
+const ok = { ok: true };
+
+export function userRoutes({ users, adminAccount, captcha, settings, mail, loginThrottle, punishments }: Deps): RouteHandlers {
   // per IP at the HTTP layer, before anything is looked up or hashed (limits read live from security settings)
   const security = () => settings.get('security');
   return {
@@ -62,5 +64,30 @@ export function userRoutes({ users, captcha, settings, mail, loginThrottle, puni
         size = query.size;
       return { total: all.length, permission: all.slice((page - 1) * size, page * size) };
     },
+
+    createUser: async ({ body, req, auth }) => adminAccount.createUser(await adminAccount.actor(auth.userId), body, req.ip),
+    setUser: async ({ body, req, auth }) => {
+      const user = await adminAccount.setUser(await adminAccount.actor(auth.userId), body);
+      if (body.group_id) await req.server.clearPermissionCache();
+      return user;
+    },
+    deleteUser: async ({ query, auth }) => (await adminAccount.deleteUsers(auth.userId, query.id, query.password), ok),
+
+    createGroup: async ({ body, auth }) => adminAccount.createGroup(await adminAccount.actor(auth.userId), body),
+    updateGroup: async ({ body, auth }) => adminAccount.updateGroup(await adminAccount.actor(auth.userId), body.id, body),
+    deleteGroup: async ({ query, req }) => {
+      await adminAccount.deleteGroups(query.id);
+      await req.server.clearPermissionCache();
+      return ok;
+    },
+    getGroupDetail: ({ query }) => adminAccount.getGroup(query.id),
+    getGroupPermission: ({ query }) => adminAccount.groupPermissions(query.id),
+    setGroupPermission: async ({ body, req, auth }) => {
+      await adminAccount.setGroupPermissions(await adminAccount.actor(auth.userId), body.group_id, body.permission_id);
+      await req.server.clearPermissionCache();
+      return ok;
+    },
+    getPermissionDetail: ({ query }) => adminAccount.getPermission(query.id),
+    updatePermission: ({ body }) => adminAccount.updatePermission(body.id, body.title, body.description),
   };
 }

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { defineRoute } from '../common/route';
+import { ZIdArrayQuery, ZIdQuery, ZOk, zList } from '../common/schemas';
+import * as S from './schemas';
+
+/** Uploads (document files, images, the instant upload) and the administrators' attachment list. */
+export const attachmentRoutes = {
+  uploadDocument: defineRoute({
+    method: 'POST',
+    path: '/upload/document',
+    kind: 'multipart',
+    auth: 'user',
+    summary: '上传文档文件（multipart，字段 file）',
+    response: S.ZUploadResult,
+  }),
+  uploadAvatar: defineRoute({
+    method: 'POST',
+    path: '/upload/avatar',
+    kind: 'multipart',
+    auth: 'user',
+    summary: '上传头像（multipart，字段 file）',
+    response: S.ZUploadResult,
+  }),
+  uploadArticleImage: defineRoute({
+    method: 'POST',
+    path: '/upload/article',
+    kind: 'multipart',
+    auth: 'user',
+    summary: '上传文章图片（multipart，字段 file）',
+    response: S.ZUploadResult,
+  }),
+  uploadConfigImage: defineRoute({
+    method: 'POST',
+    path: '/upload/config',
+    kind: 'multipart',
+    auth: 'admin',
+    module: 'config',
+    summary: '上传配置图片（multipart，字段 file）',
+    response: S.ZUploadResult,
+  }),
+  uploadCategoryCover: defineRoute({
+    method: 'POST',
+    path: '/upload/category',
+    kind: 'multipart',
+    auth: 'admin',
+    module: 'category',
+    summary: '上传分类封面（multipart，字段 file）',
+    response: S.ZUploadResult,
+  }),
+  uploadBannerImage: defineRoute({
+    method: 'POST',
+    path: '/upload/banner',
+    kind: 'multipart',
+    auth: 'admin',
+    module: 'banner',
+    summary: '上传横幅图片（multipart，字段 file）',
+    response: S.ZUploadResult,
+  }),
+  viewUploadedImage: defineRoute({
+    method: 'GET',
+    path: '/uploads/*',
+    root: true,
+    kind: 'binary',
+    produces: 'image/*',
+    auth: 'public',
+    // its handler applies the switches: the site's public images (logo, backgrounds) stay visible on the login page
+    switches: 'exempt',
+    summary: '上传的图片',
+    params: z.object({ '*': z.string().max(200) }),
+    response: z.unknown(),
+  }),
+  checkDocumentHash: defineRoute({
+    method: 'POST',
+    path: '/upload/document/check',
+    auth: 'user',
+    summary: '按哈希检查文件是否已存在（秒传）',
+    body: S.ZCheckHashBody,
+    response: S.ZCheckHashResult,
+  }),
+  listAttachments: defineRoute({
+    method: 'GET',
+    path: '/attachment/list',
+    grpc: 'AttachmentAPI/ListAttachment',
+    auth: 'admin',
+    list: true,
+    module: 'attachment',
+    summary: '附件列表',
+    query: S.ZListAttachmentsQuery,
+    response: zList('attachment', S.ZAttachment),
+  }),
+  getAttachment: defineRoute({
+    method: 'GET',
+    path: '/attachment',
+    grpc: 'AttachmentAPI/GetAttachment',
+    auth: 'admin',
+    module: 'attachment',
+    summary: '附件详情',
+    query: ZIdQuery,
+    response: S.ZAttachment,
+  }),
+  updateAttachment: defineRoute({
+    method: 'PUT',
+    path: '/attachment',
+    grpc: 'AttachmentAPI/UpdateAttachment',
+    auth: 'admin',
+    module: 'attachment',
+    summary: '修改附件（禁用即封禁该文件哈希）',
+    body: S.ZUpdateAttachmentBody,
+    response: S.ZAttachment,
+  }),
+  deleteAttachment: defineRoute({
+    method: 'DELETE',
+    path: '/attachment',
+    grpc: 'AttachmentAPI/DeleteAttachment',
+    auth: 'admin',
+    module: 'attachment',
+    summary: '删除附件',
+    query: ZIdArrayQuery,
+    response: ZOk,
+  }),
+};
+
+/** Multipart image uploads (field `file`): avatar for the user, others for administrators; answer ZUploadResult. */
+export const UPLOAD_IMAGE_ROUTES = {
+  avatar: attachmentRoutes.uploadAvatar,
+  config: attachmentRoutes.uploadConfigImage,
+  category: attachmentRoutes.uploadCategoryCover,
+  banner: attachmentRoutes.uploadBannerImage,
+  article: attachmentRoutes.uploadArticleImage,
+} as const;
