@@ -79,6 +79,26 @@ export function dateRangeColumn<T>(title: string, dataIndex: string): ProColumns
   };
 }
 
+/** An outside address as a link (new tab, one line); `—` when empty. */
+export function linkColumn<T extends object>(title: string, dataIndex: keyof T & string, width: number): ProColumns<T> {
+  return {
+    title,
+    dataIndex,
+    width,
+    search: false,
+    render: (_, row) => {
+      const href = row[dataIndex] as string;
+      return href ? (
+        <Typography.Link href={href} target="_blank" rel="noreferrer noopener" ellipsis style={{ maxWidth: width - 20 }}>
+          {href}
+        </Typography.Link>
+      ) : (
+        muted
+      );
+    },
+  };
+}
+
 /** The row actions column (操作), fixed on the right. */
 export function optionColumn<T>(width: number, render: (row: T) => ReactNode[]): ProColumns<T> {
   return { title: '操作', valueType: 'option', width, fixed: 'right', render: (_, row) => render(row) };
@@ -91,6 +111,7 @@ export const col = {
   createdAt: createdAtColumn,
   dateRange: dateRangeColumn,
   text: textColumn,
+  link: linkColumn,
   documentTitle: documentTitleColumn,
   enable: enableColumn,
   option: optionColumn,

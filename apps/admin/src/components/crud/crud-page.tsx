@@ -15,6 +15,8 @@ import { useCrudActions, type CrudActions } from './use-crud-actions';
 export interface CrudContext<T, X = unknown> extends CrudActions {
   /** reload the table and invalidate the page's shared queries */
   reload: () => void;
+  /** reload the table alone (it follows a shared query that changed) */
+  reloadTable: () => void;
   clearSelected: () => void;
   /** open the form on a row */
   edit: (record: T) => void;
@@ -52,6 +54,8 @@ type TableProps<T> = Omit<ProTableProps<T, ProTableParams>, 'columns' | 'request
 
 export interface CrudPageProps<T extends Record<string, any>, X = unknown> {
   subTitle?: ReactNode;
+  /** the page header's buttons (right of the title) */
+  extra?: ReactNode;
   headerTitle: ReactNode;
   /** ProTable `request`: usually `listRequest(api.listX, 'x')` of the contract's list route */
   request: (params: ProTableParams) => Promise<RequestData<T>>;
@@ -73,6 +77,8 @@ export interface CrudPageProps<T extends Record<string, any>, X = unknown> {
   hiddenColumns?: string[];
   /** any other ProTable props (scroll, pagination, expandable, options, …) */
   table?: TableProps<T>;
+  /** what stands above the table (a summary, a notice) */
+  header?: ReactNode | ((ctx: CrudContext<T, X>) => ReactNode);
   /** more of the page below the table (drawers, other modals) */
   children?: ReactNode | ((ctx: CrudContext<T, X>) => ReactNode);
 }
@@ -113,7 +119,22 @@ function BatchBar<T>({ actions, ids, rows, onClear }: { actions: BatchAction<T>[
  * contracts, the create/edit ModalForm, delete with confirmation, batch actions and column settings kept per page.
  */
 export function CrudPage<T extends Record<string, any>, X = unknown>(props: CrudPageProps<T, X>) {
-  const { subTitle, headerTitle, request, rowKey = 'id', remove, form, createText, invalidate, search, hiddenColumns, table = {}, children } = props;
+  const {
+    subTitle,
+    extra,
+    headerTitle,
+    request,
+    rowKey = 'id',
+    remove,
+    form,
+    createText,
+    invalidate,
+    search,
+    hiddenColumns,
+    table = {},
+    header,
+    children,
+  } = props;
   const { pathname } = useLocation();
   const actionRef = useRef<ActionType>(null);
   const [editing, setEditing] = useState<{ record?: T; extra?: X } | null>(null);
@@ -127,6 +148,7 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
   const ctx: CrudContext<T, X> = {
     ...actions,
     reload,
+    reloadTable: () => void actionRef.current?.reload(),
     clearSelected: () => actionRef.current?.clearSelected?.(),
     edit: (record) => setEditing({ record }),
     create: (extra) => setEditing({ extra }),
@@ -155,7 +177,8 @@ export function CrudPage<T extends Record<string, any>, X = unknown>(props: Crud
   const selectable = batch.length > 0;
 
   return (
-    <AdminPage subTitle={subTitle}>
+    <AdminPage subTitle={subTitle} extra={extra}>
+      {typeof header === 'function' ? header(ctx) : header}
       <ProTable<T, ProTableParams>
         rowKey={rowKey}
         actionRef={actionRef}

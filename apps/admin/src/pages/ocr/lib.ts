@@ -1,8 +1,5 @@
 import { OcrStatus, type TOcrDocument } from '@wenku/contracts';
 
-/** How often the list is read again while a document waits or is being recognised. */
-export const OCR_POLL_MS = 3000;
-
 /** Something on the page is still moving (the list polls while it is). */
 export const isBusy = (rows: readonly Pick<TOcrDocument, 'status'>[]) => rows.some((r) => r.status === OcrStatus.Pending || r.status === OcrStatus.Recognising);
 

@@ -41,5 +41,3 @@ export const canPublish = (r: TSpiderDocument) => r.status === SpiderDocumentSta
 /** Failed (or never started): may be retried. */
 export const canRetry = (r: TSpiderDocument) =>
   r.status === SpiderDocumentStatus.Pending || r.status === SpiderDocumentStatus.DownloadFailed || r.status === SpiderDocumentStatus.PublishFailed;
-
-export const POLL_MS = 3000;

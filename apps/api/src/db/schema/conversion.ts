@@ -1,11 +1,10 @@
 import { pgTable, integer, varchar, text, boolean, timestamp, smallint, real, primaryKey } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './_common';
+import { taskColumns } from './_task';
 
 /** The conversion of one file (by hash): shared by every document with the same bytes. */
 export const conversions = pgTable('conversions', {
   hash: varchar('hash', { length: 64 }).primaryKey(),
   ext: varchar('ext', { length: 16 }).notNull(),
-  status: smallint('status').notNull().default(0),
   pages: integer('pages').notNull().default(0),
   preview: integer('preview').notNull().default(0),
   width: real('width').notNull().default(0),
@@ -16,12 +15,7 @@ export const conversions = pgTable('conversions', {
   layers: smallint('layers').notNull().default(0),
   /** when the layers were last written (conversion, backfill, OCR): their cache key (the layer URLs' `v`) */
   layersAt: timestamp('layers_at', { withTimezone: true, mode: 'date' }),
-  error: text('error').notNull().default(''),
-  attempts: integer('attempts').notNull().default(0),
-  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
-  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...taskColumns(),
 });
 
 /** Extracted text per page (search and AI need the page number). */

@@ -1,5 +1,6 @@
-import { pgTable, integer, varchar, serial, index, smallint, text, timestamp, customType, primaryKey } from 'drizzle-orm/pg-core';
+import { pgTable, integer, varchar, serial, index, text, customType, primaryKey } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './_common';
+import { taskColumns } from './_task';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -59,7 +60,8 @@ export const embeddingTasks = pgTable(
   'embedding_tasks',
   {
     documentId: integer('document_id').primaryKey(),
-    status: smallint('status').notNull().default(0),
+    ...taskColumns('createdAt'),
+    /** shorter than other tasks' errors (it always was) */
     error: varchar('error', { length: 500 }).notNull().default(''),
     /** the model of its vectors ('' = chunks and keyword index only) */
     model: varchar('model', { length: 200 }).notNull().default(''),
@@ -67,10 +69,6 @@ export const embeddingTasks = pgTable(
     textHash: varchar('text_hash', { length: 64 }).notNull().default(''),
     chunks: integer('chunks').notNull().default(0),
     embedded: integer('embedded').notNull().default(0),
-    attempts: integer('attempts').notNull().default(0),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    updatedAt: updatedAt(),
   },
   (t) => [index('embedding_tasks_status_idx').on(t.status, t.updatedAt)],
 );

@@ -1,5 +1,5 @@
-import { pgTable, integer, varchar, text, timestamp, smallint, index } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './_common';
+import { pgTable, integer, varchar, index } from 'drizzle-orm/pg-core';
+import { taskColumns } from './_task';
 
 /**
  * Text recognition of one file (by hash, like its conversion): every document with the same bytes shares it, and the
@@ -10,16 +10,10 @@ export const ocrTasks = pgTable(
   'ocr_tasks',
   {
     hash: varchar('hash', { length: 64 }).primaryKey(),
-    status: smallint('status').notNull().default(0),
     pagesDone: integer('pages_done').notNull().default(0),
     pagesTotal: integer('pages_total').notNull().default(0),
     engine: varchar('engine', { length: 64 }).notNull().default(''),
-    error: text('error').notNull().default(''),
-    attempts: integer('attempts').notNull().default(0),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...taskColumns(),
   },
   (t) => [index('ocr_tasks_status_idx').on(t.status)],
 );

@@ -1,5 +1,5 @@
-import { pgTable, integer, varchar, serial, index, smallint, text, boolean, timestamp, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './_common';
+import { pgTable, integer, varchar, serial, index, smallint, boolean, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
+import { taskColumns } from './_task';
 
 /**
  * A start URL of the collector (admin spider/url): where to begin, how deep to follow list pages, which links are
@@ -21,14 +21,10 @@ export const spiderUrls = pgTable(
     /** 0: the start URL's own links only; n: follow list pages n levels further */
     depth: smallint('depth').notNull().default(1),
     autoPublish: boolean('auto_publish').notNull().default(false),
-    status: smallint('status').notNull().default(0),
-    error: text('error').notNull().default(''),
     pages: integer('pages').notNull().default(0),
     documents: integer('documents').notNull().default(0),
     createdBy: integer('created_by').notNull(),
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...taskColumns('attempts', 'startedAt'),
   },
   (t) => [index('spider_urls_status_idx').on(t.status)],
 );
@@ -53,10 +49,7 @@ export const spiderDocuments = pgTable(
     hash: varchar('hash', { length: 64 }).notNull().default(''),
     attachmentId: integer('attachment_id'),
     documentId: integer('document_id'),
-    status: smallint('status').notNull().default(0),
-    error: text('error').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...taskColumns('attempts', 'startedAt', 'finishedAt'),
   },
   (t) => [uniqueIndex('spider_documents_url_uq').on(t.spiderUrlId, t.url), index('spider_documents_status_idx').on(t.status)],
 );

@@ -2,10 +2,14 @@ import { and, asc, count, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { DocumentStatus } from '@wenku/contracts';
 import type { Db, Exec, Tx } from '../../db/client';
 import { conversions, documentTexts } from '../../db/schema';
+import { TaskTable } from '../../kernel/task-table';
 
 /** SQL of conversions (one per file hash) and the per-page text they extract. */
 export class ConversionRepo {
-  constructor(private readonly db: Db) {}
+  private readonly tasks: TaskTable<typeof conversions, string>;
+  constructor(private readonly db: Db) {
+    this.tasks = new TaskTable(db, conversions, conversions.hash);
+  }
 
   find(hash: string) {
     return this.db.query.conversions.findFirst({ where: eq(conversions.hash, hash) });
@@ -72,10 +76,7 @@ export class ConversionRepo {
   }
   /** Conversions stuck in `converting` past a deadline. */
   stuck(before: Date) {
-    return this.db
-      .select()
-      .from(conversions)
-      .where(and(eq(conversions.status, 1), lt(conversions.startedAt, before)));
+    return this.tasks.stale(DocumentStatus.Converting, before, conversions.startedAt);
   }
   async remove(hashes: string[]) {
     if (!hashes.length) return;

@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { TaskStatus } from '@wenku/contracts';
 import type { Db } from '../../db/client';
 import { documents, embeddingTasks } from '../../db/schema';
+import { TaskTable, pageOf, statusFilter } from '../../kernel/task-table';
 import { likePattern } from '../../lib/sql';
 
 export type TaskRow = typeof embeddingTasks.$inferSelect;
@@ -10,7 +12,10 @@ export type TaskRow = typeof embeddingTasks.$inferSelect;
  * reads `documents` only where a join is the point (tasks for converted documents, the admin list by title).
  */
 export class TaskRepo {
-  constructor(private readonly db: Db) {}
+  private readonly tasks: TaskTable<typeof embeddingTasks, number>;
+  constructor(private readonly db: Db) {
+    this.tasks = new TaskTable(db, embeddingTasks, embeddingTasks.documentId);
+  }
 
   /** Of these documents, those that have a task. */
   async withTasks(list: number[]): Promise<Set<number>> {
@@ -64,11 +69,7 @@ export class TaskRepo {
   async claim(documentId: number): Promise<(TaskRow & { startedAt: Date }) | undefined> {
     // the claim's time comes from here, in milliseconds, so `updateClaimed` can match it exactly (now() has µs)
     const startedAt = new Date();
-    const [row] = await this.db
-      .update(embeddingTasks)
-      .set({ status: 1, startedAt, attempts: sql`${embeddingTasks.attempts} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(embeddingTasks.documentId, documentId), eq(embeddingTasks.status, 0)))
-      .returning();
+    const row = await this.tasks.claim(documentId, { startedAt, attempts: sql`${embeddingTasks.attempts} + 1`, updatedAt: sql`now()` });
     return row && { ...row, startedAt };
   }
 
@@ -87,10 +88,7 @@ export class TaskRepo {
 
   /** Tasks in processing with no progress since `before`. */
   stuck(before: Date): Promise<TaskRow[]> {
-    return this.db
-      .select()
-      .from(embeddingTasks)
-      .where(and(eq(embeddingTasks.status, 1), sql`${embeddingTasks.updatedAt} < ${before}`));
+    return this.tasks.stale(TaskStatus.Processing, before);
   }
 
   async setTask(documentId: number, patch: Partial<typeof embeddingTasks.$inferInsert>, onlyStatus?: number) {
@@ -101,13 +99,11 @@ export class TaskRepo {
   }
 
   /** Retry: these tasks (or every failed one) back to pending; a task being processed is left alone. */
-  async retry(list: number[]): Promise<number[]> {
-    const rows = await this.db
-      .update(embeddingTasks)
-      .set({ status: 0, error: '', attempts: 0, updatedAt: sql`now()` })
-      .where(list.length ? and(inArray(embeddingTasks.documentId, list), sql`${embeddingTasks.status} <> 1`) : eq(embeddingTasks.status, 3))
-      .returning({ id: embeddingTasks.documentId });
-    return rows.map((r) => r.id);
+  retry(list: number[]): Promise<number[]> {
+    const patch = { error: '', attempts: 0, updatedAt: sql`now()` };
+    return list.length
+      ? this.tasks.move(list, { not: [TaskStatus.Processing] }, TaskStatus.Pending, patch)
+      : this.tasks.move('all', [TaskStatus.Failed], TaskStatus.Pending, patch);
   }
 
   /** Rebuild: every task pending and to be cut again. */
@@ -122,36 +118,27 @@ export class TaskRepo {
     await this.db.execute(sql`UPDATE ${embeddingTasks} SET status = 0, error = '', attempts = 0, updated_at = now() WHERE status IN (2, 3)`);
   }
 
-  async listTasks(q: { page: number; size: number; status?: number[]; wd?: string }) {
-    const conds: SQL[] = [];
-    if (q.status?.length) conds.push(inArray(embeddingTasks.status, q.status));
-    if (q.wd) conds.push(ilike(documents.title, likePattern(q.wd)));
-    const where = conds.length ? and(...conds) : undefined;
-    const [rows, [{ n }]] = await Promise.all([
+  listTasks(q: { page: number; size: number; status?: number[]; wd?: string }) {
+    const where = and(statusFilter(embeddingTasks.status, q.status), q.wd ? ilike(documents.title, likePattern(q.wd)) : undefined);
+    return pageOf(
       this.db
         .select({ task: embeddingTasks, title: documents.title, uuid: documents.uuid, ext: documents.ext })
         .from(embeddingTasks)
         .innerJoin(documents, eq(documents.id, embeddingTasks.documentId))
         .where(where)
         .orderBy(desc(embeddingTasks.updatedAt), desc(embeddingTasks.documentId))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+        .$dynamic(),
       this.db.select({ n: count() }).from(embeddingTasks).innerJoin(documents, eq(documents.id, embeddingTasks.documentId)).where(where),
-    ]);
-    return { rows, total: n };
+      q,
+    );
   }
 
-  async taskCounts(): Promise<Record<number, number>> {
-    const rows = await this.db.select({ status: embeddingTasks.status, n: count() }).from(embeddingTasks).groupBy(embeddingTasks.status);
-    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  taskCounts(): Promise<Record<number, number>> {
+    return this.tasks.counts();
   }
 
   /** Whether any task is still waiting or running (a model is promoted only once all are through). */
-  async unfinishedTasks(): Promise<number> {
-    const [r] = await this.db
-      .select({ n: count() })
-      .from(embeddingTasks)
-      .where(inArray(embeddingTasks.status, [0, 1]));
-    return r.n;
+  unfinishedTasks(): Promise<number> {
+    return this.tasks.countIn([TaskStatus.Pending, TaskStatus.Processing]);
   }
 }

@@ -1,13 +1,18 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { OcrStatus } from '@wenku/contracts';
 import type { Db } from '../../db/client';
 import { documents, ocrTasks } from '../../db/schema';
+import { TaskTable, pageOf, statusFilter } from '../../kernel/task-table';
 import { likePattern } from '../../lib/sql';
 
 export type OcrTaskRow = typeof ocrTasks.$inferSelect;
 
 /** SQL of OCR tasks (one per file hash); reads documents to list and to find a file's source. */
 export class OcrRepo {
-  constructor(private readonly db: Db) {}
+  private readonly tasks: TaskTable<typeof ocrTasks, string>;
+  constructor(private readonly db: Db) {
+    this.tasks = new TaskTable(db, ocrTasks, ocrTasks.hash);
+  }
 
   find(hash: string) {
     return this.db.query.ocrTasks.findFirst({ where: eq(ocrTasks.hash, hash) });
@@ -22,13 +27,8 @@ export class OcrRepo {
   }
 
   /** Takes a pending task (status 0 → 1): only one worker gets it. */
-  async claim(hash: string): Promise<OcrTaskRow | undefined> {
-    const [row] = await this.db
-      .update(ocrTasks)
-      .set({ status: 1, startedAt: new Date(), error: '', pagesDone: 0, pagesTotal: 0, attempts: sql`${ocrTasks.attempts} + 1` })
-      .where(and(eq(ocrTasks.hash, hash), eq(ocrTasks.status, 0)))
-      .returning();
-    return row;
+  claim(hash: string): Promise<OcrTaskRow | undefined> {
+    return this.tasks.claim(hash, { startedAt: new Date(), error: '', pagesDone: 0, pagesTotal: 0, attempts: sql`${ocrTasks.attempts} + 1` });
   }
 
   async update(hash: string, patch: Partial<typeof ocrTasks.$inferInsert>) {
@@ -55,51 +55,39 @@ export class OcrRepo {
       .where(and(inArray(documents.id, ids), isNull(documents.deletedAt)));
   }
 
+  /** Hashes of the tasks in this status (of `hashes` only, when given). */
   hashesWithStatus(status: number, hashes?: string[]) {
-    const conds: SQL[] = [eq(ocrTasks.status, status)];
-    if (hashes) conds.push(inArray(ocrTasks.hash, hashes.length ? hashes : ['']));
-    return this.db
-      .select({ hash: ocrTasks.hash })
-      .from(ocrTasks)
-      .where(and(...conds))
-      .then((rows) => rows.map((r) => r.hash));
+    return this.tasks.keysIn([status], { among: hashes });
   }
 
   /** Tasks recognising with no progress since `before` (their worker died or hangs). */
   stale(before: Date) {
-    return this.db
-      .select()
-      .from(ocrTasks)
-      .where(and(eq(ocrTasks.status, 1), lt(ocrTasks.updatedAt, before)));
+    return this.tasks.stale(OcrStatus.Recognising, before);
   }
 
   /** Pending tasks not touched since `before` (their job may be lost). */
   pendingSince(before: Date) {
-    return this.db
-      .select({ hash: ocrTasks.hash })
-      .from(ocrTasks)
-      .where(and(eq(ocrTasks.status, 0), lt(ocrTasks.updatedAt, before)))
-      .limit(500)
-      .then((rows) => rows.map((r) => r.hash));
+    return this.tasks.keysIn([OcrStatus.Pending], { olderThan: before, limit: 500 });
   }
 
   /** Documents of the formats OCR reads, with their file's task (none yet: null), newest first. */
-  async list(q: { page: number; size: number; status?: number[]; wd?: string; exts: string[] }) {
-    const conds: SQL[] = [isNull(documents.deletedAt), inArray(documents.ext, q.exts)];
-    if (q.status?.length) conds.push(inArray(ocrTasks.status, q.status));
-    if (q.wd) conds.push(ilike(documents.title, likePattern(q.wd)));
-    const where = and(...conds);
-    const [rows, [{ n }]] = await Promise.all([
+  list(q: { page: number; size: number; status?: number[]; wd?: string; exts: string[] }) {
+    const where = and(
+      isNull(documents.deletedAt),
+      inArray(documents.ext, q.exts),
+      statusFilter(ocrTasks.status, q.status),
+      q.wd ? ilike(documents.title, likePattern(q.wd)) : undefined,
+    );
+    return pageOf(
       this.db
         .select({ id: documents.id, title: documents.title, uuid: documents.uuid, ext: documents.ext, task: ocrTasks })
         .from(documents)
         .leftJoin(ocrTasks, eq(ocrTasks.hash, documents.hash))
         .where(where)
         .orderBy(desc(sql`coalesce(${ocrTasks.updatedAt}, ${documents.createdAt})`), desc(documents.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+        .$dynamic(),
       this.db.select({ n: count() }).from(documents).leftJoin(ocrTasks, eq(ocrTasks.hash, documents.hash)).where(where),
-    ]);
-    return { rows, total: n };
+      q,
+    );
   }
 }

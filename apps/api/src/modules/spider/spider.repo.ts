@@ -1,6 +1,8 @@
-import { and, count, desc, eq, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { SpiderDocumentStatus as D, SpiderUrlStatus as U } from '@wenku/contracts';
 import type { Db } from '../../db/client';
 import { spiderDocuments, spiderUrls } from '../../db/schema';
+import { TaskTable, pageOf, statusFilter } from '../../kernel/task-table';
 import { anyOf, likePattern } from '../../lib/sql';
 
 export type SpiderUrlRow = typeof spiderUrls.$inferSelect;
@@ -8,7 +10,12 @@ export type SpiderDocumentRow = typeof spiderDocuments.$inferSelect;
 
 /** The collector's SQL: start URLs and the document links found from them. */
 export class SpiderRepo {
-  constructor(private readonly db: Db) {}
+  private readonly urlTasks: TaskTable<typeof spiderUrls, number>;
+  private readonly documentTasks: TaskTable<typeof spiderDocuments, number>;
+  constructor(private readonly db: Db) {
+    this.urlTasks = new TaskTable(db, spiderUrls, spiderUrls.id);
+    this.documentTasks = new TaskTable(db, spiderDocuments, spiderDocuments.id);
+  }
 
   async insertUrls(rows: (typeof spiderUrls.$inferInsert)[]): Promise<SpiderUrlRow[]> {
     return rows.length ? this.db.insert(spiderUrls).values(rows).returning() : [];
@@ -23,22 +30,13 @@ export class SpiderRepo {
     return ids.length ? this.db.select().from(spiderUrls).where(inArray(spiderUrls.id, ids)) : [];
   }
 
-  async listUrls(q: { page: number; size: number; status?: number[]; wd?: string }) {
-    const conds: SQL[] = [];
-    if (q.status?.length) conds.push(inArray(spiderUrls.status, q.status));
-    if (q.wd) conds.push(ilike(spiderUrls.url, likePattern(q.wd)));
-    const where = conds.length ? and(...conds) : undefined;
-    const [rows, [{ n }]] = await Promise.all([
-      this.db
-        .select()
-        .from(spiderUrls)
-        .where(where)
-        .orderBy(desc(spiderUrls.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+  listUrls(q: { page: number; size: number; status?: number[]; wd?: string }) {
+    const where = and(statusFilter(spiderUrls.status, q.status), q.wd ? ilike(spiderUrls.url, likePattern(q.wd)) : undefined);
+    return pageOf(
+      this.db.select().from(spiderUrls).where(where).orderBy(desc(spiderUrls.id)).$dynamic(),
       this.db.select({ n: count() }).from(spiderUrls).where(where),
-    ]);
-    return { rows, total: n };
+      q,
+    );
   }
 
   async updateUrl(id: number, patch: Partial<typeof spiderUrls.$inferInsert>) {
@@ -46,23 +44,13 @@ export class SpiderRepo {
   }
 
   /** pending → collecting, only if still pending (one worker collects a URL) */
-  async claimUrl(id: number): Promise<SpiderUrlRow | undefined> {
-    const [r] = await this.db
-      .update(spiderUrls)
-      .set({ status: 1, error: '', pages: 0 })
-      .where(and(eq(spiderUrls.id, id), eq(spiderUrls.status, 0)))
-      .returning();
-    return r;
+  claimUrl(id: number): Promise<SpiderUrlRow | undefined> {
+    return this.urlTasks.claim(id, { error: '', pages: 0 }, [U.Pending], U.Collecting);
   }
 
-  async resetUrls(ids: number[]): Promise<number[]> {
-    if (!ids.length) return [];
-    const rows = await this.db
-      .update(spiderUrls)
-      .set({ status: 0, error: '', finishedAt: null })
-      .where(and(inArray(spiderUrls.id, ids), ne(spiderUrls.status, 1)))
-      .returning({ id: spiderUrls.id });
-    return rows.map((r) => r.id);
+  /** these URLs (not one being collected) back to pending */
+  resetUrls(ids: number[]): Promise<number[]> {
+    return this.urlTasks.move(ids, { not: [U.Collecting] }, U.Pending, { error: '', finishedAt: null });
   }
 
   async deleteUrls(ids: number[]): Promise<number> {
@@ -91,24 +79,18 @@ export class SpiderRepo {
     return ids.length ? this.db.select().from(spiderDocuments).where(inArray(spiderDocuments.id, ids)) : [];
   }
 
-  async listDocuments(q: { page: number; size: number; status?: number[]; wd?: string; spider_url_id?: number; ext?: string }) {
-    const conds: SQL[] = [];
-    if (q.status?.length) conds.push(inArray(spiderDocuments.status, q.status));
-    if (q.spider_url_id) conds.push(eq(spiderDocuments.spiderUrlId, q.spider_url_id));
-    if (q.ext) conds.push(eq(spiderDocuments.ext, q.ext.toLowerCase()));
-    if (q.wd) conds.push(anyOf(ilike(spiderDocuments.url, likePattern(q.wd)), ilike(spiderDocuments.title, likePattern(q.wd))));
-    const where = conds.length ? and(...conds) : undefined;
-    const [rows, [{ n }]] = await Promise.all([
-      this.db
-        .select()
-        .from(spiderDocuments)
-        .where(where)
-        .orderBy(desc(spiderDocuments.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+  listDocuments(q: { page: number; size: number; status?: number[]; wd?: string; spider_url_id?: number; ext?: string }) {
+    const where = and(
+      statusFilter(spiderDocuments.status, q.status),
+      q.spider_url_id ? eq(spiderDocuments.spiderUrlId, q.spider_url_id) : undefined,
+      q.ext ? eq(spiderDocuments.ext, q.ext.toLowerCase()) : undefined,
+      q.wd ? anyOf(ilike(spiderDocuments.url, likePattern(q.wd)), ilike(spiderDocuments.title, likePattern(q.wd))) : undefined,
+    );
+    return pageOf(
+      this.db.select().from(spiderDocuments).where(where).orderBy(desc(spiderDocuments.id)).$dynamic(),
       this.db.select({ n: count() }).from(spiderDocuments).where(where),
-    ]);
-    return { rows, total: n };
+      q,
+    );
   }
 
   async updateDocument(id: number, patch: Partial<typeof spiderDocuments.$inferInsert>) {
@@ -116,14 +98,8 @@ export class SpiderRepo {
   }
 
   /** moves rows from one of `from` to `to`; returns the ids that moved (a claim when `to` is a working state) */
-  async transition(ids: number[], from: number[], to: number, patch: Partial<typeof spiderDocuments.$inferInsert> = {}): Promise<number[]> {
-    if (!ids.length) return [];
-    const rows = await this.db
-      .update(spiderDocuments)
-      .set({ ...patch, status: to })
-      .where(and(inArray(spiderDocuments.id, ids), inArray(spiderDocuments.status, from)))
-      .returning({ id: spiderDocuments.id });
-    return rows.map((r) => r.id);
+  transition(ids: number[], from: number[], to: number, patch: Partial<typeof spiderDocuments.$inferInsert> = {}): Promise<number[]> {
+    return this.documentTasks.move(ids, from, to, patch);
   }
 
   async deleteDocuments(ids: number[]): Promise<number> {
@@ -141,33 +117,19 @@ export class SpiderRepo {
     return r;
   }
 
-  async documentIdsIn(status: number[]): Promise<number[]> {
-    const rows = await this.db.select({ id: spiderDocuments.id }).from(spiderDocuments).where(inArray(spiderDocuments.status, status));
-    return rows.map((r) => r.id);
+  documentIdsIn(status: number[]): Promise<number[]> {
+    return this.documentTasks.keysIn(status);
   }
 
-  async urlIdsIn(status: number[]): Promise<number[]> {
-    const rows = await this.db.select({ id: spiderUrls.id }).from(spiderUrls).where(inArray(spiderUrls.status, status));
-    return rows.map((r) => r.id);
+  urlIdsIn(status: number[]): Promise<number[]> {
+    return this.urlTasks.keysIn(status);
   }
 
   /** working rows untouched since `before` (a crashed worker): failed with a readable error */
   async failStuck(before: Date): Promise<{ urls: number; documents: number }> {
-    const urls = await this.db
-      .update(spiderUrls)
-      .set({ status: 3, error: '采集超时（处理进程可能已中断），请重试', finishedAt: sql`now()` })
-      .where(and(eq(spiderUrls.status, 1), lt(spiderUrls.updatedAt, before)))
-      .returning({ id: spiderUrls.id });
-    const downloads = await this.db
-      .update(spiderDocuments)
-      .set({ status: 4, error: '下载超时（处理进程可能已中断），请重试' })
-      .where(and(eq(spiderDocuments.status, 2), lt(spiderDocuments.updatedAt, before)))
-      .returning({ id: spiderDocuments.id });
-    const publishes = await this.db
-      .update(spiderDocuments)
-      .set({ status: 8, error: '发布超时（处理进程可能已中断），请重试' })
-      .where(and(eq(spiderDocuments.status, 6), lt(spiderDocuments.updatedAt, before)))
-      .returning({ id: spiderDocuments.id });
+    const urls = await this.urlTasks.move('all', [U.Collecting], U.Failed, { error: '采集超时（处理进程可能已中断），请重试', finishedAt: sql`now()` }, before);
+    const downloads = await this.documentTasks.move('all', [D.Downloading], D.DownloadFailed, { error: '下载超时（处理进程可能已中断），请重试' }, before);
+    const publishes = await this.documentTasks.move('all', [D.Publishing], D.PublishFailed, { error: '发布超时（处理进程可能已中断），请重试' }, before);
     return { urls: urls.length, documents: downloads.length + publishes.length };
   }
 }
