@@ -36,5 +36,8 @@ export function renderPage(
   );
 }
 
-/** antd tables are slow to render in jsdom on a loaded CI machine: generous time-outs (no assertion is about time). */
-export const slow = { timeout: 20_000 };
+/**
+ * antd tables and charts are slow to render in jsdom on a loaded CI machine: the same hang guard as every other wait
+ * (`asyncUtilTimeout` in test/setup.ts), never a limit of its own (no assertion is about time).
+ */
+export const slow = { timeout: 180_000 };
