@@ -265,12 +265,12 @@ export async function makeDocument(t: TestApp, opts: DocumentOptions = {}): Prom
     category_id: opts.category !== undefined ? idsOf(opts.category) : [await defaultCategory(t, 0)],
     document: [{ attachment_id: attachment.id, title, price: opts.price, keywords: opts.keywords, description: opts.description, language: opts.language }],
   });
-  const [created] = await s.documents.create(owner.id, body);
+  const [created] = await s.documents.upload.create(owner.id, body);
   if (opts.converted) {
     const r = await s.conversion.convert(attachment.hash);
     if (r.status !== DocumentStatus.Converted) throw new Error(`makeDocument: "${title}" did not convert (status ${r.status}${r.error ? `: ${r.error}` : ''})`);
   }
-  const [doc] = await s.documents.decorate(await s.documents.byIds([created.id]));
+  const [doc] = await s.documents.views.decorate(await s.documents.views.byIds([created.id]));
   return { id: created.id, uuid: created.uuid, hash: attachment.hash, title, owner, file: content, name, doc };
 }
 

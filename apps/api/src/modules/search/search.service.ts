@@ -171,7 +171,7 @@ export class SearchService {
     const words = fell ? [q.wd.trim()] : parsed.highlight;
     // the result cards (row, categories, uploader: one query) and the snippet pages in parallel — the index query
     // already returned each hash — so one round trip follows the index query
-    const cards = await this.documents.cardsByIds(rows.map((r) => r.id));
+    const cards = await this.documents.views.cardsByIds(rows.map((r) => r.id));
     // answers are shared by every searcher: a snippet comes from the pages anyone may be shown (a priced document's
     // preview); a file behind several documents takes the smallest of their limits
     const limits = new Map<string, number>();

@@ -70,7 +70,7 @@ export class SitemapService {
       return total;
     };
     const documents = await write('documents', async (after) =>
-      (await this.documents.publicAfter(after, SITEMAP_PAGE_SIZE)).map((d) => ({ id: d.id, loc: `${origin}/document/${d.uuid}`, lastmod: d.updatedAt })),
+      (await this.documents.views.publicAfter(after, SITEMAP_PAGE_SIZE)).map((d) => ({ id: d.id, loc: `${origin}/document/${d.uuid}`, lastmod: d.updatedAt })),
     );
     const articles = await write('articles', async (after) =>
       (await this.articles.publicIdentifiers(after, SITEMAP_PAGE_SIZE)).map((a) => ({
