@@ -398,25 +398,9 @@ export class ArticleService {
     return this.markdown.docx(markdown, title);
   }
 
-  /** Category ids with every descendant (a parent category lists its children's articles too). */
-  private async withChildren(ids: number[]): Promise<number[]> {
-    if (!ids.length) return ids;
-    const all = await this.content.categoriesOfType(CategoryType.Article);
-    const out = new Set(ids);
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const c of all)
-        if (out.has(c.parentId) && !out.has(c.id)) {
-          out.add(c.id);
-          grew = true;
-        }
-    }
-    return [...out];
-  }
-
   async list(q: Omit<ArticleFilter, 'deleted' | 'publicOnly'>, viewer: ArticleViewer, deleted = false) {
     const own = viewer.userId !== undefined && q.user_id?.length === 1 && q.user_id[0] === viewer.userId;
-    const f: ArticleFilter = { ...q, deleted, category_id: await this.withChildren(q.category_id ?? []) };
+    const f: ArticleFilter = { ...q, deleted, category_id: await this.content.withDescendants(CategoryType.Article, q.category_id ?? []) };
     if (!viewer.isAdmin) {
       f.deleted = false;
       if (!own) {
@@ -460,7 +444,7 @@ export class ArticleService {
     const { rows, total } = await this.repo.search({
       query,
       fallback: tsq ? undefined : q.wd.trim(),
-      category_id: await this.withChildren(q.category_id ?? []),
+      category_id: await this.content.withDescendants(CategoryType.Article, q.category_id ?? []),
       user_id: q.user_id,
       created_at: q.created_at,
       sort: q.sort,

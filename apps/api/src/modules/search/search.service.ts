@@ -151,7 +151,7 @@ export class SearchService {
     // nothing searchable left (only punctuation): nothing matches, and nothing is recorded
     if (!tsq) return { recorded: false, total: 0, max_page: 1, document: [], words: [] as string[] };
     const filter: SearchFilter = {
-      categoryIds: q.category_id?.length ? await this.withChildren(q.category_id) : undefined,
+      categoryIds: q.category_id?.length ? await this.content.withDescendants(0, q.category_id) : undefined,
       exts: q.ext ? EXT_GROUPS[q.ext] : undefined,
       fee: q.fee_type,
       languages: q.language,
@@ -197,21 +197,6 @@ export class SearchService {
       document,
       words: parsed.highlight,
     };
-  }
-
-  private async withChildren(ids: number[]): Promise<number[]> {
-    const rows = await this.content.categoriesOfType(0);
-    const out = new Set(ids);
-    let grew = true;
-    while (grew) {
-      grew = false;
-      for (const c of rows)
-        if (out.has(c.parentId) && !out.has(c.id)) {
-          out.add(c.id);
-          grew = true;
-        }
-    }
-    return [...out];
   }
 
   // ---------------- records (written off the request path, in batches) ----------------
