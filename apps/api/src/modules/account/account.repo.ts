@@ -10,7 +10,7 @@ export interface DynamicAbout {
 }
 
 /**
- * The rule of the document page (`documents.views.visible`) and the article page (`ArticleService.visible`), word for
+ * The rule of the document page (`documents.views.visible`) and the article page (`articles.views.visible`), word for
  * word, as SQL over the feed's entries: not deleted, and not disabled, under review or rejected (documents) / approved
  * and not a draft (articles) unless the viewer is the author. An entry about no item passes.
  * *Exception to "repos touch their own tables":* the public feed reads documents' and articles' status, so that a

@@ -58,11 +58,11 @@ export class InteractionService {
       },
       [TargetType.Article]: {
         noun: '文章',
-        find: (id, userId) => articles.interactionTarget(id, userId),
-        setCounts: (tx, rows) => articles.setInteractionCounts(tx, rows),
-        countsChanged: () => articles.countsChanged(),
-        commentsEnabled: () => articles.commentsEnabled(),
-        favoriteItems: async (ids) => new Map((await articles.favoriteSummaries(ids)).map((a) => [a.id, { article: a }])),
+        find: (id, userId) => articles.interaction.interactionTarget(id, userId),
+        setCounts: (tx, rows) => articles.interaction.setInteractionCounts(tx, rows),
+        countsChanged: () => articles.cache.countsChanged(),
+        commentsEnabled: () => articles.interaction.commentsEnabled(),
+        favoriteItems: async (ids) => new Map((await articles.interaction.favoriteSummaries(ids)).map((a) => [a.id, { article: a }])),
       },
     };
   }

@@ -228,7 +228,7 @@ export class SeoService {
   private async home(site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     const [docs, arts, cats] = await Promise.all([
       this.documents.views.list({ page: 1, size: 20 }, { isAdmin: false }),
-      this.articles.list({ page: 1, size: 10 }, { isAdmin: false }),
+      this.articles.views.list({ page: 1, size: 10 }, { isAdmin: false }),
       this.content.listCategories({ page: 1, size: 10000 }, false),
     ]);
     const top = cats.category.filter((c) => c.parent_id === 0 && c.type === CategoryType.Document);
@@ -341,7 +341,7 @@ export class SeoService {
     const cats = (await this.content.listCategories({ page: 1, size: 10000, type: [CategoryType.Article] }, false)).category;
     const current = categoryId ? cats.find((c) => c.id === categoryId) : undefined;
     if (categoryId && !current) return notFoundPage(`/article?category_id=${categoryId}`);
-    const list = await this.articles.list({ page: 1, size: 30, category_id: current ? [current.id] : undefined }, { isAdmin: false });
+    const list = await this.articles.views.list({ page: 1, size: 30, category_id: current ? [current.id] : undefined }, { isAdmin: false });
     const title = current ? `${current.title} - 文章资讯` : '文章资讯';
     return {
       status: 200,
@@ -357,8 +357,8 @@ export class SeoService {
 
   private async article(idOrIdentifier: string, site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     const by = /^\d+$/.test(idOrIdentifier) ? { id: Number(idOrIdentifier) } : { identifier: idOrIdentifier };
-    const a = await this.articles.detail(by, { isAdmin: false }, false);
-    const related = await this.articles.related({ id: a.id }).catch(() => ({ article: [] as TArticle[] }));
+    const a = await this.articles.views.detail(by, { isAdmin: false }, false);
+    const related = await this.articles.views.related({ id: a.id }).catch(() => ({ article: [] as TArticle[] }));
     const description = a.description || clip(htmlToText(a.content_html), 200);
     const url = `${site.origin}/article/${encodeURIComponent(a.identifier)}`;
     return {
@@ -403,7 +403,7 @@ export class SeoService {
         noindex: true,
       };
     const body = articles
-      ? this.articleLinks((await this.articles.search({ wd: q, page: 1, size: 20, sort: 'relevance' })).article)
+      ? this.articleLinks((await this.articles.search.search({ wd: q, page: 1, size: 20, sort: 'relevance' })).article)
       : this.docLinks((await this.documents.views.list({ page: 1, size: 20, wd: q }, { isAdmin: false })).document);
     return {
       status: 200,
@@ -422,7 +422,7 @@ export class SeoService {
     const u = await this.users.get(id);
     const [docs, arts] = await Promise.all([
       this.documents.views.list({ page: 1, size: 20, user_id: [id] }, { isAdmin: false }),
-      this.articles.list({ page: 1, size: 20, user_id: [id] }, { isAdmin: false }),
+      this.articles.views.list({ page: 1, size: 20, user_id: [id] }, { isAdmin: false }),
     ]);
     return {
       status: 200,
