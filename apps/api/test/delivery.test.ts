@@ -92,7 +92,7 @@ describe('the home page documents', () => {
   it('are answered from memory and dropped when a document is added, edited or deleted', async () => {
     const first = await call(t, api.homeDocuments, { query: { limit: 12 } });
     // from memory: the database is not asked again
-    const repo = (t.app.services.documents as unknown as { repo: { list: (...a: unknown[]) => unknown } }).repo;
+    const repo = (t.app.services.documents.views as unknown as { repo: { list: (...a: unknown[]) => unknown } }).repo;
     const list = repo.list.bind(repo);
     let reads = 0;
     repo.list = (...a: unknown[]) => (reads++, list(...a));

@@ -265,12 +265,12 @@ export async function makeDocument(t: TestApp, opts: DocumentOptions = {}): Prom
     category_id: opts.category !== undefined ? idsOf(opts.category) : [await defaultCategory(t, 0)],
     document: [{ attachment_id: attachment.id, title, price: opts.price, keywords: opts.keywords, description: opts.description, language: opts.language }],
   });
-  const [created] = await s.documents.create(owner.id, body);
+  const [created] = await s.documents.upload.create(owner.id, body);
   if (opts.converted) {
     const r = await s.conversion.convert(attachment.hash);
     if (r.status !== DocumentStatus.Converted) throw new Error(`makeDocument: "${title}" did not convert (status ${r.status}${r.error ? `: ${r.error}` : ''})`);
   }
-  const [doc] = await s.documents.decorate(await s.documents.byIds([created.id]));
+  const [doc] = await s.documents.views.decorate(await s.documents.views.byIds([created.id]));
   return { id: created.id, uuid: created.uuid, hash: attachment.hash, title, owner, file: content, name, doc };
 }
 
@@ -314,13 +314,14 @@ export async function makeArticle(t: TestApp, opts: ArticleOptions = {}): Promis
     is_draft: opts.draft ?? false,
     category_id: opts.category !== undefined ? idsOf(opts.category) : [await defaultCategory(t, 1)],
   });
-  const created = await s.articles.create({ userId: owner.id, isAdmin: await holds(t, owner.id, api.createArticle) }, body);
+  const created = await s.articles.writing.create({ userId: owner.id, isAdmin: await holds(t, owner.id, api.createArticle) }, body);
   const admin = { userId: ROOT_USER_ID, isAdmin: true };
-  if (opts.status === 'pending' && created.status !== ArticleAudit.Pending) await s.articles.update(admin, { id: created.id, status: ArticleAudit.Pending });
-  if (opts.status === 'rejected') await s.articles.check([created.id], ArticleAudit.Rejected, opts.rejectReason ?? '测试拒绝');
-  if (opts.status === 'approved' && created.status !== ArticleAudit.Approved) await s.articles.check([created.id], ArticleAudit.Approved, '');
+  if (opts.status === 'pending' && created.status !== ArticleAudit.Pending)
+    await s.articles.writing.update(admin, { id: created.id, status: ArticleAudit.Pending });
+  if (opts.status === 'rejected') await s.articles.admin.check([created.id], ArticleAudit.Rejected, opts.rejectReason ?? '测试拒绝');
+  if (opts.status === 'approved' && created.status !== ArticleAudit.Approved) await s.articles.admin.check([created.id], ArticleAudit.Approved, '');
   if (!opts.status) return created;
-  const [article] = await s.articles.decorate([await s.articles.visible({ id: created.id }, admin)], true);
+  const [article] = await s.articles.views.decorate([await s.articles.views.visible({ id: created.id }, admin)], true);
   return article;
 }
 

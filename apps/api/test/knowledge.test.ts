@@ -136,7 +136,7 @@ describe('with an embedding model', () => {
     const word = '独角兽乐园';
     const make = () => makeDocument(t, { owner, title: `乐园_${Math.random()}`, text: [`${word}的门票价格是一百元。`], converted: true });
     const [converting, disabled, deleted, purged, visible] = [await make(), await make(), await make(), await make(), await make()];
-    await t.app.services.documents.markConverting([converting.id]);
+    await t.app.services.documents.conversion.markConverting([converting.id]);
     await call(t, api.updateDocument, { body: { id: disabled.id, status: DocumentStatus.Disabled }, as: 'admin' });
     await call(t, api.deleteDocument, { query: { id: [deleted.id, purged.id] }, as: owner });
     await call(t, api.deleteRecycleDocuments, { query: { id: [purged.id] }, as: 'admin' });
@@ -167,7 +167,7 @@ describe('with an embedding model', () => {
 
   it('a re-conversion with the same text keeps the chunks and their vectors', async () => {
     const before = (await chunksOf(mainDoc.id)).map((c) => c.id);
-    await t.app.services.documents.requestConversion([mainDoc.id], true);
+    await t.app.services.documents.conversion.requestConversion([mainDoc.id], true);
     await t.app.services.conversion.convert(mainDoc.hash);
     expect((await chunksOf(mainDoc.id)).map((c) => c.id)).toEqual(before);
     expect(await task(mainDoc.id)).toMatchObject({ status: TaskStatus.Done, embedded: 3 });

@@ -47,7 +47,7 @@ async function doc(
   if (extra.status === 'disabled') await call(t, api.updateDocument, { body: { id: d.id, status: DocumentStatus.Disabled }, as: 'admin' });
   if (extra.status === 'converting') {
     // a converted file being converted again: the worker marks its documents as converting (no event: index by hand)
-    await t.app.services.documents.markConverting([d.id]);
+    await t.app.services.documents.conversion.markConverting([d.id]);
     await t.app.services.search.index([d.id]);
   }
   if (extra.deleted) await call(t, api.deleteDocument, { query: { id: [d.id] }, as: owner });

@@ -34,13 +34,13 @@ describe('buffered view counters', () => {
     expect((await call(t, api.getDocument, { query: { id: doc.id }, as: reader })).view_count).toBe(41);
     expect((await call(t, api.getArticle, { query: { id: article.id, with_view: true }, as: reader })).view_count).toBe(41);
 
-    await t.app.services.documents.views.flush();
-    await t.app.services.articles.views.flush();
+    await t.app.services.documents.cache.viewCounts.flush();
+    await t.app.services.articles.cache.viewCounts.flush();
     expect(await stored(t, 'documents', doc.id)).toBe(41);
     expect(await stored(t, 'articles', article.id)).toBe(41);
     // after the write the count is the stored one, not counted twice
     expect((await call(t, api.getDocument, { query: { id: doc.id }, as: reader })).view_count).toBe(42);
-    await t.app.services.documents.views.flush();
+    await t.app.services.documents.cache.viewCounts.flush();
     expect(await stored(t, 'documents', doc.id)).toBe(42);
   });
 

@@ -1,6 +1,6 @@
 import { defineModule } from '../../kernel/module';
 import { ArticleRepo } from './article.repo';
-import { ArticleService } from './article.service';
+import { createArticleService, type ArticleService } from './article.service';
 import { articleRoutes } from './article.routes';
 import { MarkdownPool } from './markdown.pool';
 
@@ -14,7 +14,7 @@ declare module '../../kernel/module' {
 export default defineModule({
   name: 'article',
   create: ({ log, db, users, settings, punishments, content, events, caches }) => {
-    const articles = new ArticleService({
+    const articles = createArticleService({
       db,
       repo: new ArticleRepo(db),
       users,
@@ -33,6 +33,6 @@ export default defineModule({
   // the footer pages (about, agreement, ...) are articles with fixed identifiers, owned by the first administrator
   seed: async ({ articles, users }) => {
     const owner = await users.get(1).catch(() => undefined);
-    if (owner) await articles.seedFooterPages(owner.id);
+    if (owner) await articles.admin.seedFooterPages(owner.id);
   },
 });

@@ -3,7 +3,7 @@ import { ChatCategory, DocumentStatus, type TChatTopic, type TChatTopicDocument 
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import type { ConfigService } from '../config/config.service';
-import type { DocumentService } from '../document/document.service';
+import type { DocumentViews } from '../document/document.views';
 import type { ChatRepo, ChatTopicRow } from './chat.repo';
 import { messageJson, topicJson } from './chat.mapper';
 
@@ -16,7 +16,7 @@ export interface ChatTopicsDeps {
   db: Db;
   repo: ChatRepo;
   settings: ConfigService;
-  documents: Pick<DocumentService, 'visible' | 'byIds'>;
+  documents: { views: Pick<DocumentViews, 'visible' | 'byIds'> };
 }
 
 /**
@@ -45,7 +45,7 @@ export class ChatTopics {
       for (const id of documentIds) {
         // the document page's rule: one the asker may not see (disabled, under review, rejected, deleted) answers
         // as if it did not exist, the same 404 — its title never travels in a refusal
-        const d = await this.deps.documents.visible({ id }, { userId, isAdmin: false });
+        const d = await this.deps.documents.views.visible({ id }, { userId, isAdmin: false });
         if (d.status !== DocumentStatus.Converted) throw badRequest(`《${d.title}》尚未转换完成或已被禁用，暂不能提问`);
       }
     }
@@ -67,7 +67,7 @@ export class ChatTopics {
   async topicDocuments(topicId: number, viewer: ChatViewer): Promise<{ total: number; document: TChatTopicDocument[] }> {
     const t = await this.ownTopic({ id: topicId }, viewer);
     const ids = await this.deps.repo.topicDocumentIds(t.id);
-    const rows = new Map((await this.deps.documents.byIds(ids, true)).map((d) => [d.id, d]));
+    const rows = new Map((await this.deps.documents.views.byIds(ids, true)).map((d) => [d.id, d]));
     const document = ids.flatMap((id) => {
       const d = rows.get(id);
       if (!d) return [];

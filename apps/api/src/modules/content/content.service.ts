@@ -111,6 +111,22 @@ export class ContentService {
     ) as Promise<CategoryRow[]>;
   }
 
+  /** These categories of one type with every descendant (a parent category lists its children's items too). */
+  async withDescendants(type: 0 | 1, ids: number[]): Promise<number[]> {
+    if (!ids.length) return ids;
+    const all = await this.categoriesOfType(type);
+    const out = new Set(ids);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const c of all)
+        if (out.has(c.parentId) && !out.has(c.id)) {
+          out.add(c.id);
+          grew = true;
+        }
+    }
+    return [...out];
+  }
+
   async createCategory(body: Omit<typeof categories.$inferInsert, 'id'>): Promise<TCategory> {
     if (body.parentId) {
       const parent = await this.categories.findById(body.parentId);

@@ -22,7 +22,7 @@ export function conversionRoutes({ conversion, documents, knowledgeAdmin, ocr }:
    * `attachment.hash`), which finds only a converted, not deleted document — what anyone may read by uuid.
    */
   const forView = (ref: string) =>
-    VIEW_KEY.test(ref) ? documents.findForViewByKey(ref) : UUID.test(ref) ? documents.findForView(ref) : Promise.resolve(undefined);
+    VIEW_KEY.test(ref) ? documents.views.findForViewByKey(ref) : UUID.test(ref) ? documents.views.findForView(ref) : Promise.resolve(undefined);
   return {
     viewPage: async ({ req, params, reply }) => {
       const { uuid, file } = params;

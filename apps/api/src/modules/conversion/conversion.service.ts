@@ -77,7 +77,7 @@ export class ConversionService {
 
   /** Start-up sweep: every hash whose documents still wait is queued again. */
   async requeueWaiting(): Promise<number> {
-    const hashes = await this.documents.waitingHashes();
+    const hashes = await this.documents.conversion.waitingHashes();
     for (const h of hashes) await this.request(h, false);
     return hashes.length;
   }
@@ -87,7 +87,7 @@ export class ConversionService {
   }
 
   async convert(hash: string): Promise<{ status: number; error?: string }> {
-    const waiting = await this.documents.awaitingConversion(hash);
+    const waiting = await this.documents.conversion.awaitingConversion(hash);
     if (!waiting.length) return { status: -1 };
     const cfg = await this.settings.get('converter');
     const force = waiting.some((d) => d.status === DocumentStatus.Reconvert);
@@ -99,7 +99,7 @@ export class ConversionService {
       cfg.enable_convert_repeated_document !== true &&
       (await this.storage.exists(coverKey(hash)))
     ) {
-      await this.documents.conversionSucceeded(hash, {
+      await this.documents.conversion.conversionSucceeded(hash, {
         pages: existing.pages,
         preview: existing.preview,
         width: existing.width,
@@ -113,7 +113,7 @@ export class ConversionService {
     const uploader = waiting[0].userId;
     await this.repo.ensure(hash, ext);
     await this.repo.update(hash, { status: DocumentStatus.Converting, startedAt: new Date(), error: '', attempts: (existing?.attempts ?? 0) + 1 });
-    await this.documents.markConverting(waiting.map((d) => d.id));
+    await this.documents.conversion.markConverting(waiting.map((d) => d.id));
 
     const workDir = await makeWorkDir('convert');
     try {
@@ -175,7 +175,7 @@ export class ConversionService {
         .replace(/\s+/g, ' ')
         .trim()
         .slice(0, 255);
-      await this.documents.conversionSucceeded(hash, { pages: result.pages, preview, width: result.width, height: result.height, gzip, summary });
+      await this.documents.conversion.conversionSucceeded(hash, { pages: result.pages, preview, width: result.width, height: result.height, gzip, summary });
       this.log.info('document converted', { hash, pages: result.pages, engine: result.engine });
       return { status: DocumentStatus.Converted };
     } catch (e) {
@@ -219,7 +219,7 @@ export class ConversionService {
 
   async fail(hash: string, message: string) {
     await this.repo.update(hash, { status: DocumentStatus.Failed, error: message, finishedAt: new Date() });
-    await this.documents.conversionFailed(hash, message);
+    await this.documents.conversion.conversionFailed(hash, message);
   }
 
   /** Watchdog: conversions stuck in `converting` past the time-out (a crashed worker) fail with a reason. */

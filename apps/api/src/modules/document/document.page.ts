@@ -19,11 +19,11 @@ export async function documentPage(
   // dropped in every process when the document changes (its view count lags by at most those seconds)
   if (viewer.userId === undefined && !viewer.isAdmin) {
     let built = false;
-    const page = await documents.pageCache.get(`${by.id ?? ''}/${by.uuid ?? ''}`, async () => {
+    const page = await documents.cache.pageCache.get(`${by.id ?? ''}/${by.uuid ?? ''}`, async () => {
       built = true; // this request's view is counted (and shown) by the build
       return freeze(await build(deps, by, viewer, countView));
     });
-    if (countView && !built) documents.views.add(page.id);
+    if (countView && !built) documents.cache.viewCounts.add(page.id);
     return page;
   }
   return build(deps, by, viewer, countView);
@@ -38,10 +38,10 @@ async function build(
   viewer: Viewer,
   countView: boolean,
 ) {
-  const d = await documents.visible(by, viewer);
+  const d = await documents.views.visible(by, viewer);
   // the text shown stops at the pages this viewer may read, unless they download the document free
   const [detail, state, pages] = await Promise.all([
-    documents.detail(d, viewer, countView),
+    documents.views.detail(d, viewer, countView),
     interactions.viewerState(TargetType.Document, d.id, viewer.userId),
     downloads.textPagesOf([d], viewer.userId),
   ]);

@@ -8,7 +8,7 @@ const HIDDEN = sql.join(
 );
 
 /**
- * The rule of the document page (`DocumentService.visible`) as an SQL condition, for a read of another module that
+ * The rule of the document page (`documents.views.visible`) as an SQL condition, for a read of another module that
  * pages over what a viewer may see (the account's public feed): the document `id` names exists, is not deleted, and
  * is not disabled, under review or rejected unless `viewerId` (undefined: anonymous) is its uploader. The document
  * module owns the rule and the table; the reader gets the condition, not the table.

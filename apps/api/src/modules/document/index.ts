@@ -1,6 +1,6 @@
 import { defineModule } from '../../kernel/module';
 import { DocumentRepo } from './document.repo';
-import { DocumentService } from './document.service';
+import { createDocumentService, type DocumentService } from './document.service';
 import { documentRoutes } from './document.routes';
 
 declare module '../../kernel/module' {
@@ -13,7 +13,7 @@ declare module '../../kernel/module' {
 export default defineModule({
   name: 'document',
   create: ({ log, db, users, credits, settings, punishments, account, attachments, content, events, caches }) => {
-    const documents = new DocumentService({
+    const documents = createDocumentService({
       db,
       repo: new DocumentRepo(db),
       users,
@@ -29,6 +29,6 @@ export default defineModule({
     });
     return { documents };
   },
-  close: ({ documents }) => documents.views.close(),
+  close: ({ documents }) => documents.cache.close(),
   routes: documentRoutes,
 });

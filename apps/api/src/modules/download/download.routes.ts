@@ -14,7 +14,7 @@ export function downloadRoutes({ downloads, documents, config }: Deps): RouteHan
       url: await downloads.downloadUrl({ userId: auth?.userId, isAdmin: req.permitted }, query.id, req.ip, signer(req)),
     }),
     downloadReviewDocument: async ({ req, query }) => {
-      const d = await documents.visible({ id: query.id }, { isAdmin: true });
+      const d = await documents.views.visible({ id: query.id }, { isAdmin: true });
       return { url: `/download/${signer(req)({ d: d.id, u: 0 }, 300)}` };
     },
     downloadFile: {

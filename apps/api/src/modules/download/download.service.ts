@@ -73,7 +73,7 @@ export class DownloadService {
    * images). Documents not found are left out (nothing of them may be shown).
    */
   async textPages(documentIds: number[], userId?: number): Promise<Map<number, number>> {
-    return this.textPagesOf(await this.documents.byIds([...new Set(documentIds)]), userId);
+    return this.textPagesOf(await this.documents.views.byIds([...new Set(documentIds)]), userId);
   }
 
   /** `textPages` of documents already read (the document page, search snippets, the crawler page). */
@@ -85,7 +85,7 @@ export class DownloadService {
   /** Issues a short-lived signed URL after the checks and, for paid documents, the credit transfer. */
   async downloadUrl(viewer: Viewer, id: number, ip: string, sign: SignDownload): Promise<string> {
     const cfg = await this.settings.get('download');
-    const d = await this.documents.visible({ id }, viewer);
+    const d = await this.documents.views.visible({ id }, viewer);
     if (d.status === DocumentStatus.Disabled) throw notFound('文档不存在或已被删除');
     const free = await this.canDownloadFree(d, viewer.userId);
     if (!viewer.userId) {
@@ -133,7 +133,7 @@ export class DownloadService {
             });
           }
           await this.repo.insert(tx, { userId, documentId: d.id, ip, isPay: pay, price: pay ? d.price : 0 });
-          await this.documents.countDownload(tx, d.id);
+          await this.documents.counters.countDownload(tx, d.id);
           await this.search.bumpPopularity(tx, d.id);
         }),
       )
@@ -142,7 +142,7 @@ export class DownloadService {
         throw e;
       });
     // results ranked by downloads change: cached answers go (after the commit, so none is cached from before it)
-    await Promise.all([this.search.popularityChanged(), this.documents.countsChanged()]);
+    await Promise.all([this.search.popularityChanged(), this.documents.cache.countsChanged()]);
     if (userId) await this.account.addDynamic(userId, DynamicType.Download, `下载了文档《${d.title}》`, { type: TargetType.Document, id: d.id });
     const seconds = Math.max(10, cfg.url_duration);
     return `/download/${sign({ d: d.id, u: userId }, seconds)}`;
@@ -176,7 +176,7 @@ export class DownloadService {
 
   /** The file behind a signed download URL. */
   async openDownload(documentId: number): Promise<{ stream: Readable; size: number; filename: string }> {
-    const [d] = await this.documents.byIds([documentId]);
+    const [d] = await this.documents.views.byIds([documentId]);
     if (!d) throw notFound('文档不存在或已被删除');
     const key = await this.attachments.fileKey(d.attachmentId, d.hash, d.ext);
     const stat = await this.storage.stat(key);
@@ -190,7 +190,7 @@ export class DownloadService {
     const { rows, total } = await this.repo.listOfUser(userId, page, size);
     const docs = new Map(
       (
-        await this.documents.byIds(
+        await this.documents.views.byIds(
           rows.map((r) => r.documentId),
           true,
         )

@@ -47,22 +47,22 @@ export class InteractionService {
     this.targets = {
       [TargetType.Document]: {
         noun: '文档',
-        find: (id, userId) => documents.visible({ id }, { userId, isAdmin: false }),
-        setCounts: (tx, rows) => documents.setInteractionCounts(tx, rows),
-        countsChanged: () => documents.countsChanged(),
+        find: (id, userId) => documents.views.visible({ id }, { userId, isAdmin: false }),
+        setCounts: (tx, rows) => documents.counters.setInteractionCounts(tx, rows),
+        countsChanged: () => documents.cache.countsChanged(),
         commentsEnabled: async () => true,
         favoriteItems: async (ids) => {
-          const decorated = await documents.decorate(await documents.byIds(ids));
+          const decorated = await documents.views.decorate(await documents.views.byIds(ids));
           return new Map(decorated.map((d) => [d.id, { document: d }]));
         },
       },
       [TargetType.Article]: {
         noun: '文章',
-        find: (id, userId) => articles.interactionTarget(id, userId),
-        setCounts: (tx, rows) => articles.setInteractionCounts(tx, rows),
-        countsChanged: () => articles.countsChanged(),
-        commentsEnabled: () => articles.commentsEnabled(),
-        favoriteItems: async (ids) => new Map((await articles.favoriteSummaries(ids)).map((a) => [a.id, { article: a }])),
+        find: (id, userId) => articles.interaction.interactionTarget(id, userId),
+        setCounts: (tx, rows) => articles.interaction.setInteractionCounts(tx, rows),
+        countsChanged: () => articles.cache.countsChanged(),
+        commentsEnabled: () => articles.interaction.commentsEnabled(),
+        favoriteItems: async (ids) => new Map((await articles.interaction.favoriteSummaries(ids)).map((a) => [a.id, { article: a }])),
       },
     };
   }
@@ -170,10 +170,10 @@ export class InteractionService {
 
   // ---------------- scores ----------------
   async score(userId: number, documentId: number, score: number) {
-    await this.documents.visible({ id: documentId }, { userId, isAdmin: false });
+    await this.documents.views.visible({ id: documentId }, { userId, isAdmin: false });
     await this.tx(async (tx) => {
       const r = await this.repo.upsertScore(tx, documentId, userId, score);
-      await this.documents.setScore(tx, documentId, r.score, r.count);
+      await this.documents.counters.setScore(tx, documentId, r.score, r.count);
     });
   }
 
@@ -260,7 +260,7 @@ export class InteractionService {
     const [authors, docs] = await Promise.all([
       this.users.byIds(rows.map((r) => r.userId)),
       q.with_document_title
-        ? this.documents.byIds(
+        ? this.documents.views.byIds(
             rows.filter((r) => r.type === TargetType.Document).map((r) => r.documentId),
             true,
           )
@@ -292,7 +292,7 @@ export class InteractionService {
     const c = await this.repo.findComment(id);
     if (!c) throw notFound('评论不存在');
     const [author] = await this.users.byIds([c.userId]);
-    const [doc] = c.type === TargetType.Document ? await this.documents.byIds([c.documentId], true) : [];
+    const [doc] = c.type === TargetType.Document ? await this.documents.views.byIds([c.documentId], true) : [];
     return {
       id: c.id,
       user_id: c.userId,
@@ -355,7 +355,7 @@ export class InteractionService {
 
   // ---------------- reports ----------------
   async report(userId: number, body: { document_id: number; reason: number; remark: string }) {
-    const d = await this.documents.visible({ id: body.document_id }, { userId, isAdmin: false });
+    const d = await this.documents.views.visible({ id: body.document_id }, { userId, isAdmin: false });
     const row = await this.repo.insertReport({ documentId: d.id, documentTitle: d.title, userId, reason: body.reason, remark: body.remark });
     if (!row) throw conflict('您已经举报过该文档，我们会尽快处理');
   }
@@ -364,7 +364,7 @@ export class InteractionService {
     const { rows, total } = await this.repo.listReports(q);
     const [authors, docs] = await Promise.all([
       this.users.byIds(rows.map((r) => r.userId)),
-      this.documents.byIds(
+      this.documents.views.byIds(
         rows.map((r) => r.documentId),
         true,
       ),

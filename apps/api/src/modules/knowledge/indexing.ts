@@ -6,7 +6,7 @@ import { segment, setUserDictionary } from '../../lib/segment';
 import { DocumentStatus } from '@wenku/contracts';
 import type { ConfigService } from '../config/config.service';
 import type { ConversionService } from '../conversion/conversion.service';
-import type { DocumentService } from '../document/document.service';
+import type { DocumentViews } from '../document/document.views';
 import { chunkPages } from './chunk';
 import type { ChunkRepo, ModelRow } from './chunk.repo';
 import { dispatchPendingJob, indexDocumentJob } from './knowledge.jobs';
@@ -38,7 +38,7 @@ export interface IndexerDeps {
   chunks: ChunkRepo;
   models: EmbeddingModels;
   /** the documents' owner: their file hash and status (missing = purged) */
-  documents: Pick<DocumentService, 'byIds'>;
+  documents: { views: Pick<DocumentViews, 'byIds'> };
   /** the conversion's owner: a file's page texts */
   texts: Pick<ConversionService, 'pageTexts'>;
   settings: ConfigService;
@@ -76,7 +76,7 @@ export class KnowledgeIndexer {
    */
   async onChanged(ids: number[]): Promise<void> {
     const unique = [...new Set(ids)];
-    const [rows, tasked] = await Promise.all([this.deps.documents.byIds(unique, true), this.deps.tasks.withTasks(unique)]);
+    const [rows, tasked] = await Promise.all([this.deps.documents.views.byIds(unique, true), this.deps.tasks.withTasks(unique)]);
     const found = new Set(rows.map((r) => r.id));
     await this.removeDocuments(unique.filter((id) => !found.has(id)));
     const fresh = rows.filter((r) => !tasked.has(r.id) && r.status === DocumentStatus.Converted).map((r) => r.id);
@@ -172,7 +172,7 @@ export class KnowledgeIndexer {
       if (!(await this.deps.tasks.updateClaimed(documentId, claimedAt, patch))) throw new Released();
     };
     try {
-      const [doc] = await this.deps.documents.byIds([documentId], true);
+      const [doc] = await this.deps.documents.views.byIds([documentId], true);
       if (!doc) {
         await this.removeDocuments([documentId]);
         return true;

@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { OcrError, detectOcrEngines, isOcrSupported, recogniseDocument, type PageEngine } from '../../engines/ocr';
 import type { ConfigService } from '../config/config.service';
 import type { AttachmentService } from '../attachment/attachment.service';
-import type { DocumentService } from '../document/document.service';
+import type { DocumentConversion } from '../document/document.conversion';
 import type { ConversionService } from '../conversion/conversion.service';
 import type { OcrRepo } from './ocr.repo';
 import { recogniseDocumentJob } from './ocr.jobs';
@@ -48,7 +48,7 @@ export class OcrService {
     private readonly log: Logger,
     /** the per-uploader daily OCR time, counted in the shared counters */
     private readonly rates: RateCounter,
-    private readonly documents: Pick<DocumentService, 'idsOfFile'>,
+    private readonly documents: { conversion: Pick<DocumentConversion, 'idsOfFile'> },
   ) {}
 
   /** The uploader's recognition time today (milliseconds), shared by every worker process. */
@@ -148,7 +148,7 @@ export class OcrService {
       await this.repo.update(hash, { status, error: stopped?.message ?? '', finishedAt: new Date() });
       if (stopped) this.log.warn('document recognition stopped', { hash, pages: result.texts.length, reason: stopped.message });
       else this.log.info('document recognised', { hash, pages: result.texts.length, engine: result.engine });
-      if (found.length) await this.events.publish('document.text-recognised', { hash, ids: await this.documents.idsOfFile(hash) });
+      if (found.length) await this.events.publish('document.text-recognised', { hash, ids: await this.documents.conversion.idsOfFile(hash) });
       return stopped ? { status, error: stopped.message } : { status };
     } catch (e) {
       const message = e instanceof OcrError ? e.message : `识别失败：${e instanceof Error ? e.message.slice(0, 300) : String(e)}`;

@@ -77,7 +77,7 @@ export class OrderCheckout extends OrderPart {
       item = { kind: OrderType.BuyVip, quantity: 1, amount, documentId: null, documentTitle: '', vipCard: card, vipDays: VIP_CARD_DAYS[card] };
     } else {
       if (body.document_id === undefined) throw badRequest('请选择要购买的文档');
-      const d = await this.documents.visible({ id: body.document_id }, { userId, isAdmin: false });
+      const d = await this.documents.views.visible({ id: body.document_id }, { userId, isAdmin: false });
       if (d.status === DocumentStatus.Disabled || d.deletedAt) throw notFound('文档不存在或已被删除');
       if (d.userId === userId) throw badRequest('这是您自己上传的文档，无需购买');
       if (d.price <= 0) throw badRequest('该文档免费，无需购买');

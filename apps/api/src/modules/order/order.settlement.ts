@@ -27,7 +27,7 @@ export class OrderSettlement extends OrderPart {
     if (o.orderType !== OrderType.BuyDocument) return undefined;
     const [item] = (await this.repo.itemsOf([o.id])).get(o.id) ?? [];
     if (!item?.documentId) return undefined;
-    const [[d], system] = await Promise.all([this.documents.byIds([item.documentId], true), this.settings.get('system')]);
+    const [[d], system] = await Promise.all([this.documents.views.byIds([item.documentId], true), this.settings.get('system')]);
     return {
       documentId: item.documentId,
       sellerId: d?.userId ?? 0,

@@ -37,7 +37,7 @@ export class OrderViews extends OrderPart {
   async withItems(rows: { order: OrderRow; username?: string | null }[]): Promise<TOrder[]> {
     const items = await this.repo.itemsOf(rows.map((r) => r.order.id));
     const docIds = [...new Set([...items.values()].flat().flatMap((i) => (i.documentId ? [i.documentId] : [])))];
-    const uuids = new Map((docIds.length ? await this.documents.byIds(docIds, true) : []).map((d) => [d.id, d.uuid]));
+    const uuids = new Map((docIds.length ? await this.documents.views.byIds(docIds, true) : []).map((d) => [d.id, d.uuid]));
     return rows.map((r) => {
       const o = this.toJson(r.order, items.get(r.order.id) ?? [], r.username ?? undefined);
       for (const i of o.items) if (i.document_id && uuids.has(i.document_id)) i.document_uuid = uuids.get(i.document_id);

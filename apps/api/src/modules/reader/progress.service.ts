@@ -25,7 +25,7 @@ export class ProgressService {
 
   /** PUT /document/progress: the page the reader is on (within the document), saved within seconds. */
   async save(userId: number, uuid: string, page: number): Promise<void> {
-    const d = await this.documents.findForView(uuid);
+    const d = await this.documents.views.findForView(uuid);
     if (!d) throw notFound('文档不存在或已被删除');
     this.buffer.set(userId, d.id, Math.min(page, Math.max(1, d.pages)));
   }
@@ -39,7 +39,7 @@ export class ProgressService {
   }
 
   async get(userId: number, uuid: string) {
-    const d = await this.documents.findForView(uuid);
+    const d = await this.documents.views.findForView(uuid);
     if (!d) throw notFound('文档不存在或已被删除');
     const p = await this.pageOf(userId, d);
     return { page: p.page, updated_at: p.updatedAt?.toISOString() ?? null };
@@ -49,7 +49,7 @@ export class ProgressService {
   async recent(userId: number, page: number, size: number): Promise<{ total: number; document: TReadingItem[] }> {
     await this.buffer.flush();
     const { rows, total } = await this.repo.recent(userId, page, size);
-    const docs = new Map((await this.documents.byIds(rows.map((r) => r.documentId))).map((d) => [d.id, d]));
+    const docs = new Map((await this.documents.views.byIds(rows.map((r) => r.documentId))).map((d) => [d.id, d]));
     const document: TReadingItem[] = [];
     for (const r of rows) {
       const d = docs.get(r.documentId);

@@ -16,7 +16,7 @@ const viewer = (req: FastifyRequest): Viewer => ({ userId: req.auth?.userId, isA
 export function readerRoutes({ reader, readingProgress, textLayerBackfill, conversion, documents }: Deps): RouteHandlers {
   /** The document behind a page URL: by uuid, or by its file's view key (as the page images). */
   const forView = (ref: string) =>
-    VIEW_KEY.test(ref) ? documents.findForViewByKey(ref) : UUID.test(ref) ? documents.findForView(ref) : Promise.resolve(undefined);
+    VIEW_KEY.test(ref) ? documents.views.findForViewByKey(ref) : UUID.test(ref) ? documents.views.findForView(ref) : Promise.resolve(undefined);
   return {
     /**
      * A page's text layer, with the page image's rules: only pages 1..readablePages (converted, preview), by uuid

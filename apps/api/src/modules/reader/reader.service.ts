@@ -58,7 +58,7 @@ export class ReaderService {
 
   /** GET /document/reader: the limits, copy right, outline and layers' version, and the saved page (given). */
   async info(uuid: string, viewer: Viewer, progress: (d: DocumentRow) => Promise<number>): Promise<TReaderInfo> {
-    const d = await this.documents.visible({ uuid }, viewer);
+    const d = await this.documents.views.visible({ uuid }, viewer);
     const readable = readablePages(d);
     const [state, canCopy, outline, page] = await Promise.all([
       readable > 0 ? this.conversion.layerState(d.hash) : Promise.resolve({ has: false, stamp: '' }),
@@ -73,7 +73,7 @@ export class ReaderService {
   async find(uuid: string, wd: string, viewer: Viewer): Promise<TFindInDocumentAnswer> {
     const query = normaliseQuery(wd);
     if (!query) throw badRequest('请输入要查找的内容');
-    const d = await this.documents.visible({ uuid }, viewer);
+    const d = await this.documents.views.visible({ uuid }, viewer);
     const readable = readablePages(d);
     if (readable === 0) return { total: 0, pages: [], readable, truncated: false };
     const pages = await this.indexes.get(`${d.hash}:${readable}`, () => this.buildIndex(d.hash, readable));

@@ -151,7 +151,7 @@ export class SearchService {
     // nothing searchable left (only punctuation): nothing matches, and nothing is recorded
     if (!tsq) return { recorded: false, total: 0, max_page: 1, document: [], words: [] as string[] };
     const filter: SearchFilter = {
-      categoryIds: q.category_id?.length ? await this.withChildren(q.category_id) : undefined,
+      categoryIds: q.category_id?.length ? await this.content.withDescendants(0, q.category_id) : undefined,
       exts: q.ext ? EXT_GROUPS[q.ext] : undefined,
       fee: q.fee_type,
       languages: q.language,
@@ -171,7 +171,7 @@ export class SearchService {
     const words = fell ? [q.wd.trim()] : parsed.highlight;
     // the result cards (row, categories, uploader: one query) and the snippet pages in parallel — the index query
     // already returned each hash — so one round trip follows the index query
-    const cards = await this.documents.cardsByIds(rows.map((r) => r.id));
+    const cards = await this.documents.views.cardsByIds(rows.map((r) => r.id));
     // answers are shared by every searcher: a snippet comes from the pages anyone may be shown (a priced document's
     // preview); a file behind several documents takes the smallest of their limits
     const limits = new Map<string, number>();
@@ -197,21 +197,6 @@ export class SearchService {
       document,
       words: parsed.highlight,
     };
-  }
-
-  private async withChildren(ids: number[]): Promise<number[]> {
-    const rows = await this.content.categoriesOfType(0);
-    const out = new Set(ids);
-    let grew = true;
-    while (grew) {
-      grew = false;
-      for (const c of rows)
-        if (out.has(c.parentId) && !out.has(c.id)) {
-          out.add(c.id);
-          grew = true;
-        }
-    }
-    return [...out];
   }
 
   // ---------------- records (written off the request path, in batches) ----------------

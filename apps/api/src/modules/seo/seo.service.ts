@@ -227,8 +227,8 @@ export class SeoService {
 
   private async home(site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     const [docs, arts, cats] = await Promise.all([
-      this.documents.list({ page: 1, size: 20 }, { isAdmin: false }),
-      this.articles.list({ page: 1, size: 10 }, { isAdmin: false }),
+      this.documents.views.list({ page: 1, size: 20 }, { isAdmin: false }),
+      this.articles.views.list({ page: 1, size: 10 }, { isAdmin: false }),
       this.content.listCategories({ page: 1, size: 10000 }, false),
     ]);
     const top = cats.category.filter((c) => c.parent_id === 0 && c.type === CategoryType.Document);
@@ -283,7 +283,7 @@ export class SeoService {
     const c = cats.find((x) => x.id === id && x.type === CategoryType.Document);
     if (!c) return notFoundPage(`/category/${id}`);
     const ids = [c.id, ...cats.filter((x) => x.parent_id === c.id).map((x) => x.id)];
-    const docs = await this.documents.list({ page: 1, size: 30, category_id: ids }, { isAdmin: false });
+    const docs = await this.documents.views.list({ page: 1, size: 30, category_id: ids }, { isAdmin: false });
     return {
       status: 200,
       title: c.title,
@@ -298,13 +298,16 @@ export class SeoService {
 
   private async document(uuid: string, site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     if (!/^[a-f0-9]{8,32}$/.test(uuid)) return notFoundPage(`/document/${uuid}`);
-    const row = await this.documents.visible({ uuid }, { isAdmin: false });
+    const row = await this.documents.views.visible({ uuid }, { isAdmin: false });
     // a crawler is an anonymous reader: the text stops at the pages anyone may read, unless the document is free
     const pages = (await this.downloads.textPagesOf([row])).get(row.id) ?? 0;
-    const [detail, content] = await Promise.all([this.documents.detail(row, { isAdmin: false }, false), this.conversion.firstText(row.hash, 2000, pages)]);
+    const [detail, content] = await Promise.all([
+      this.documents.views.detail(row, { isAdmin: false }, false),
+      this.conversion.firstText(row.hash, 2000, pages),
+    ]);
     const d = { ...detail, content };
     const description = d.description || clip(d.content ?? '', 200);
-    const related = await this.documents.related({ id: d.id }).catch(() => ({ document: [] as TDocument[] }));
+    const related = await this.documents.views.related({ id: d.id }).catch(() => ({ document: [] as TDocument[] }));
     return {
       status: 200,
       title: d.title,
@@ -338,7 +341,7 @@ export class SeoService {
     const cats = (await this.content.listCategories({ page: 1, size: 10000, type: [CategoryType.Article] }, false)).category;
     const current = categoryId ? cats.find((c) => c.id === categoryId) : undefined;
     if (categoryId && !current) return notFoundPage(`/article?category_id=${categoryId}`);
-    const list = await this.articles.list({ page: 1, size: 30, category_id: current ? [current.id] : undefined }, { isAdmin: false });
+    const list = await this.articles.views.list({ page: 1, size: 30, category_id: current ? [current.id] : undefined }, { isAdmin: false });
     const title = current ? `${current.title} - 文章资讯` : '文章资讯';
     return {
       status: 200,
@@ -354,8 +357,8 @@ export class SeoService {
 
   private async article(idOrIdentifier: string, site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     const by = /^\d+$/.test(idOrIdentifier) ? { id: Number(idOrIdentifier) } : { identifier: idOrIdentifier };
-    const a = await this.articles.detail(by, { isAdmin: false }, false);
-    const related = await this.articles.related({ id: a.id }).catch(() => ({ article: [] as TArticle[] }));
+    const a = await this.articles.views.detail(by, { isAdmin: false }, false);
+    const related = await this.articles.views.related({ id: a.id }).catch(() => ({ article: [] as TArticle[] }));
     const description = a.description || clip(htmlToText(a.content_html), 200);
     const url = `${site.origin}/article/${encodeURIComponent(a.identifier)}`;
     return {
@@ -400,8 +403,8 @@ export class SeoService {
         noindex: true,
       };
     const body = articles
-      ? this.articleLinks((await this.articles.search({ wd: q, page: 1, size: 20, sort: 'relevance' })).article)
-      : this.docLinks((await this.documents.list({ page: 1, size: 20, wd: q }, { isAdmin: false })).document);
+      ? this.articleLinks((await this.articles.search.search({ wd: q, page: 1, size: 20, sort: 'relevance' })).article)
+      : this.docLinks((await this.documents.views.list({ page: 1, size: 20, wd: q }, { isAdmin: false })).document);
     return {
       status: 200,
       title: `${q} - 搜索`,
@@ -418,8 +421,8 @@ export class SeoService {
   private async user(id: number, site: Awaited<ReturnType<SeoService['site']>>): Promise<SeoPage> {
     const u = await this.users.get(id);
     const [docs, arts] = await Promise.all([
-      this.documents.list({ page: 1, size: 20, user_id: [id] }, { isAdmin: false }),
-      this.articles.list({ page: 1, size: 20, user_id: [id] }, { isAdmin: false }),
+      this.documents.views.list({ page: 1, size: 20, user_id: [id] }, { isAdmin: false }),
+      this.articles.views.list({ page: 1, size: 20, user_id: [id] }, { isAdmin: false }),
     ]);
     return {
       status: 200,

@@ -70,10 +70,10 @@ export class SitemapService {
       return total;
     };
     const documents = await write('documents', async (after) =>
-      (await this.documents.publicAfter(after, SITEMAP_PAGE_SIZE)).map((d) => ({ id: d.id, loc: `${origin}/document/${d.uuid}`, lastmod: d.updatedAt })),
+      (await this.documents.views.publicAfter(after, SITEMAP_PAGE_SIZE)).map((d) => ({ id: d.id, loc: `${origin}/document/${d.uuid}`, lastmod: d.updatedAt })),
     );
     const articles = await write('articles', async (after) =>
-      (await this.articles.publicIdentifiers(after, SITEMAP_PAGE_SIZE)).map((a) => ({
+      (await this.articles.views.publicIdentifiers(after, SITEMAP_PAGE_SIZE)).map((a) => ({
         id: a.id,
         loc: `${origin}/article/${encodeURIComponent(a.identifier)}`,
         lastmod: a.updatedAt,

@@ -239,7 +239,7 @@ export class SpiderService {
   async listDocuments(q: { page: number; size: number; status?: number[]; wd?: string; spider_url_id?: number; ext?: string }) {
     const { rows, total } = await this.repo.listDocuments(q);
     const docIds = rows.map((r) => r.documentId).filter((x): x is number => !!x);
-    const uuids = new Map((await this.documents.byIds(docIds, true)).map((d) => [d.id, d.uuid]));
+    const uuids = new Map((await this.documents.views.byIds(docIds, true)).map((d) => [d.id, d.uuid]));
     return { total, spider_document: rows.map((r) => toSpiderDocument(r, r.documentId ? (uuids.get(r.documentId) ?? '') : '')) };
   }
 
@@ -324,7 +324,7 @@ export class SpiderService {
       const owner = await this.repo.url(doc.spiderUrlId);
       if (!owner) throw badRequest('采集网址已被删除');
       if (!doc.attachmentId) throw badRequest('文件还没有下载');
-      const [created] = await this.documents.create(
+      const [created] = await this.documents.upload.create(
         owner.userId,
         {
           category_id: categoryIds?.length ? categoryIds : owner.categoryIds,
