@@ -3,7 +3,7 @@ import { ArticleAudit } from '@wenku/contracts';
 import { articles } from '../../db/schema';
 
 /**
- * The rule of the article page (`ArticleService.visible`) as an SQL condition, for a read of another module that
+ * The rule of the article page (`articles.views.visible`) as an SQL condition, for a read of another module that
  * pages over what a viewer may see (the account's public feed): the article `id` names exists, is not deleted, and
  * is approved and not a draft unless `viewerId` (undefined: anonymous) is its author. The article module owns the
  * rule and the table; the reader gets the condition, not the table.
