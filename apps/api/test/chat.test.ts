@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, ChatMessageStatus, type TChatStreamEvent } from '@wenku/contracts';
 import { createTestApp, type TestApp } from './helpers';
-import { call, callError } from './call';
+import { call, callError, callRaw } from './call';
 import { makeUser, type TestUser } from './factories';
 import { fakeAnswer, startFakeLlm, type FakeLlm } from './fakes/llm-server';
 import { setConfig } from './fakes/util';
@@ -212,9 +212,7 @@ describe('limits and ownership', () => {
       // 10 parallel questions at the limit take nothing more
       await setConfig(t, 'llm', { daily_quota: 4 });
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          t.req({ method: 'POST', url: '/api/v1/chat/message', token: u.token, payload: { topic_id: topic.id, content: '并发' } }),
-        ),
+        Array.from({ length: 10 }, () => callRaw(t, api.sendChatMessage, { body: { topic_id: topic.id, content: '并发' }, as: u })),
       );
       expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
       expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(8);
@@ -228,17 +226,17 @@ describe('limits and ownership', () => {
     const b = await makeUser(t);
     const again = await t.app.issueToken(a.id);
     // a topic that does not exist: each question is counted, then answered 404 without reaching a model
-    const ask = (token: string, path = 'message') =>
-      t.req({ method: 'POST', url: `/api/v1/chat/${path}`, token, payload: { topic_id: 2_000_000_000, content: '？' } });
-    for (let i = 0; i < 30; i++) expect((await ask(a.token)).statusCode).toBe(404);
+    const ask = (token: string, route: typeof api.sendChatMessage | typeof api.streamChatMessage = api.sendChatMessage) =>
+      callError(t, route, { body: { topic_id: 2_000_000_000, content: '？' }, as: token });
+    for (let i = 0; i < 30; i++) expect((await ask(a.token)).status).toBe(404);
     const over = await ask(a.token);
-    expect(over.statusCode).toBe(429);
-    expect(over.json().message).toMatch(/^操作过于频繁/);
-    expect((await ask(again)).statusCode).toBe(429);
+    expect(over.status).toBe(429);
+    expect(over.message).toMatch(/^操作过于频繁/);
+    expect((await ask(again)).status).toBe(429);
     // the same address (every request here comes from 127.0.0.1), another account: its own budget
-    expect((await ask(b.token)).statusCode).toBe(404);
+    expect((await ask(b.token)).status).toBe(404);
     // and the stream route counts on its own
-    expect((await ask(a.token, 'stream')).statusCode).toBe(404);
+    expect((await ask(a.token, api.streamChatMessage)).status).toBe(404);
   });
 
   it("another user's topic is not found: read, messages, stream, rename, delete, cancel", async () => {
@@ -251,7 +249,7 @@ describe('limits and ownership', () => {
     expect((await stream(other, { topic_id: topic.id, content: '偷看' })).status).toBe(404);
     expect((await callError(t, api.updateChatTopic, { body: { id: topic.id, title: '改名' }, as: other })).status).toBe(404);
     expect((await callError(t, api.cancelChatMessage, { body: { id: r.answer.id }, as: other })).status).toBe(404);
-    await t.req({ method: 'DELETE', url: `/api/v1/chat/topic?id=${topic.id}`, token: other.token });
+    await callRaw(t, api.deleteChatTopics, { query: { id: [topic.id] }, as: other });
     expect((await call(t, api.getChatTopic, { query: { id: topic.id }, as: owner })).id).toBe(topic.id);
     const mine = await call(t, api.listChatTopics, { as: other });
     expect(mine.topic.every((x) => x.user_id === other.id)).toBe(true);
@@ -276,7 +274,7 @@ describe('limits and ownership', () => {
     expect((await callError(t, api.sendChatMessage, { body: { topic_id: topic.id, content: '字'.repeat(8001) }, as: u })).status).toBe(400);
     expect((await callError(t, api.sendChatMessage, { body: { topic_id: 99999999, content: '你好' }, as: u })).status).toBe(404);
     expect((await callError(t, api.createChatTopic, { body: { category: 0 }, as: 'anonymous' })).status).toBe(401);
-    expect((await t.req({ method: 'POST', url: '/api/v1/chat/stream', payload: { topic_id: topic.id, content: 'x' } })).statusCode).toBe(401);
+    expect((await callError(t, api.streamChatMessage, { body: { topic_id: topic.id, content: 'x' } })).status).toBe(401);
   });
 });
 
@@ -315,7 +313,7 @@ describe('topics and the administrators', () => {
     const list = await call(t, api.listLlmModels, { as: 'admin' });
     expect(list.model[0]).toMatchObject({ id: 0, from_config: true, model: 'fake-chat', api_key: '******' });
     await call(t, api.updateLlmModel, { body: { id: created.id, api_key: '******', title: '备用模型' }, as: 'admin' });
-    const res = await t.req({ method: 'POST', url: '/api/v1/llm/model/test', token: await t.adminToken(), payload: { id: created.id, prompt: '一句话' } });
+    const res = await callRaw(t, api.testLlmModel, { body: { id: created.id, prompt: '一句话' }, as: 'admin' });
     const events = res.body
       .trim()
       .split('\n')
@@ -332,8 +330,8 @@ describe('topics and the administrators', () => {
     // the key was kept: the model answered with it
     expect(llm.requests.at(-1)!.headers.authorization).toBe(`Bearer ${KEY}`);
     // the config model answers the same test as id 0; a model that does not exist is a 404
-    expect((await t.req({ method: 'POST', url: '/api/v1/llm/model/test', token: await t.adminToken(), payload: { id: 0 } })).body).toMatch(/"type":"done"/);
-    expect((await t.req({ method: 'POST', url: '/api/v1/llm/model/test', token: await t.adminToken(), payload: { id: 999999 } })).statusCode).toBe(404);
+    expect((await callRaw(t, api.testLlmModel, { body: { id: 0 }, as: 'admin' })).body).toMatch(/"type":"done"/);
+    expect((await callError(t, api.testLlmModel, { body: { id: 999999 }, as: 'admin' })).status).toBe(404);
     // a default list model takes over the chat
     await call(t, api.updateLlmModel, { body: { id: created.id, is_default: true }, as: 'admin' });
     const u = await makeUser(t);

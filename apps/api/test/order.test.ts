@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, OrderStatus, OrderType, PaymentMethod, VipCard, type TOrder } from '@wenku/contracts';
 import { createTestApp, type TestApp } from './helpers';
-import { call, callError } from './call';
+import { call, callError, callRaw } from './call';
 import { makeDocument, makeUser, type TestUser } from './factories';
 import { startFakePayGateways, type FakePayGateways } from './fakes/pay-gateways';
 
@@ -123,8 +123,9 @@ describe('creating orders: the server computes every amount', () => {
     });
     expect((await callError(t, api.createOrder, { body: { order_type: 3, quantity: 0 }, as: u })).status).toBe(400);
     expect((await callError(t, api.createOrder, { body: { order_type: 3 } as never, as: u })).message).toBe('请输入充值数量');
-    const priced = await t.req({ method: 'POST', url: '/api/v1/order', token: u.token, payload: { order_type: 3, quantity: 10, amount: 1 } });
-    expect(priced.json().amount).toBe(100);
+    // a price sent by the buyer is not in the contract and is ignored
+    const priced = await call(t, api.createOrder, { body: { order_type: 3, quantity: 10, amount: 1 } as never, as: u });
+    expect(priced.amount).toBe(100);
     await setConfig('pay', { enable_recharge: false });
     try {
       expect(await callError(t, api.createOrder, { body: { order_type: 3, quantity: 10 }, as: u })).toMatchObject({ status: 400, message: '积分充值未开启' });
@@ -379,9 +380,7 @@ describe('paying with credits', () => {
     const rc = await recharge(u, 10);
     expect((await callError(t, api.payOrder, { body: { order_no: rc.order_no, payment_type: 5 }, as: u })).message).toBe('充值订单不能使用积分支付');
     const o = await call(t, api.createOrder, { body: { order_type: 2, vip_card: 0 }, as: u });
-    const results = await Promise.all(
-      Array.from({ length: 40 }, () => t.req({ method: 'POST', url: '/api/v1/order/pay', token: u.token, payload: { order_no: o.order_no, payment_type: 5 } })),
-    );
+    const results = await Promise.all(Array.from({ length: 40 }, () => callRaw(t, api.payOrder, { body: { order_no: o.order_no, payment_type: 5 }, as: u })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 400)).toBe(true);
     expect(await credits(u)).toBe(5000 - 2488);
@@ -453,11 +452,7 @@ describe('closing, the close/pay race, expiry, deleting', () => {
       const o = await recharge(u, 10);
       await call(t, api.payOrder, { body: { order_no: o.order_no, payment_type: 1 }, as: u });
       const n = gw.wechat.notification(o.order_no);
-      await Promise.all([
-        notifyWechat(n),
-        t.req({ method: 'PUT', url: '/api/v1/order/close', token: u.token, payload: { order_no: o.order_no } }),
-        notifyWechat(n),
-      ]);
+      await Promise.all([notifyWechat(n), callRaw(t, api.closeOrder, { body: { order_no: o.order_no }, as: u }), notifyWechat(n)]);
       expect(await credits(u)).toBe(10);
       expect(await statusOf(u, o.order_no)).toBe(2);
     }
@@ -491,9 +486,7 @@ describe('closing, the close/pay race, expiry, deleting', () => {
 
   it('a buyer has at most 20 pending orders, even when asking 40 times at once', async () => {
     const u = await makeUser(t);
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, () => t.req({ method: 'POST', url: '/api/v1/order', token: u.token, payload: { order_type: 3, quantity: 10 } })),
-    );
+    const answers = await Promise.all(Array.from({ length: 40 }, () => callRaw(t, api.createOrder, { body: { order_type: 3, quantity: 10 }, as: u })));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(20);
     expect(answers.filter((a) => a.statusCode === 429).every((a) => a.json().message === '待支付订单过多，请先支付或关闭已有订单')).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZApiError, ZHealth, ROUTE_LIST, API_PREFIX, routeUrl } from '@wenku/contracts';
+import { api, ZApiError, ROUTE_LIST, API_PREFIX, routeUrl } from '@wenku/contracts';
 import { createTestApp, type TestApp } from './helpers';
+import { call, callError } from './call';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,9 +11,7 @@ afterAll(async () => t?.close());
 
 describe('platform basics', () => {
   it('health reports the database kind', async () => {
-    const res = await t.req({ method: 'GET', url: '/api/v1/health' });
-    expect(res.statusCode).toBe(200);
-    const body = ZHealth.parse(res.json());
+    const body = await call(t, api.health);
     expect(body.database).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
   });
 
@@ -40,9 +39,9 @@ describe('platform basics', () => {
   });
 
   it('oversized bodies are 413', async () => {
-    const res = await t.req({ method: 'POST', url: '/api/v1/user/login', payload: { username: 'x'.repeat(70 * 1024), password: 'y' } });
-    expect(res.statusCode).toBe(413);
-    expect(res.json().code).toBe('payload_too_large');
+    const res = await callError(t, api.login, { body: { username: 'x'.repeat(70 * 1024), password: 'y' } });
+    expect(res.status).toBe(413);
+    expect(res.code).toBe('payload_too_large');
   });
 
   it('serves the OpenAPI document generated from the contracts', async () => {
