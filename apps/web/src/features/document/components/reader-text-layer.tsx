@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { apiUrl } from '../../../lib/api';
-import { boxStyle, fontSizeCqw, layerUrl, type Box, type PageLayer } from '../lib/text-layer';
+import { boxStyle, fontSizeCqw, type Box } from '../lib/text-layer';
+import { usePageLayer } from './use-page-layer';
 
 export interface ReaderTextLayerProps {
   uuid: string;
@@ -16,24 +15,13 @@ export interface ReaderTextLayerProps {
   current?: boolean;
 }
 
-async function loadLayer(uuid: string, page: number, key: string, signal: AbortSignal): Promise<PageLayer> {
-  const res = await fetch(apiUrl(layerUrl(uuid, page, key)), { signal });
-  if (!res.ok) throw new Error(`text layer ${res.status}`);
-  return (await res.json()) as PageLayer;
-}
-
 /**
  * A page's words over its image, invisible but selectable where they are drawn (as PDF.js does): each run placed in
  * percentages of the page, its font sized in the page's width (cqw), then stretched to its box's width once measured.
  * Find hits are drawn on the same page coordinates. Loaded with the first page that needs it, not with the reader.
  */
 export default function ReaderTextLayer({ uuid, page, textKey, canCopy, hits, current }: ReaderTextLayerProps) {
-  const layer = useQuery({
-    queryKey: ['reader-layer', uuid, page, textKey],
-    queryFn: ({ signal }) => loadLayer(uuid, page, textKey, signal),
-    staleTime: Infinity,
-    retry: false,
-  });
+  const layer = usePageLayer(uuid, page, textKey);
   const ref = useRef<HTMLDivElement>(null);
   const [scales, setScales] = useState<number[]>([]);
   const data = layer.data;

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { apiUrl } from '../../../lib/api';
-import { layerUrl, reflow, type PageLayer } from '../lib/text-layer';
+import { reflow } from '../lib/text-layer';
+import { usePageLayer } from './use-page-layer';
 
 export interface ReaderTextViewProps {
   uuid: string;
@@ -52,17 +51,7 @@ export default function ReaderTextView({ uuid, textKey, readable, fontSize }: Re
 }
 
 function TextPage({ uuid, textKey, page, load }: { uuid: string; textKey: string; page: number; load: boolean }) {
-  const q = useQuery({
-    queryKey: ['reader-layer', uuid, page, textKey],
-    queryFn: async ({ signal }) => {
-      const res = await fetch(apiUrl(layerUrl(uuid, page, textKey)), { signal });
-      if (!res.ok) throw new Error(`text layer ${res.status}`);
-      return (await res.json()) as PageLayer;
-    },
-    enabled: load,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const q = usePageLayer(uuid, page, textKey, load);
   return (
     <section data-page={page} aria-label={`第 ${page} 页`} className={q.data || q.isError ? undefined : 'is-pending'}>
       <div className="wk-reader-text-sep">第 {page} 页</div>

@@ -1,22 +1,15 @@
+import type { TTextLayer, TTextRect } from '@wenku/contracts';
+
 /**
  * The reader's text layer, find hits and page jumps (issue 27), as plain functions: a page's words sit over its
  * image at their positions, in percentages of the page, so they follow the page at every zoom and width.
  */
 
-/** A page's text layer as GET /view/text/{uuid}/{page}.json answers it. */
-export interface PageLayer {
-  page: number;
-  width: number;
-  height: number;
-  spans: { text: string; x: number; y: number; w: number; h: number; br?: 1 | 2; v?: 1 }[];
-}
+/** A page's text layer as GET /view/text/{uuid}/{page}.json answers it (the contract's shape). */
+export type PageLayer = TTextLayer;
 
-export interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+/** A rectangle in page points (a span's box, a find hit). */
+export type Box = TTextRect;
 
 const pct = (n: number) => `${Math.round(n * 10000) / 100}%`;
 
